@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+// jetsim: a memory-pressure and app-termination simulator. No package dependencies, by design.
+import PackageDescription
+
+let package = Package(
+  name: "jetsim",
+  products: [
+    .library(name: "Jetsim", targets: ["Jetsim"]),
+    .executable(name: "jetsim", targets: ["JetsimTool"]),
+  ],
+  targets: [
+    // All behaviour: engine, lifecycle, memory, policies, workload, profiles, reports.
+    .target(name: "Jetsim"),
+    // Argument parsing and the subcommands, as plain functions that tests can call.
+    .target(name: "JetsimCLI", dependencies: ["Jetsim"]),
+    // The `jetsim` executable: maps the CLI's result to streams and an exit code.
+    .executableTarget(name: "JetsimTool", dependencies: ["JetsimCLI"]),
+    .testTarget(name: "JetsimTests", dependencies: ["Jetsim"]),
+    .testTarget(name: "JetsimCLITests", dependencies: ["JetsimCLI", "JetsimTool"]),
+  ]
+)

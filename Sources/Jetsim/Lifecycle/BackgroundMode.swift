@@ -1,0 +1,27 @@
+/// Background execution modes an app may declare (Info.plist `UIBackgroundModes`).
+///
+/// `audio`, `location` and `voip` keep an app running in the background while the workload says the
+/// mode is in use; `fetch` and `remote-notification` let the system wake it (MODEL.md §4).
+public enum BackgroundMode: String, CaseIterable, Sendable, CustomStringConvertible {
+  case audio
+  case location
+  case voip
+  case fetch
+  case remoteNotification = "remote-notification"
+
+  public var description: String { rawValue }
+
+  /// Whether the mode keeps the app running while in use (rather than only allowing wakes).
+  public var keepsRunning: Bool { self == .audio || self == .location || self == .voip }
+
+  /// The bit of this mode in a mode set.
+  @inlinable public var bit: UInt8 {
+    switch self {
+    case .audio: 1
+    case .location: 2
+    case .voip: 4
+    case .fetch: 8
+    case .remoteNotification: 16
+    }
+  }
+}

@@ -1,0 +1,258 @@
+/// The lifecycle rules of MODEL.md §2 and §4: every transition, its callbacks, and the background
+/// time that follows leaving the screen.
+extension Simulation {
+  /// Moves `app` to `state` and records the event. Every state change goes through here.
+  mutating func move(
+    _ app: Int, to state: AppState, _ kind: EventKind, callback: Callback? = nil, reason: KillReason? = nil
+  ) {
+    let old = apps[app].state
+    assert(old.canMove(to: state), "illegal transition \(old) -> \(state)")
+    let now = queue.now
+    appStats[app].timeInStateMs[Int(old.rawValue)] += now - apps[app].enteredStateMs
+    apps[app].enteredStateMs = now
+    apps[app].state = state
+    apps[app].timerGeneration &+= 1
+    if state == .background { apps[app].lastUsedMs = now }
+    if old.isRunning != state.isRunning {
+      if state.isRunning {
+        runningPosition[app] = running.count
+        running.append(app)
+      } else {
+        let position = runningPosition[app]
+        let last = running.removeLast()
+        if last != app {
+          running[position] = last
+          runningPosition[last] = position
+        }
+        runningPosition[app] = -1
+      }
+    }
+    if old.isResident != state.isResident {
+      residentCount += state.isResident ? 1 : -1
+      metrics.peakAppsResident = max(metrics.peakAppsResident, residentCount)
+    }
+    refresh(app)
+    emit(app, kind, from: old, to: state, callback: callback, reason: reason)
+  }
+
+  /// Starts `app` from not running, on screen (`.inactive`) or in the background.
+  mutating func launch(_ app: Int, into state: AppState) {
+    let profile = profiles[app]
+    apps[app].lifeGeneration &+= 1
+    apps[app].peakKB = profile.launchPeakKB
+    apps[app].cachesKB = state == .inactive ? profile.cachesKB : 0
+    apps[app].holdsScreenMemory = state == .inactive
+    apps[app].everLaunched = true
+    appStats[app].launches += 1
+    move(app, to: state, .launch, callback: .willFinishLaunching)
+    note(app, .finishLaunching, callback: .didFinishLaunching)
+    if profile.launchPeakKB > 0 { schedule(.launchPeakEnd, app, atMs: queue.now + profile.coldLaunchMs) }
+  }
+
+  /// The user opens `app`: cold launch, warm resume, or nothing if it is on screen already.
+  /// Opening an app unlocks the device.
+  mutating func open(_ app: Int) {
+    locked = false
+    lockedApp = -1
+    guard foreground != app else { return }
+    if foreground >= 0 {
+      leaveForeground()
+      memoryChanged()
+    }
+    let profile = profiles[app]
+    metrics.opens += 1
+    if apps[app].everLaunched { metrics.opensOfLaunchedApps += 1 }
+    if apps[app].state == .notRunning {
+      launch(app, into: .inactive)
+      metrics.coldLaunches += 1
+      appStats[app].coldLaunches += 1
+      metrics.launchTimeMs += profile.coldLaunchMs
+    } else {
+      if apps[app].state == .suspended { move(app, to: .background, .resume) }
+      apps[app].cachesKB = profile.cachesKB
+      apps[app].holdsScreenMemory = true
+      apps[app].hasBackgroundWork = false
+      move(app, to: .inactive, .enterForeground, callback: .willEnterForeground)
+      metrics.warmResumes += 1
+      appStats[app].warmResumes += 1
+      metrics.launchTimeMs += profile.warmResumeMs
+    }
+    foreground = app
+    move(app, to: .active, .becomeActive, callback: .didBecomeActive)
+    scheduleGrowth(app)
+    enforceLimit(app)
+    memoryChanged()
+  }
+
+  /// The foreground app leaves the screen: resign, enter the background, purge caches and backing
+  /// stores, then exit (exitsOnSuspend) or start its background time.
+  mutating func leaveForeground() {
+    let app = foreground
+    foreground = -1
+    interrupted = false
+    if apps[app].state == .active { move(app, to: .inactive, .resignActive, callback: .willResignActive) }
+    move(app, to: .background, .enterBackground, callback: .didEnterBackground)
+    apps[app].cachesKB = 0
+    apps[app].holdsScreenMemory = false
+    refresh(app)
+    note(app, .purge)
+    let profile = profiles[app]
+    if profile.exitsOnSuspend {
+      kill(app, .exitOnSuspend)
+    } else {
+      startBackgroundWork(app, workMs: profile.backgroundWorkMs, taskMs: profile.backgroundTaskMs)
+    }
+  }
+
+  /// Schedules the end of `app`'s background time: suspension when the work is done, or the watchdog
+  /// (didEnterBackground too slow) or the background-task expiry.
+  mutating func startBackgroundWork(_ app: Int, workMs: Int, taskMs: Int) {
+    let now = queue.now
+    if workMs > device.enterBackgroundTimeoutMs {
+      apps[app].workEndMs = now + device.enterBackgroundTimeoutMs
+      schedule(.watchdog, app, atMs: apps[app].workEndMs)
+    } else if taskMs > device.backgroundTaskLimitMs {
+      apps[app].workEndMs = now + workMs + device.backgroundTaskLimitMs
+      schedule(.taskExpired, app, atMs: apps[app].workEndMs)
+    } else {
+      apps[app].workEndMs = now + workMs + taskMs
+      schedule(.backgroundWorkEnd, app, atMs: apps[app].workEndMs)
+    }
+    apps[app].hasBackgroundWork = true
+    refresh(app)
+  }
+
+  /// The app's background work is done: it is suspended, unless a background mode keeps it running.
+  mutating func finishBackgroundWork(_ app: Int) {
+    guard apps[app].state == .background else { return }
+    apps[app].hasBackgroundWork = false
+    if apps[app].keepsRunning {
+      refresh(app)
+      return
+    }
+    move(app, to: .suspended, .suspend)
+    memoryChanged()
+  }
+
+  mutating func goHome() {
+    guard foreground >= 0 else { return }
+    leaveForeground()
+    memoryChanged()
+  }
+
+  mutating func lock() {
+    guard !locked else { return }
+    locked = true
+    lockedApp = foreground
+    goHome()
+  }
+
+  /// Unlocking brings back the app that was on screen when the device locked (resumed, or launched
+  /// again if it was killed meanwhile).
+  mutating func unlock() {
+    guard locked else { return }
+    let app = lockedApp
+    locked = false
+    lockedApp = -1
+    if app >= 0 { open(app) }
+  }
+
+  /// The foreground app becomes inactive for `durationMs` (a call, an alert). A second interruption
+  /// while the first lasts extends it.
+  mutating func interrupt(durationMs: Int) {
+    guard foreground >= 0 else { return }
+    let app = foreground
+    let end = queue.now + durationMs
+    if interrupted {
+      guard end > apps[app].interruptionEndMs else { return }
+      apps[app].timerGeneration &+= 1
+    } else {
+      move(app, to: .inactive, .resignActive, callback: .willResignActive)
+      interrupted = true
+    }
+    apps[app].interruptionEndMs = end
+    schedule(.interruptionEnd, app, atMs: end)
+  }
+
+  mutating func endInterruption(_ app: Int) {
+    guard interrupted, foreground == app, apps[app].state == .inactive else { return }
+    interrupted = false
+    move(app, to: .active, .becomeActive, callback: .didBecomeActive)
+    scheduleGrowth(app)
+  }
+
+  /// The system runs `app` in the background for `durationMs` (push, fetch, location): a background
+  /// launch if it is not running, a resume if it is suspended. A wake longer than the device's
+  /// background task limit is killed at the limit.
+  mutating func wake(_ app: Int, durationMs: Int) {
+    let limit = device.backgroundTaskLimitMs
+    switch apps[app].state {
+    case .active, .inactive:
+      return
+    case .notRunning:
+      launch(app, into: .background)
+    case .suspended:
+      move(app, to: .background, .resume)
+    case .background:
+      if apps[app].hasBackgroundWork, durationMs <= limit, apps[app].workEndMs >= queue.now + durationMs {
+        return
+      }
+      apps[app].timerGeneration &+= 1
+    }
+    apps[app].workEndMs = queue.now + min(durationMs, limit)
+    schedule(durationMs > limit ? .taskExpired : .backgroundWorkEnd, app, atMs: apps[app].workEndMs)
+    apps[app].hasBackgroundWork = true
+    refresh(app)
+    enforceLimit(app)
+    memoryChanged()
+  }
+
+  /// A background mode starts: the app is launched or resumed into the background if it is not
+  /// running, and stays running while the mode lasts.
+  mutating func startMode(_ app: Int, bit: UInt8) {
+    switch apps[app].state {
+    case .notRunning: launch(app, into: .background)
+    case .suspended: move(app, to: .background, .resume)
+    default: break
+    }
+    apps[app].activeModes |= bit
+    refresh(app)
+    note(app, .modeStart, mode: BackgroundMode.allCases.first { $0.bit == bit })
+    enforceLimit(app)
+    memoryChanged()
+  }
+
+  /// A background mode stops; an app in the background with no work left is suspended.
+  mutating func stopMode(_ app: Int, bit: UInt8) {
+    guard apps[app].activeModes & bit != 0 else { return }
+    apps[app].activeModes &= ~bit
+    refresh(app)
+    note(app, .modeStop, mode: BackgroundMode.allCases.first { $0.bit == bit })
+    if apps[app].state == .background, !apps[app].hasBackgroundWork, !apps[app].keepsRunning {
+      move(app, to: .suspended, .suspend)
+      memoryChanged()
+    }
+  }
+
+  /// The user swipes `app` away: a suspended app dies with no callback, one running in the background
+  /// gets willTerminate; the foreground app first leaves the screen.
+  mutating func forceQuit(_ app: Int) {
+    guard apps[app].state != .notRunning else { return }
+    if foreground == app {
+      leaveForeground()
+      memoryChanged()
+    }
+    if apps[app].state.isResident { kill(app, .userForceQuit) }
+    memoryChanged()
+  }
+
+  /// Every app stops, with no callbacks; the device comes back unlocked at the home screen.
+  mutating func reboot() {
+    for app in apps.indices where apps[app].state != .notRunning {
+      kill(app, .reboot)
+    }
+    locked = false
+    lockedApp = -1
+    memoryChanged()
+  }
+}

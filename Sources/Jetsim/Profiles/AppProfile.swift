@@ -1,0 +1,124 @@
+/// An app: its memory footprint parts and its lifecycle behaviour (MODEL.md §3, §4).
+///
+/// All sizes are kilobytes and all durations milliseconds. In JSON (docs/profiles.md) sizes and
+/// durations are written with units; only `id` and `resident` are required.
+public struct AppProfile: Sendable, Equatable {
+  /// The app's identifier, used by scenarios and reports (for example `com.example.maps`).
+  public var id: String
+  /// A human-readable name.
+  public var name: String
+  /// What kind of app it is (game, camera, utility...), for people.
+  public var category: String
+  /// Dirty memory kept whenever the app is running or suspended.
+  public var residentKB: Int
+  /// Purgeable caches: dropped in didEnterBackground, rebuilt on return to the foreground.
+  public var cachesKB: Int
+  /// UI backing stores: exist only while the app is on screen.
+  public var backingStoresKB: Int
+  /// Extra memory held while launching, for `coldLaunchMs`.
+  public var launchPeakKB: Int
+  /// Growth of dirty memory per minute while the app is active.
+  public var growthPerMinuteKB: Int
+  /// The most it grows in one lifetime (nil: unbounded).
+  public var maxGrowthKB: Int?
+  /// Its own per-app limit, overriding the device's foreground limit.
+  public var memoryLimitKB: Int?
+  /// The share of its current caches it frees on a memory warning, in percent.
+  public var memoryWarningFreesPercent: Int
+  /// Background modes it declares.
+  public var backgroundModes: [BackgroundMode]
+  /// How long it runs after didEnterBackground (or how long didEnterBackground takes) before it can
+  /// be suspended. Longer than the device's timeout, without a background task, is a watchdog kill.
+  public var backgroundWorkMs: Int
+  /// Extra time it asks for with a background task after didEnterBackground (0: none).
+  public var backgroundTaskMs: Int
+  /// Whether it opts out of background execution (`UIApplicationExitsOnSuspend`).
+  public var exitsOnSuspend: Bool
+  /// User-visible time of a cold launch.
+  public var coldLaunchMs: Int
+  /// User-visible time of a warm resume.
+  public var warmResumeMs: Int
+
+  /// An app profile; everything but the id and resident memory has a default.
+  public init(
+    id: String, name: String? = nil, category: String = "app", residentKB: Int, cachesKB: Int = 0,
+    backingStoresKB: Int = 0, launchPeakKB: Int = 0, growthPerMinuteKB: Int = 0,
+    maxGrowthKB: Int? = nil, memoryLimitKB: Int? = nil, memoryWarningFreesPercent: Int = 0,
+    backgroundModes: [BackgroundMode] = [], backgroundWorkMs: Int = Defaults.backgroundWorkMs,
+    backgroundTaskMs: Int = 0, exitsOnSuspend: Bool = false, coldLaunchMs: Int = Defaults.coldLaunchMs,
+    warmResumeMs: Int = Defaults.warmResumeMs
+  ) {
+    self.id = id
+    self.name = name ?? id
+    self.category = category
+    self.residentKB = residentKB
+    self.cachesKB = cachesKB
+    self.backingStoresKB = backingStoresKB
+    self.launchPeakKB = launchPeakKB
+    self.growthPerMinuteKB = growthPerMinuteKB
+    self.maxGrowthKB = maxGrowthKB
+    self.memoryLimitKB = memoryLimitKB
+    self.memoryWarningFreesPercent = memoryWarningFreesPercent
+    self.backgroundModes = backgroundModes
+    self.backgroundWorkMs = backgroundWorkMs
+    self.backgroundTaskMs = backgroundTaskMs
+    self.exitsOnSuspend = exitsOnSuspend
+    self.coldLaunchMs = coldLaunchMs
+    self.warmResumeMs = warmResumeMs
+  }
+
+  /// The declared background modes as a bit set (`BackgroundMode.bit`).
+  public var backgroundModeBits: UInt8 { backgroundModes.reduce(0) { $0 | $1.bit } }
+
+  /// Whether the app declares `mode`.
+  public func declares(_ mode: BackgroundMode) -> Bool { backgroundModes.contains(mode) }
+}
+
+extension AppProfile: Decodable {
+  static let keys = [
+    "version", "id", "name", "category", "resident", "caches", "backingStores", "launchPeak",
+    "growthPerMinute", "maxGrowth", "memoryLimit", "memoryWarningFrees", "backgroundModes",
+    "backgroundWork", "backgroundTask", "exitsOnSuspend", "coldLaunch", "warmResume",
+  ]
+
+  public init(from decoder: any Decoder) throws {
+    let fields = try ProfileFields(decoder, allowed: Self.keys)
+    // Inline app profiles in a scenario may leave out the version; files must have it.
+    if fields.has("version") || decoder.codingPath.isEmpty { try fields.checkVersion() }
+    let id = try fields.required(fields.string("id"), "id")
+    guard !id.isEmpty, !id.contains(where: { $0.isNewline }) else {
+      throw fields.invalid("id", "\"\(id)\"", "a non-empty identifier on one line")
+    }
+    let modeNames = try fields.decode([String].self, "backgroundModes", expected: "a list of mode names") ?? []
+    var modes: [BackgroundMode] = []
+    for (index, name) in modeNames.enumerated() {
+      guard let mode = BackgroundMode(rawValue: name) else {
+        let valid = BackgroundMode.allCases.map(\.rawValue)
+        let hint = Suggestion.closest(to: name, in: valid).map { " (did you mean '\($0)'?)" } ?? ""
+        throw fields.invalid("backgroundModes[\(index)]", "\"\(name)\"\(hint)", "one of \(valid.joined(separator: ", "))")
+      }
+      if !modes.contains(mode) { modes.append(mode) }
+    }
+    self.init(
+      id: id,
+      name: try fields.string("name"),
+      category: try fields.string("category") ?? "app",
+      residentKB: try fields.required(fields.size("resident"), "resident"),
+      cachesKB: try fields.size("caches") ?? 0,
+      backingStoresKB: try fields.size("backingStores") ?? 0,
+      launchPeakKB: try fields.size("launchPeak") ?? 0,
+      growthPerMinuteKB: try fields.size("growthPerMinute") ?? 0,
+      maxGrowthKB: try fields.size("maxGrowth"),
+      memoryLimitKB: try fields.size("memoryLimit"),
+      memoryWarningFreesPercent: try fields.percent("memoryWarningFrees") ?? 0,
+      backgroundModes: modes,
+      backgroundWorkMs: try fields.duration("backgroundWork") ?? Defaults.backgroundWorkMs,
+      backgroundTaskMs: try fields.duration("backgroundTask") ?? 0,
+      exitsOnSuspend: try fields.bool("exitsOnSuspend") ?? false,
+      coldLaunchMs: try fields.duration("coldLaunch") ?? Defaults.coldLaunchMs,
+      warmResumeMs: try fields.duration("warmResume") ?? Defaults.warmResumeMs)
+    if let limit = memoryLimitKB, limit <= 0 {
+      throw fields.invalid("memoryLimit", Units.formatSize(limit), "more than 0KB")
+    }
+  }
+}

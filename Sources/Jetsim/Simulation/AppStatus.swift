@@ -1,0 +1,44 @@
+/// What the simulation knows of one app at one instant: what policies and observers read.
+public struct AppStatus: Sendable, Equatable {
+  /// Its lifecycle state.
+  public internal(set) var state: AppState = .notRunning
+  /// Its footprint: what policies and reports see (0 when not running).
+  public internal(set) var footprintKB = 0
+  /// The physical memory it occupies: its footprint, or less while suspended on a device that
+  /// compresses memory.
+  public internal(set) var physicalKB = 0
+  /// The last time it entered the `background` state (left the screen, was launched or resumed into
+  /// the background): its recency for least-recently-used rules.
+  public internal(set) var lastUsedMs = 0
+  /// When it entered its current state.
+  public internal(set) var enteredStateMs = 0
+  /// The background modes in use now, as `BackgroundMode.bit`s.
+  public internal(set) var activeModes: UInt8 = 0
+  /// Whether it is in the background with work still to do (background time, a task or a wake).
+  public internal(set) var hasBackgroundWork = false
+  /// Its position when app ids are sorted: the final tie-break of every policy.
+  public let idRank: Int
+
+  // Footprint parts (MODEL.md §3).
+  var cachesKB = 0
+  var grownKB = 0
+  var extraKB = 0
+  var peakKB = 0
+  var holdsScreenMemory = false
+  // Timers scheduled for an earlier generation are stale and ignored.
+  var timerGeneration: UInt32 = 0
+  var lifeGeneration: UInt32 = 0
+  var workEndMs = 0
+  var interruptionEndMs = 0
+  var everLaunched = false
+
+  init(idRank: Int) { self.idRank = idRank }
+
+  /// Whether any mode that keeps the app running in the background is in use.
+  public var keepsRunning: Bool {
+    activeModes & (BackgroundMode.audio.bit | BackgroundMode.location.bit | BackgroundMode.voip.bit) != 0
+  }
+
+  /// Whether `mode` is in use.
+  public func isUsing(_ mode: BackgroundMode) -> Bool { activeModes & mode.bit != 0 }
+}

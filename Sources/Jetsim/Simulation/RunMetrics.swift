@@ -1,0 +1,79 @@
+/// The run-wide counters behind `summary.csv` (MODEL.md §9), kept as the run goes.
+public struct RunMetrics: Sendable, Equatable {
+  /// The simulated time covered, in milliseconds.
+  public internal(set) var durationMs = 0
+  /// Events recorded.
+  public internal(set) var events = 0
+  /// Apps opened by the user (including unlocks that bring an app back).
+  public internal(set) var opens = 0
+  /// Opens of an app that had been launched before in the run.
+  public internal(set) var opensOfLaunchedApps = 0
+  /// Opens that started the app from scratch.
+  public internal(set) var coldLaunches = 0
+  /// Opens that found the app in memory (suspended or running in the background).
+  public internal(set) var warmResumes = 0
+  /// User-visible launch time: cold launches plus warm resumes, in milliseconds.
+  public internal(set) var launchTimeMs = 0
+  /// didReceiveMemoryWarning callbacks delivered.
+  public internal(set) var memoryWarnings = 0
+  /// Kills by reason (`KillReason.rawValue` index).
+  public internal(set) var killsByReason = [Int](repeating: 0, count: KillReason.allCases.count)
+  /// Times the policy had no victim while free memory was below critical.
+  public internal(set) var shortfalls = 0
+  /// The largest amount by which free memory stayed below critical with nothing left to kill.
+  public internal(set) var maxShortfallKB = 0
+  /// The most apps in memory (any state but notRunning) at once.
+  public internal(set) var peakAppsResident = 0
+  /// Time-weighted sum of apps in memory, in app·milliseconds.
+  public internal(set) var residentAppMs = 0
+  /// The most device memory in use (reserved plus apps).
+  public internal(set) var peakUsedKB = 0
+  /// The least free memory seen.
+  public internal(set) var minFreeKB = Int.max
+  /// Time spent at the warning level or worse.
+  public internal(set) var timeWarningMs = 0
+  /// Time spent at the critical level.
+  public internal(set) var timeCriticalMs = 0
+
+  /// Kills for `reason`.
+  public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
+  /// All kills, whatever the reason.
+  public var totalKills: Int { killsByReason.reduce(0, +) }
+  /// Kills the system chose (not force-quits or reboots).
+  public var systemKills: Int { KillReason.allCases.filter(\.isSystemKill).reduce(0) { $0 + kills($1) } }
+  /// Warm resumes ÷ opens of apps launched before (nil when there were none).
+  public var warmResumeRatio: Double? {
+    opensOfLaunchedApps == 0 ? nil : Double(warmResumes) / Double(opensOfLaunchedApps)
+  }
+  /// System kills per simulated hour (nil for a run of no length).
+  public var killsPerHour: Double? {
+    durationMs == 0 ? nil : Double(systemKills) * 3_600_000 / Double(durationMs)
+  }
+  /// The time-weighted mean number of apps in memory.
+  public var meanAppsResident: Double? {
+    durationMs == 0 ? nil : Double(residentAppMs) / Double(durationMs)
+  }
+}
+
+/// One app's counters, behind a row of `apps.csv`.
+public struct AppStats: Sendable, Equatable {
+  /// Launches of any kind (user or background).
+  public internal(set) var launches = 0
+  /// Cold launches by the user.
+  public internal(set) var coldLaunches = 0
+  /// Warm resumes by the user.
+  public internal(set) var warmResumes = 0
+  /// Kills by reason (`KillReason.rawValue` index).
+  public internal(set) var killsByReason = [Int](repeating: 0, count: KillReason.allCases.count)
+  /// didReceiveMemoryWarning callbacks received.
+  public internal(set) var memoryWarnings = 0
+  /// Its largest footprint.
+  public internal(set) var peakFootprintKB = 0
+  /// Time in each state (`AppState.rawValue` index), in milliseconds.
+  public internal(set) var timeInStateMs = [Int](repeating: 0, count: AppState.allCases.count)
+
+  /// Kills for `reason`.
+  public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
+  /// Time spent in `state`.
+  public func time(in state: AppState) -> Int { timeInStateMs[Int(state.rawValue)] }
+}

@@ -1,0 +1,218 @@
+/// One device running one workload under one eviction policy: the model of MODEL.md.
+///
+/// The simulation owns the app states and the event queue; the policy only chooses victims, and the
+/// observer only records. It is generic over both, so the hot path has no dynamic dispatch, and it
+/// allocates nothing per event once its arrays have grown to the number of apps and pending timers.
+///
+/// Most users call `Simulator.run`; drive a `Simulation` directly to stream your own workload.
+public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
+  enum TimerKind: UInt8 {
+    case backgroundWorkEnd, watchdog, taskExpired, interruptionEnd, launchPeakEnd, growthTick
+  }
+
+  struct Timer {
+    var kind: TimerKind
+    var app: Int32
+    var generation: UInt32
+  }
+
+  /// The device.
+  public let device: DeviceProfile
+  /// The app profiles, by index.
+  public let profiles: [AppProfile]
+  /// The seed of the run's random streams.
+  public let seed: UInt64
+  /// Every app's status, by index.
+  public internal(set) var apps: [AppStatus]
+  /// The eviction policy.
+  public internal(set) var policy: Policy
+  /// The observer that receives events and kills.
+  public var observer: Observer
+  /// Run-wide counters.
+  public internal(set) var metrics = RunMetrics()
+  /// Per-app counters, by index.
+  public internal(set) var appStats: [AppStats]
+  /// The pressure level the system has registered.
+  public internal(set) var level: PressureLevel = .normal
+
+  var queue = EventQueue<Timer>(capacity: 256)
+  /// Physical memory held by apps.
+  var usedKB = 0
+  var seq = 0
+  var foreground = -1
+  var interrupted = false
+  var locked = false
+  var lockedApp = -1
+  var episodeRank = 0
+  var residentCount = 0
+  /// Time up to which the time-weighted metrics have been counted.
+  var clockMs = 0
+  /// The apps running code (active, inactive, background), as a dense set, and each app's position in
+  /// it (-1 when absent): memory warnings go to exactly these.
+  var running: [Int] = []
+  var runningPosition: [Int]
+  var scratch: [Int] = []
+  let limitKB: [Int]
+  let growthPerTickKB: [Int]
+  var failure: JetsimError?
+
+  /// A device with every app not running, at time 0.
+  public init(device: DeviceProfile, apps profiles: [AppProfile], policy: Policy, observer: Observer, seed: UInt64) {
+    self.device = device
+    self.profiles = profiles
+    self.seed = seed
+    self.policy = policy
+    self.observer = observer
+    let ranks = profiles.indices.sorted { profiles[$0].id < profiles[$1].id }
+    var rankOf = [Int](repeating: 0, count: profiles.count)
+    for (rank, index) in ranks.enumerated() { rankOf[index] = rank }
+    apps = rankOf.map { AppStatus(idRank: $0) }
+    appStats = Array(repeating: AppStats(), count: profiles.count)
+    runningPosition = Array(repeating: -1, count: profiles.count)
+    running.reserveCapacity(profiles.count)
+    scratch.reserveCapacity(profiles.count)
+    limitKB = profiles.map { $0.memoryLimitKB ?? device.foregroundLimitKB }
+    growthPerTickKB = profiles.map { $0.growthPerMinuteKB * Defaults.growthTickMs / 60_000 }
+    metrics.minFreeKB = device.usableKB
+    metrics.peakUsedKB = device.reservedKB
+    self.policy.start(view)
+  }
+
+  /// The current simulated time, in milliseconds.
+  public var nowMs: Int { queue.now }
+  /// Free memory: usable memory less the physical memory the apps hold.
+  public var freeKB: Int { device.usableKB - usedKB }
+  /// The app on screen, if any.
+  public var foregroundApp: Int? { foreground >= 0 ? foreground : nil }
+
+  /// The device as policies see it.
+  public var view: DeviceView {
+    DeviceView(
+      device: device, profiles: profiles, apps: apps, nowMs: queue.now, freeKB: freeKB, level: level,
+      foregroundApp: foregroundApp, seed: seed)
+  }
+
+  /// Runs `workload` and the timers it sets off, until both are done or `endMs` is reached, then
+  /// closes the time-based metrics at the end time (`endMs`, or the last event's time).
+  ///
+  /// Throws if a step is out of time order or names no app, or if the policy picks an app that is
+  /// not in memory.
+  public mutating func run(_ workload: inout some WorkloadSource, untilMs endMs: Int? = nil) throws(JetsimError) {
+    var pending = workload.next()
+    while failure == nil {
+      let timerTime = queue.nextTime
+      if let step = pending, timerTime.map({ step.timeMs <= $0 }) ?? true {
+        if let endMs, step.timeMs > endMs { break }
+        guard validate(step) else { break }
+        advanceClock(to: step.timeMs)
+        queue.advance(to: step.timeMs)
+        perform(step)
+        pending = workload.next()
+      } else if let timerTime {
+        if let endMs, timerTime > endMs { break }
+        guard let (time, timer) = queue.pop() else { break }
+        advanceClock(to: time)
+        fire(timer)
+      } else {
+        break
+      }
+    }
+    if let failure { throw failure }
+    finish(atMs: max(endMs ?? queue.now, queue.now))
+  }
+
+  private mutating func validate(_ step: WorkloadStep) -> Bool {
+    if step.timeMs < queue.now {
+      failure = .invalidValue(
+        path: "workload", keyPath: "time", value: "\(step.timeMs)ms after \(queue.now)ms",
+        expected: "steps in time order")
+    } else if step.kind.needsApp, !(0..<Int32(apps.count)).contains(step.app) {
+      failure = .invalidValue(
+        path: "workload", keyPath: "app", value: "index \(step.app)",
+        expected: "an app index from 0 to \(apps.count - 1)")
+    }
+    return failure == nil
+  }
+
+  mutating func perform(_ step: WorkloadStep) {
+    let app = Int(step.app)
+    switch step.kind {
+    case .open: open(app)
+    case .home: goHome()
+    case .lock: lock()
+    case .unlock: unlock()
+    case .interrupt: interrupt(durationMs: step.value)
+    case .wake: wake(app, durationMs: step.value)
+    case .startMode: startMode(app, bit: UInt8(truncatingIfNeeded: step.value))
+    case .stopMode: stopMode(app, bit: UInt8(truncatingIfNeeded: step.value))
+    case .allocate: allocate(app, kilobytes: step.value)
+    case .free: free(app, kilobytes: step.value)
+    case .forceQuit: forceQuit(app)
+    case .reboot: reboot()
+    }
+  }
+
+  mutating func fire(_ timer: Timer) {
+    let app = Int(timer.app)
+    if timer.kind == .launchPeakEnd {
+      guard timer.generation == apps[app].lifeGeneration else { return }
+      endLaunchPeak(app)
+      return
+    }
+    guard timer.generation == apps[app].timerGeneration else { return }
+    switch timer.kind {
+    case .backgroundWorkEnd: finishBackgroundWork(app)
+    case .watchdog: kill(app, .watchdog)
+    case .taskExpired: kill(app, .backgroundTaskExpired)
+    case .interruptionEnd: endInterruption(app)
+    case .growthTick: grow(app)
+    case .launchPeakEnd: break
+    }
+  }
+
+  mutating func schedule(_ kind: TimerKind, _ app: Int, atMs time: Int) {
+    let generation = kind == .launchPeakEnd ? apps[app].lifeGeneration : apps[app].timerGeneration
+    queue.schedule(at: time, Timer(kind: kind, app: Int32(app), generation: generation))
+  }
+
+  /// Counts the time-weighted metrics up to `time`.
+  mutating func advanceClock(to time: Int) {
+    let elapsed = time - clockMs
+    guard elapsed > 0 else { return }
+    metrics.residentAppMs += residentCount * elapsed
+    if level >= .warning { metrics.timeWarningMs += elapsed }
+    if level == .critical { metrics.timeCriticalMs += elapsed }
+    clockMs = time
+  }
+
+  mutating func finish(atMs end: Int) {
+    advanceClock(to: end)
+    for index in apps.indices {
+      appStats[index].timeInStateMs[Int(apps[index].state.rawValue)] += end - apps[index].enteredStateMs
+      apps[index].enteredStateMs = end
+    }
+    metrics.durationMs = end
+  }
+
+  /// Records an event; `app` is -1 for device-wide events. The row's pressure is the level that its
+  /// free memory implies.
+  mutating func emit(
+    _ app: Int, _ kind: EventKind, from: AppState? = nil, to: AppState? = nil,
+    callback: Callback? = nil, reason: KillReason? = nil, mode: BackgroundMode? = nil
+  ) {
+    seq += 1
+    metrics.events += 1
+    let free = freeKB
+    observer.record(
+      EventRecord(
+        seq: seq, timeMs: queue.now, app: app, kind: kind, from: from, to: to, callback: callback,
+        reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0, freeKB: free,
+        pressure: device.level(freeKB: free)))
+  }
+
+  /// Records an event that leaves the app in its state (a callback, a purge, a change of size).
+  mutating func note(_ app: Int, _ kind: EventKind, callback: Callback? = nil, mode: BackgroundMode? = nil) {
+    let state = apps[app].state
+    emit(app, kind, from: state, to: state, callback: callback, mode: mode)
+  }
+}

@@ -1,0 +1,28 @@
+/// Receives a run's events and kills as they happen. Report writers, in-memory logs and the user's own
+/// checks conform to it; the simulation is generic over it, so observing costs no dynamic dispatch.
+public protocol SimulationObserver {
+  /// Called for every event, in `seq` order.
+  mutating func record(_ event: EventRecord)
+  /// Called for every kill, just after its event.
+  mutating func record(_ kill: KillRecord)
+}
+
+/// Keeps every event and kill in memory: for library users and tests.
+public struct EventLog: SimulationObserver, Sendable {
+  /// The events, in order.
+  public private(set) var events: [EventRecord] = []
+  /// The kills, in order.
+  public private(set) var kills: [KillRecord] = []
+
+  public init() {}
+
+  public mutating func record(_ event: EventRecord) { events.append(event) }
+  public mutating func record(_ kill: KillRecord) { kills.append(kill) }
+}
+
+/// Ignores everything: for runs that need only the summary metrics.
+public struct DiscardingObserver: SimulationObserver, Sendable {
+  public init() {}
+  @inlinable public mutating func record(_ event: EventRecord) {}
+  @inlinable public mutating func record(_ kill: KillRecord) {}
+}

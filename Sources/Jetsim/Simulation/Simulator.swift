@@ -1,0 +1,78 @@
+/// What a run produced, apart from its event log: the counters behind `summary.csv` and `apps.csv`.
+public struct RunSummary: Sendable, Equatable {
+  /// The scenario's name.
+  public var scenario: String
+  /// The device's name.
+  public var device: String
+  /// The policy's name.
+  public var policy: String
+  /// The seed.
+  public var seed: UInt64
+  /// The app ids, by index.
+  public var appIDs: [String]
+  /// The apps' display names, by index.
+  public var appNames: [String]
+  /// Run-wide counters.
+  public var metrics: RunMetrics
+  /// Per-app counters, by index.
+  public var apps: [AppStats]
+}
+
+/// A run kept in memory: its summary, every event and every kill.
+public struct RunResult: Sendable {
+  /// The counters.
+  public var summary: RunSummary
+  /// Every event, in order.
+  public var events: [EventRecord]
+  /// Every kill, in order.
+  public var kills: [KillRecord]
+
+  /// The kills as `(app id, reason)` pairs, in order: handy for asserting kill order.
+  public var killOrder: [(app: String, reason: KillReason)] {
+    kills.map { (summary.appIDs[$0.app], $0.reason) }
+  }
+}
+
+/// Runs scenarios: the entry point for library users.
+///
+/// ```swift
+/// let scenario = try ProfileLoader.scenario(at: "Profiles/scenarios/worked-example.json")
+/// let result = try Simulator.run(scenario)
+/// print(result.killOrder)            // [("example.a", vm-pageshortage)]
+/// print(result.summary.metrics.opens)
+/// ```
+public enum Simulator {
+  /// Runs `scenario` in memory under `policy` (by default the one the scenario names) and returns
+  /// every event and kill with the summary.
+  public static func run(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) throws(JetsimError) -> RunResult {
+    var log = EventLog()
+    let summary = try run(scenario, policy: policy, observer: &log)
+    return RunResult(summary: summary, events: log.events, kills: log.kills)
+  }
+
+  /// Runs `scenario` under `policy` (by default the one the scenario names), sending every event and
+  /// kill to `observer` as it happens (a report writer streams them to files).
+  public static func run<Observer: SimulationObserver>(
+    _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, observer: inout Observer
+  ) throws(JetsimError) -> RunSummary {
+    let steps = try scenario.compiledWorkload()
+    var chosen: any EvictionPolicy
+    if let policy { chosen = policy } else { chosen = try PolicyRegistry.make(scenario.policy) }
+    var workload = ArrayWorkload(steps)
+    return try run(scenario, policy: chosen, workload: &workload, observer: &observer)
+  }
+
+  /// Runs `scenario`'s device and apps on a workload of your own (its script is not used).
+  public static func run<Policy: EvictionPolicy, Observer: SimulationObserver>(
+    _ scenario: Scenario, policy: Policy, workload: inout some WorkloadSource, observer: inout Observer
+  ) throws(JetsimError) -> RunSummary {
+    var simulation = Simulation(
+      device: scenario.device, apps: scenario.apps, policy: policy, observer: observer, seed: scenario.seed)
+    defer { observer = simulation.observer }
+    try simulation.run(&workload, untilMs: scenario.durationMs)
+    return RunSummary(
+      scenario: scenario.name, device: scenario.device.name, policy: simulation.policy.name,
+      seed: scenario.seed, appIDs: scenario.apps.map(\.id), appNames: scenario.apps.map(\.name), metrics: simulation.metrics,
+      apps: simulation.appStats)
+  }
+}

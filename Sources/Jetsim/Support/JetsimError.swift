@@ -1,0 +1,66 @@
+/// Every failure jetsim reports to a user: what was wrong, where, and how to fix it.
+///
+/// Each case carries its context so tests can compare errors and the command line can print a single
+/// line (`description`). Locations are file paths, key paths such as `apps[2].caches`, or line numbers.
+public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A file that does not exist.
+  case fileNotFound(path: String)
+  /// A file that exists but could not be read.
+  case unreadable(path: String, reason: String)
+  /// A file that is not well-formed JSON.
+  case malformedJSON(path: String, detail: String)
+  /// A key the format does not define; `suggestion` is the closest known key, if any.
+  case unknownKey(path: String, keyPath: String, suggestion: String?)
+  /// A required key that is absent.
+  case missingKey(path: String, keyPath: String)
+  /// A value of the wrong form; `expected` says what would be accepted.
+  case invalidValue(path: String, keyPath: String, value: String, expected: String)
+  /// A profile `version` this build does not understand.
+  case unsupportedVersion(path: String, found: Int, supported: Int)
+  /// An app id used but not defined; `suggestion` is the closest defined id, if any.
+  case unknownApp(path: String, location: String, id: String, suggestion: String?)
+  /// Two app profiles with one id.
+  case duplicateApp(path: String, id: String)
+  /// A line of a trace file that cannot be used.
+  case traceLine(path: String, line: Int, message: String)
+  /// A policy name that no built-in policy has.
+  case unknownPolicy(name: String, valid: [String])
+  /// A report folder that cannot be created or written.
+  case outputNotWritable(path: String, reason: String)
+  /// A policy that chose an app that cannot be killed (a bug in a custom policy).
+  case invalidVictim(policy: String, app: String, state: String)
+
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path):
+      return "\(path): no such file; check the path (relative paths start at the referring file)"
+    case .unreadable(let path, let reason):
+      return "\(path): cannot be read (\(reason))"
+    case .malformedJSON(let path, let detail):
+      return "\(path): not valid JSON: \(detail)"
+    case .unknownKey(let path, let keyPath, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; remove it (see docs/profiles.md)"
+      return "\(path): unknown key '\(keyPath)'\(hint)"
+    case .missingKey(let path, let keyPath):
+      return "\(path): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
+    case .invalidValue(let path, let keyPath, let value, let expected):
+      return "\(path): '\(keyPath)' is \(value); expected \(expected)"
+    case .unsupportedVersion(let path, let found, let supported):
+      return "\(path): version \(found) is not supported; this jetsim reads version \(supported)"
+    case .unknownApp(let path, let location, let id, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; add its profile to 'apps'"
+      return "\(path): \(location): app '\(id)' is not defined in the scenario\(hint)"
+    case .duplicateApp(let path, let id):
+      return "\(path): app id '\(id)' is defined twice; give each app profile its own id"
+    case .traceLine(let path, let line, let message):
+      return "\(path):\(line): \(message)"
+    case .unknownPolicy(let name, let valid):
+      let hint = Suggestion.closest(to: name, in: valid).map { "did you mean '\($0)'? " } ?? ""
+      return "unknown policy '\(name)'; \(hint)valid policies: \(valid.joined(separator: ", "))"
+    case .outputNotWritable(let path, let reason):
+      return "\(path): cannot write reports (\(reason)); choose another folder with --out"
+    case .invalidVictim(let policy, let app, let state):
+      return "policy '\(policy)' chose '\(app)', which is \(state) and cannot be killed; fix the policy"
+    }
+  }
+}

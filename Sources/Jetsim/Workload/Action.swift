@@ -1,0 +1,142 @@
+/// One thing the user (or the system, for wakes) does to the device (MODEL.md §8).
+///
+/// Apps are named by profile id. Durations are milliseconds and sizes kilobytes.
+public enum Action: Sendable, Equatable, CustomStringConvertible {
+  /// Open an app: cold launch, warm resume, or nothing if it is already on screen.
+  case open(String)
+  /// Go to the home screen: the foreground app leaves the screen.
+  case home
+  /// Lock the device: like home, remembering the app to bring back.
+  case lock
+  /// Unlock the device: the app that was on screen when it locked comes back.
+  case unlock
+  /// An interruption (call, alert) makes the foreground app inactive for a while.
+  case interrupt(durationMs: Int)
+  /// The system runs an app in the background for a while (push, fetch, location).
+  case wake(String, durationMs: Int)
+  /// A background mode (audio, location, voip) starts being used.
+  case startMode(String, BackgroundMode)
+  /// A background mode stops being used.
+  case stopMode(String, BackgroundMode)
+  /// The app allocates dirty memory.
+  case allocate(String, kilobytes: Int)
+  /// The app frees dirty memory it allocated.
+  case free(String, kilobytes: Int)
+  /// The user swipes the app away in the app switcher.
+  case forceQuit(String)
+  /// The device restarts: every app stops, with no callbacks.
+  case reboot
+
+  /// The action's name in scenario scripts and traces.
+  public var name: String { kind.name }
+
+  /// The app the action names, if any.
+  public var app: String? {
+    switch self {
+    case .open(let app), .wake(let app, _), .startMode(let app, _), .stopMode(let app, _),
+      .allocate(let app, _), .free(let app, _), .forceQuit(let app):
+      app
+    case .home, .lock, .unlock, .interrupt, .reboot:
+      nil
+    }
+  }
+
+  var kind: ActionKind {
+    switch self {
+    case .open: .open
+    case .home: .home
+    case .lock: .lock
+    case .unlock: .unlock
+    case .interrupt: .interrupt
+    case .wake: .wake
+    case .startMode: .startMode
+    case .stopMode: .stopMode
+    case .allocate: .allocate
+    case .free: .free
+    case .forceQuit: .forceQuit
+    case .reboot: .reboot
+    }
+  }
+
+  /// The action's number argument (duration or size), or its mode's bit, or 0.
+  var value: Int {
+    switch self {
+    case .interrupt(let duration), .wake(_, let duration): duration
+    case .allocate(_, let size), .free(_, let size): size
+    case .startMode(_, let mode), .stopMode(_, let mode): Int(mode.bit)
+    default: 0
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .interrupt(let duration): "interrupt \(duration)ms"
+    case .wake(let app, let duration): "wake \(app) \(duration)ms"
+    case .startMode(let app, let mode), .stopMode(let app, let mode): "\(name) \(app) \(mode)"
+    case .allocate(let app, let size), .free(let app, let size): "\(name) \(app) \(size)KB"
+    default: app.map { "\(name) \($0)" } ?? name
+    }
+  }
+}
+
+/// An action at a time (milliseconds from the start of the run).
+public struct TimedAction: Sendable, Equatable {
+  /// When the action happens, in milliseconds.
+  public var timeMs: Int
+  /// What happens.
+  public var action: Action
+
+  public init(_ timeMs: Int, _ action: Action) {
+    self.timeMs = timeMs
+    self.action = action
+  }
+}
+
+/// The kinds of action, as the simulator dispatches them.
+public enum ActionKind: UInt8, CaseIterable, Sendable {
+  case open, home, lock, unlock, interrupt, wake, startMode, stopMode, allocate, free, forceQuit, reboot
+
+  /// The name in scenario scripts and traces.
+  public var name: String {
+    switch self {
+    case .open: "open"
+    case .home: "home"
+    case .lock: "lock"
+    case .unlock: "unlock"
+    case .interrupt: "interrupt"
+    case .wake: "wake"
+    case .startMode: "mode-start"
+    case .stopMode: "mode-stop"
+    case .allocate: "allocate"
+    case .free: "free"
+    case .forceQuit: "force-quit"
+    case .reboot: "reboot"
+    }
+  }
+
+  /// Whether the action names an app.
+  public var needsApp: Bool {
+    switch self {
+    case .home, .lock, .unlock, .interrupt, .reboot: false
+    default: true
+    }
+  }
+
+  /// What the action's value is, if it takes one.
+  enum Argument { case none, duration, size, mode }
+
+  var argument: Argument {
+    switch self {
+    case .interrupt, .wake: .duration
+    case .allocate, .free: .size
+    case .startMode, .stopMode: .mode
+    default: .none
+    }
+  }
+
+  /// The kind named `name`, if any.
+  public init?(name: String) {
+    guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = kind
+  }
+}

@@ -1,0 +1,82 @@
+/// Everything one run needs: a device, its apps, a workload, a policy name and a seed.
+///
+/// Build one in code or load it with `ProfileLoader.scenario(at:)`; `Simulator.run` runs it.
+public struct Scenario: Sendable {
+  /// The scenario's name; reports go in `Reports/<name>/` by default.
+  public var name: String
+  /// What the scenario is for.
+  public var summary: String
+  /// The device.
+  public var device: DeviceProfile
+  /// The apps installed on it; their order is the order of `apps.csv`.
+  public var apps: [AppProfile]
+  /// The scripted actions, in time order.
+  public var actions: [TimedAction]
+  /// The eviction policy's name (see `PolicyRegistry`).
+  public var policy: String
+  /// The seed of every random stream in the run.
+  public var seed: UInt64
+  /// When the run ends, in milliseconds; nil ends it when the workload and its timers are done.
+  public var durationMs: Int?
+  /// Where the scenario came from, for error messages.
+  public var origin: String
+  /// Where each action came from (`script[3]`, `trace.csv:12`), for error messages.
+  var actionOrigins: [(path: String, location: String)] = []
+
+  public init(
+    name: String, summary: String = "", device: DeviceProfile, apps: [AppProfile],
+    actions: [TimedAction], policy: String = Defaults.policy, seed: UInt64 = Defaults.seed,
+    durationMs: Int? = nil, origin: String? = nil
+  ) {
+    self.name = name
+    self.summary = summary
+    self.device = device
+    self.apps = apps
+    self.actions = actions
+    self.policy = policy
+    self.seed = seed
+    self.durationMs = durationMs
+    self.origin = origin ?? "scenario '\(name)'"
+  }
+
+  /// The index of the app with `id`, if any.
+  public func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
+
+  /// The workload as simulator steps, after checking that app ids are unique, every action names a
+  /// defined app, modes are declared by their apps and times never go back.
+  public func compiledWorkload() throws(JetsimError) -> [WorkloadStep] {
+    var indices: [String: Int32] = [:]
+    for (index, app) in apps.enumerated() {
+      guard indices.updateValue(Int32(index), forKey: app.id) == nil else {
+        throw .duplicateApp(path: origin, id: app.id)
+      }
+    }
+    var steps: [WorkloadStep] = []
+    steps.reserveCapacity(actions.count)
+    var previous = 0
+    for (position, timed) in actions.enumerated() {
+      let (path, location) =
+        position < actionOrigins.count ? actionOrigins[position] : (origin, "actions[\(position)]")
+      guard timed.timeMs >= previous else {
+        throw .invalidValue(
+          path: path, keyPath: location, value: "at \(timed.timeMs)ms, before the previous action (\(previous)ms)",
+          expected: "actions in time order")
+      }
+      previous = timed.timeMs
+      var app: Int32 = -1
+      if let id = timed.action.app {
+        guard let index = indices[id] else {
+          throw .unknownApp(path: path, location: location, id: id, suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
+        }
+        app = index
+        if case .startMode(_, let mode) = timed.action, !apps[Int(index)].declares(mode) {
+          throw .invalidValue(
+            path: path, keyPath: location, value: "mode '\(mode)' for '\(id)'",
+            expected: "a mode the app declares in backgroundModes (\(apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")))")
+        }
+      }
+      steps.append(WorkloadStep(timeMs: timed.timeMs, kind: timed.action.kind, app: app, value: timed.action.value))
+    }
+    return steps
+  }
+}

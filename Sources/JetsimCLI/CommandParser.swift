@@ -1,0 +1,116 @@
+import Jetsim
+
+/// Turns `jetsim`'s arguments (without the program name) into a `Command`, or a `UsageError` that
+/// says what is wrong and suggests the nearest subcommand or flag. Pure: no files are touched.
+public enum CommandParser {
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { return .help(nil) }
+    switch first {
+    case "--help", "-h": return .help(nil)
+    case "--version": return .version
+    default: break
+    }
+    guard let subcommand = Subcommand(rawValue: first) else {
+      let names = Subcommand.allCases.map(\.rawValue)
+      let hint = Suggestion.closest(to: first, in: names).map { "; did you mean '\($0)'?" } ?? ""
+      throw UsageError("unknown subcommand '\(first)'\(hint)")
+    }
+    let (positionals, values) = try split(Array(arguments.dropFirst()), for: subcommand)
+    if values["--help"] != nil { return .help(subcommand.rawValue) }
+    switch subcommand {
+    case .help:
+      guard positionals.count <= 1 else { throw UsageError("'help' takes at most one subcommand", help: "help") }
+      if let topic = positionals.first, Subcommand(rawValue: topic) == nil {
+        throw UsageError("no help on '\(topic)': it is not a subcommand", help: nil)
+      }
+      return .help(positionals.first)
+    case .policies:
+      guard positionals.isEmpty else { throw UsageError("'policies' takes no arguments", help: "policies") }
+      return .policies
+    case .validate:
+      guard !positionals.isEmpty else { throw UsageError("'validate' needs at least one FILE", help: "validate") }
+      return .validate(positionals)
+    case .run:
+      guard positionals.count == 1, let scenario = positionals.first else {
+        throw UsageError(
+          positionals.isEmpty ? "'run' needs a SCENARIO file" : "'run' takes one SCENARIO, got \(positionals.count)",
+          help: "run")
+      }
+      var options = RunOptions(scenario: scenario)
+      options.quiet = values["--quiet"] != nil
+      options.out = values["--out"]
+      options.trace = values["--trace"]
+      if let policy = values["--policy"] {
+        guard PolicyRegistry.names.contains(policy) else {
+          throw UsageError(JetsimError.unknownPolicy(name: policy, valid: PolicyRegistry.names).description, help: "run")
+        }
+        options.policy = policy
+      }
+      if let seed = values["--seed"] {
+        guard let value = UInt64(seed) else {
+          throw UsageError("--seed '\(seed)' is not a whole number from 0 to \(UInt64.max)", help: "run")
+        }
+        options.seed = value
+      }
+      if let duration = values["--duration"] {
+        guard let value = Units.milliseconds(duration), value > 0 else {
+          throw UsageError("--duration '\(duration)' is not \(Units.durationForm)", help: "run")
+        }
+        options.durationMs = value
+      }
+      return .run(options)
+    }
+  }
+
+  /// Separates positionals from `--flag value`, `--flag=value` and `--switch`; `--` ends the flags.
+  static func split(_ arguments: [String], for subcommand: Subcommand) throws(UsageError)
+    -> (positionals: [String], values: [String: String])
+  {
+    let options = subcommand.options
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var index = 0
+    var flagsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if flagsEnded || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        flagsEnded = true
+        continue
+      }
+      if argument == "-h" {
+        values["--help"] = ""
+        continue
+      }
+      let parts = argument.split(separator: "=", maxSplits: 1)
+      let name = String(parts[0])
+      guard let option = options.first(where: { $0.name == name }) else {
+        let hint = Suggestion.closest(to: name, in: options.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError("unknown option '\(name)' for '\(subcommand.rawValue)'\(hint)", help: subcommand.rawValue)
+      }
+      guard values[name] == nil else {
+        throw UsageError("option '\(name)' is given twice", help: subcommand.rawValue)
+      }
+      if let valueName = option.value {
+        if parts.count == 2 {
+          values[name] = String(parts[1])
+        } else if index < arguments.count {
+          values[name] = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("option '\(name)' needs a value (\(valueName))", help: subcommand.rawValue)
+        }
+      } else {
+        guard parts.count == 1 else {
+          throw UsageError("option '\(name)' takes no value", help: subcommand.rawValue)
+        }
+        values[name] = ""
+      }
+    }
+    return (positionals, values)
+  }
+}
