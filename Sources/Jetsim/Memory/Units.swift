@@ -2,7 +2,7 @@
 ///
 /// Sizes are integer kilobytes (1 KB = 1024 bytes, 1 MB = 1024 KB, 1 GB = 1024 MB), written with a
 /// unit: `"512KB"`, `"350MB"`, `"1.5GB"`. Durations are integer milliseconds, written `"250ms"`,
-/// `"5s"`, `"2m"`, `"1h"`. Decimals are allowed and rounded to the nearest whole unit of storage.
+/// `"5s"`, `"2m"`, `"1h"`, or combined, `"1h30m"`. Decimals are allowed and rounded to the nearest whole unit of storage.
 public enum Units {
   /// The size units, in kilobytes.
   static let sizeUnits: [(suffix: String, kilobytes: Int)] = [("KB", 1), ("MB", 1024), ("GB", 1_048_576)]
@@ -14,7 +14,7 @@ public enum Units {
   /// What a size must look like, for error messages.
   public static let sizeForm = "a size such as \"512KB\", \"350MB\" or \"1.5GB\""
   /// What a duration must look like, for error messages.
-  public static let durationForm = "a duration such as \"250ms\", \"5s\", \"2m\" or \"1h\""
+  public static let durationForm = "a duration such as \"250ms\", \"5s\", \"2m\", \"1h\" or \"1h30m\""
 
   /// The size in kilobytes, or nil if `text` is not a non-negative number with a size unit.
   public static func kilobytes(_ text: String) -> Int? {
@@ -22,8 +22,29 @@ public enum Units {
   }
 
   /// The duration in milliseconds, or nil if `text` is not a non-negative number with a time unit.
+  /// Segments add up: `"1h30m"`, `"2m5s"`, `"1s250ms"`.
   public static func milliseconds(_ text: String) -> Int? {
-    scaled(text, units: durationUnits)
+    let trimmed = text.trimmingSpaces()
+    var total = 0
+    var segmentStart = trimmed.startIndex
+    var index = trimmed.startIndex
+    var sawUnit = false
+    while index < trimmed.endIndex {
+      let character = trimmed[index]
+      if character.isASCIIDigit || character == "." {
+        if sawUnit {
+          guard let value = scaled(String(trimmed[segmentStart..<index]), units: durationUnits) else { return nil }
+          total += value
+          segmentStart = index
+          sawUnit = false
+        }
+      } else {
+        sawUnit = true
+      }
+      index = trimmed.index(after: index)
+    }
+    guard let last = scaled(String(trimmed[segmentStart...]), units: durationUnits) else { return nil }
+    return total + last
   }
 
   /// Parses `<digits>[.<digits>]<unit>` exactly, in integers: no floating point, no locale.
