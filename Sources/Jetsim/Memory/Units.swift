@@ -11,14 +11,19 @@ public enum Units {
     ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
   ]
 
+  /// The largest size accepted: 1 PB. Keeps every sum of footprints far from overflow.
+  public static let maxKilobytes = 1 << 40
+  /// The largest duration or time accepted: about 139 years.
+  public static let maxMilliseconds = 1 << 42
+
   /// What a size must look like, for error messages.
-  public static let sizeForm = "a size such as \"512KB\", \"350MB\" or \"1.5GB\""
+  public static let sizeForm = "a size such as \"512KB\", \"350MB\" or \"1.5GB\" (at most 1 PB)"
   /// What a duration must look like, for error messages.
   public static let durationForm = "a duration such as \"250ms\", \"5s\", \"2m\", \"1h\" or \"1h30m\""
 
   /// The size in kilobytes, or nil if `text` is not a non-negative number with a size unit.
   public static func kilobytes(_ text: String) -> Int? {
-    scaled(text, units: sizeUnits)
+    scaled(text, units: sizeUnits).flatMap { $0 <= maxKilobytes ? $0 : nil }
   }
 
   /// The duration in milliseconds, or nil if `text` is not a non-negative number with a time unit.
@@ -33,7 +38,9 @@ public enum Units {
       let character = trimmed[index]
       if character.isASCIIDigit || character == "." {
         if sawUnit {
-          guard let value = scaled(String(trimmed[segmentStart..<index]), units: durationUnits) else { return nil }
+          guard let value = scaled(String(trimmed[segmentStart..<index]), units: durationUnits),
+            value <= maxMilliseconds
+          else { return nil }
           total += value
           segmentStart = index
           sawUnit = false
@@ -44,7 +51,8 @@ public enum Units {
       index = trimmed.index(after: index)
     }
     guard let last = scaled(String(trimmed[segmentStart...]), units: durationUnits) else { return nil }
-    return total + last
+    total += last
+    return total <= maxMilliseconds ? total : nil
   }
 
   /// Parses `<digits>[.<digits>]<unit>` exactly, in integers: no floating point, no locale.

@@ -12,7 +12,12 @@ public enum ProfileLoader {
   /// it are relative to the scenario file) and its workload checked. With `replacementTrace`, the
   /// scenario's script and trace are replaced by the actions of that trace file.
   public static func scenario(at path: String, trace replacementTrace: String? = nil) throws(JetsimError) -> Scenario {
-    var file: ScenarioFile = try decode(ScenarioFile.self, at: path)
+    try scenario(from: contents(at: path), path: path, trace: replacementTrace)
+  }
+
+  /// The scenario in `data`, read as if from the file at `path`.
+  static func scenario(from data: Data, path: String, trace replacementTrace: String? = nil) throws(JetsimError) -> Scenario {
+    var file: ScenarioFile = try decode(ScenarioFile.self, from: data, path: path)
     if let replacementTrace {
       file.script = []
       file.trace = replacementTrace
@@ -50,6 +55,12 @@ public enum ProfileLoader {
       name: file.name, summary: file.summary, device: device, apps: apps, actions: actions,
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
     scenario.actionOrigins = origins
+    guard PolicyRegistry.names.contains(file.policy) else {
+      let hint = Suggestion.closest(to: file.policy, in: PolicyRegistry.names).map { " (did you mean '\($0)'?)" } ?? ""
+      throw .invalidValue(
+        path: path, keyPath: "policy", value: "\"\(file.policy)\"\(hint)",
+        expected: "one of \(PolicyRegistry.names.joined(separator: ", ")) (see 'jetsim policies')")
+    }
     if apps.isEmpty {
       throw .invalidValue(path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
     }
@@ -121,7 +132,10 @@ public enum ProfileLoader {
   }
 
   static func decode<T: Decodable>(_ type: T.Type, at path: String) throws(JetsimError) -> T {
-    let data = try contents(at: path)
+    try decode(type, from: contents(at: path), path: path)
+  }
+
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(JetsimError) -> T {
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as FieldError {

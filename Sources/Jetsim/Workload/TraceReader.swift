@@ -34,8 +34,8 @@ public enum TraceReader {
         throw fail("expected 4 fields (time_ms,action,app,value), found \(record.fields.count)")
       }
       let fields = record.fields
-      guard let time = Int(fields[0]), time >= 0 else {
-        throw fail("time_ms '\(fields[0])' is not a whole number of milliseconds >= 0")
+      guard let time = Int(fields[0]), (0...Units.maxMilliseconds).contains(time) else {
+        throw fail("time_ms '\(fields[0])' is not a whole number of milliseconds from 0 to \(Units.maxMilliseconds)")
       }
       guard time >= previous else {
         throw fail("time_ms \(time) is before the previous line's \(previous); sort the trace by time")
