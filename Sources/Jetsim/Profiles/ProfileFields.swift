@@ -6,6 +6,7 @@ struct FieldError: Error, Equatable {
     case unknownKey(suggestion: String?)
     case missing
     case invalid(value: String, expected: String)
+    case entry(message: String)
     case version(found: Int)
   }
   var keyPath: String
@@ -19,6 +20,8 @@ struct FieldError: Error, Equatable {
       .missingKey(path: path, keyPath: keyPath)
     case .invalid(let value, let expected):
       .invalidValue(path: path, keyPath: keyPath, value: value, expected: expected)
+    case .entry(let message):
+      .invalidEntry(path: path, keyPath: keyPath, message: message)
     case .version(let found):
       .unsupportedVersion(path: path, found: found, supported: Defaults.profileVersion)
     }

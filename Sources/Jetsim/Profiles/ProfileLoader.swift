@@ -143,7 +143,7 @@ public enum ProfileLoader {
     } catch let error as JetsimError {
       throw error
     } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-      throw .malformedJSON(path: path, detail: jsonDetail(context))
+      throw .malformedJSON(path: path, detail: syntaxError(in: data) ?? context.debugDescription)
     } catch let DecodingError.keyNotFound(key, context) {
       throw .missingKey(path: path, keyPath: keyPathString(context.codingPath + [key]))
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
@@ -155,11 +155,30 @@ public enum ProfileLoader {
     }
   }
 
-  /// The parser's own words on where the JSON breaks, on one line.
-  private static func jsonDetail(_ context: DecodingError.Context) -> String {
-    let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-    let text = underlying ?? context.debugDescription
-    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  /// Where `data` stops being JSON, as "line L, column C: what", from the parser's character offset.
+  static func syntaxError(in data: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return nil
+    } catch {
+      let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+      let words = message.split(separator: " ")
+      guard let index = words.firstIndex(of: "character"), index + 1 < words.count,
+        let offset = Int(words[index + 1].trimmingCharacters(in: .punctuationCharacters))
+      else { return message }
+      var line = 1
+      var column = 1
+      for byte in data.prefix(offset) {
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else if byte & 0xC0 != 0x80 {
+          column += 1
+        }
+      }
+      let what = words[..<index].joined(separator: " ").replacingOccurrences(of: " around", with: "")
+      return "line \(line), column \(column): \(what.lowercased()); check the commas, quotes and brackets there"
+    }
   }
 
   // MARK: - Paths

@@ -33,7 +33,7 @@ struct ScenarioFile: Decodable {
         action = try ActionParser.action(name: name, app: app, value: value)
       } catch {
         let key = error.field == "value" ? (fields.has("size") ? "size" : fields.has("mode") ? "mode" : "for") : error.field
-        throw FieldError(keyPath: fields.keyPath(key), kind: .invalid(value: "not usable", expected: error.message))
+        throw FieldError(keyPath: fields.keyPath(key), kind: .entry(message: error.message))
       }
     }
   }

@@ -67,11 +67,23 @@ public struct ReportFolder: Sendable {
     try? FileManager.default.removeItem(atPath: staging)
   }
 
+  /// Why a file operation failed, in a few plain words.
   static func reason(_ error: any Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let posix = underlying, posix.domain == NSPOSIXErrorDomain, let text = strerror(Int32(posix.code)) {
-      return String(cString: text)
+    let error = error as NSError
+    if error.domain == NSCocoaErrorDomain {
+      switch CocoaError.Code(rawValue: error.code) {
+      case .fileNoSuchFile, .fileReadNoSuchFile: return "a folder on its path does not exist or cannot be created"
+      case .fileWriteNoPermission, .fileReadNoPermission: return "permission denied"
+      case .fileWriteOutOfSpace: return "no space left on the device"
+      case .fileWriteVolumeReadOnly: return "read-only file system"
+      case .fileWriteFileExists: return "a file is in the way"
+      default: break
+      }
     }
-    return (error as NSError).localizedDescription
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    if let posix = underlying ?? (error.domain == NSPOSIXErrorDomain ? error : nil), posix.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(posix.code))).lowercased()
+    }
+    return error.localizedDescription
   }
 }

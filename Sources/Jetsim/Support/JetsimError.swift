@@ -15,6 +15,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingKey(path: String, keyPath: String)
   /// A value of the wrong form; `expected` says what would be accepted.
   case invalidValue(path: String, keyPath: String, value: String, expected: String)
+  /// An entry (a script action, say) that cannot be used, with what is wrong.
+  case invalidEntry(path: String, keyPath: String, message: String)
   /// A profile `version` this build does not understand.
   case unsupportedVersion(path: String, found: Int, supported: Int)
   /// An app id used but not defined; `suggestion` is the closest defined id, if any.
@@ -45,6 +47,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
     case .invalidValue(let path, let keyPath, let value, let expected):
       return "\(path): '\(keyPath)' is \(value); expected \(expected)"
+    case .invalidEntry(let path, let keyPath, let message):
+      return "\(path): '\(keyPath)': \(message)"
     case .unsupportedVersion(let path, let found, let supported):
       return "\(path): version \(found) is not supported; this jetsim reads version \(supported)"
     case .unknownApp(let path, let location, let id, let suggestion):

@@ -1,0 +1,81 @@
+import Jetsim
+import Testing
+
+@testable import JetsimCLI
+
+@Suite struct CommandParserTests {
+  @Test func runWithEveryOption() throws {
+    let command = try CommandParser.parse([
+      "run", "s.json", "--policy", "largest-first", "--seed=7", "--out", "o", "--trace", "t.csv", "--duration", "1h30m",
+      "--quiet",
+    ])
+    var expected = RunOptions(scenario: "s.json")
+    expected.policy = "largest-first"
+    expected.seed = 7
+    expected.out = "o"
+    expected.trace = "t.csv"
+    expected.durationMs = 5_400_000
+    expected.quiet = true
+    #expect(command == .run(expected))
+  }
+
+  @Test func helpAndVersion() throws {
+    #expect(try CommandParser.parse([]) == .help(nil))
+    #expect(try CommandParser.parse(["--help"]) == .help(nil))
+    #expect(try CommandParser.parse(["run", "--help"]) == .help("run"))
+    #expect(try CommandParser.parse(["run", "-h"]) == .help("run"))
+    #expect(try CommandParser.parse(["help", "validate"]) == .help("validate"))
+    #expect(try CommandParser.parse(["--version"]) == .version)
+    #expect(try CommandParser.parse(["policies"]) == .policies)
+    #expect(try CommandParser.parse(["validate", "a", "b"]) == .validate(["a", "b"]))
+  }
+
+  @Test func aFileNamedLikeAFlagAfterTheDoubleDash() throws {
+    #expect(try CommandParser.parse(["run", "--", "--odd.json"]) == .run(RunOptions(scenario: "--odd.json")))
+  }
+
+  @Test(arguments: [
+    (["rnu", "s.json"], "unknown subcommand 'rnu'; did you mean 'run'?"),
+    (["run", "s.json", "--polcy", "lru"], "unknown option '--polcy' for 'run'; did you mean '--policy'?"),
+    (["run"], "'run' needs a SCENARIO file"),
+    (["run", "a.json", "b.json"], "'run' takes one SCENARIO, got 2"),
+    (["run", "s.json", "--seed", "-3"], "--seed '-3' is not a whole number from 0 to 18446744073709551615"),
+    (["run", "s.json", "--seed"], "option '--seed' needs a value (N)"),
+    (["run", "s.json", "--quiet=yes"], "option '--quiet' takes no value"),
+    (["run", "s.json", "--out", "a", "--out", "b"], "option '--out' is given twice"),
+    (["validate"], "'validate' needs at least one FILE"),
+    (["policies", "x"], "'policies' takes no arguments"),
+  ])
+  func badUsage(arguments: [String], message: String) {
+    #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }
+    do {
+      _ = try CommandParser.parse(arguments)
+    } catch {
+      #expect(error.message == message)
+    }
+  }
+
+  @Test func anUnknownPolicyListsTheValidOnes() {
+    do {
+      _ = try CommandParser.parse(["run", "s.json", "--policy", "largest-frist"])
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.contains("did you mean 'largest-first'?"))
+      #expect(error.message.contains("valid policies: largest-first"))
+    }
+  }
+
+  @Test func aBadDuration() {
+    #expect(throws: UsageError.self) { try CommandParser.parse(["run", "s.json", "--duration", "90"]) }
+  }
+
+  @Test func everySubcommandHasHelpWithAnExample() {
+    for subcommand in Subcommand.allCases {
+      let text = HelpText.text(for: subcommand)
+      #expect(text.contains("USAGE: jetsim \(subcommand.rawValue)"))
+      #expect(text.contains("EXAMPLES:\n  jetsim "))
+      for option in subcommand.options { #expect(text.contains(option.name)) }
+    }
+    #expect(HelpText.text(for: nil).contains("jetsim run Profiles/scenarios/daily-commute.json"))
+  }
+}

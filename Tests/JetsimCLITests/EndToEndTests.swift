@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// The package's root folder, found from this file's path.
+let packageRoot: String = {
+  var url = URL(fileURLWithPath: #filePath)
+  for _ in 0..<3 { url.deleteLastPathComponent() }
+  return url.path
+}()
+
+/// The result of running the built `jetsim` binary.
+struct Outcome {
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs the `jetsim` binary built beside the test bundle.
+func jetsim(_ arguments: [String], in directory: String = packageRoot) throws -> Outcome {
+  let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+  let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent("jetsim") }
+  guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
+  }
+  let process = Process()
+  process.executableURL = binary
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Outcome(
+    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+    errors: String(decoding: errorData, as: UTF8.self))
+}
+
+func temporaryFolder() throws -> String {
+  let path = NSTemporaryDirectory() + "jetsim-e2e-\(UInt64.random(in: 0...UInt64.max))"
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios/\(name).json" }
+
+@Suite struct EndToEndTests {
+  @Test func runWritesTheFourReportsAndASummary() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try jetsim(["run", scenarioPath("worked-example"), "--out", folder + "/out"])
+    #expect(result.status == 0)
+    #expect(result.errors.isEmpty)
+    #expect(result.output.contains("kills            1 (vm-pageshortage 1)"))
+    #expect(result.output.contains("opens            4 (cold launches 4, warm resumes 0"))
+    for file in ["events.csv", "kills.csv", "apps.csv", "summary.csv"] {
+      let written = try String(contentsOfFile: "\(folder)/out/\(file)", encoding: .utf8)
+      let golden = try String(contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/\(file)", encoding: .utf8)
+      #expect(written == golden, "\(file)")
+    }
+  }
+
+  @Test func runWritesToReportsSlashTheScenarioNameByDefault() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let first = try jetsim(["run", scenarioPath("worked-example"), "--quiet"], in: folder)
+    #expect(first.status == 0 && first.output.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: "\(folder)/Reports/worked-example/kills.csv"))
+    // A second run replaces the folder and leaves nothing else behind.
+    let second = try jetsim(["run", scenarioPath("worked-example"), "--quiet"], in: folder)
+    #expect(second.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/Reports") == ["worked-example"])
+  }
+
+  @Test func policyAndSeedOptionsReachTheReports() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try jetsim(["run", scenarioPath("worked-example"), "--seed", "42", "--policy", "largest-first", "--out", folder])
+    #expect(result.status == 0)
+    let summary = try String(contentsOfFile: folder + "/summary.csv", encoding: .utf8)
+    #expect(summary.contains("\nworked-example,Worked example device,largest-first,42,"))
+  }
+
+  @Test func aTraceReplacesTheWorkload() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trace = folder + "/t.csv"
+    try Data("time_ms,action,app,value\n0,open,example.d,\n1000,open,example.a,\n".utf8).write(to: URL(fileURLWithPath: trace))
+    let result = try jetsim(["run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("opens            2"))
+  }
+
+  @Test func helpForEverySubcommand() throws {
+    for arguments in [["--help"], ["run", "--help"], ["validate", "--help"], ["policies", "--help"], ["help", "run"]] {
+      let result = try jetsim(arguments)
+      #expect(result.status == 0)
+      #expect(result.output.contains("USAGE: jetsim"))
+      #expect(result.output.contains("EXAMPLES:"))
+    }
+    #expect(try jetsim(["--version"]).output.hasPrefix("jetsim "))
+    #expect(try jetsim(["policies"]).output.contains("largest-first"))
+  }
+
+  @Test func validateAcceptsEveryShippedFile() throws {
+    var files: [String] = []
+    for folder in ["devices", "apps", "scenarios", "traces"] {
+      let path = "\(packageRoot)/Profiles/\(folder)"
+      files += try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { "\(path)/\($0)" }
+    }
+    let result = try jetsim(["validate"] + files)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.split(separator: "\n").count == files.count)
+  }
+
+  /// Each bad input: the exit code, and one line on stderr that starts with "jetsim:" and contains
+  /// the given text. Nothing on stdout, no report folder.
+  @Test(arguments: [
+    (["run", "nope.json"], Int32(66), "nope.json: no such file"),
+    (["run", "Profiles/scenarios/worked-example.json", "--polcy", "x"], 64, "did you mean '--policy'?"),
+    (["run", "Profiles/scenarios/worked-example.json", "--policy", "lrux"], 64, "valid policies: largest-first"),
+    (["frobnicate"], 64, "unknown subcommand 'frobnicate'"),
+    (["validate", "Profiles/traces/evening-social.csv", "Package.swift"], 65, "Package.swift: not valid JSON"),
+    (["run", "Profiles/scenarios/worked-example.json", "--trace", "Profiles/apps/notes.json"], 65, "the header must be"),
+    (["run", "Profiles/scenarios/worked-example.json", "--out", "Package.swift/out"], 73, "cannot write reports"),
+    (["run", "Profiles/scenarios/worked-example.json", "--out", "Profiles"], 73, "not a report file"),
+  ])
+  func badInputGetsOneClearLine(arguments: [String], status: Int32, text: String) throws {
+    let result = try jetsim(arguments)
+    #expect(result.status == status)
+    let lines = result.errors.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("jetsim: ") == true)
+    #expect(result.errors.contains(text), "\(result.errors)")
+    #expect(lines.count == (status == 64 ? 2 : 1), "one line, plus the pointer to --help for usage errors")
+    #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
+  }
+
+  @Test func aFailedRunLeavesNoReportFolder() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let trace = folder + "/bad.csv"
+    try Data("time_ms,action,app,value\n0,open,example.a,\n5,open,example.zz,\n".utf8).write(to: URL(fileURLWithPath: trace))
+    let result = try jetsim(["run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out"])
+    #expect(result.status == 65)
+    #expect(result.errors.contains("bad.csv: line 3: app 'example.zz' is not defined"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.csv"])
+  }
+}
