@@ -41,11 +41,20 @@ enum Subcommand: String, CaseIterable {
     switch self {
     case .run:
       [
-        Option(name: "--policy", value: "NAME", help: "eviction policy (default: the scenario's, else largest-first)"),
-        Option(name: "--seed", value: "N", help: "seed of every random stream (default: the scenario's, else 1)"),
-        Option(name: "--out", value: "DIR", help: "report folder (default: Reports/<scenario name>)"),
-        Option(name: "--trace", value: "FILE", help: "replay this trace CSV instead of the scenario's workload"),
-        Option(name: "--duration", value: "TIME", help: "end the run at this time, e.g. 30m (default: the scenario's)"),
+        Option(
+          name: "--policy", value: "NAME",
+          help: "eviction policy (default: the scenario's, else largest-first)"),
+        Option(
+          name: "--seed", value: "N",
+          help: "seed of every random stream (default: the scenario's, else 1)"),
+        Option(
+          name: "--out", value: "DIR", help: "report folder (default: Reports/<scenario name>)"),
+        Option(
+          name: "--trace", value: "FILE",
+          help: "replay this trace CSV instead of the scenario's workload"),
+        Option(
+          name: "--duration", value: "TIME",
+          help: "end the run at this time, e.g. 30m (default: the scenario's)"),
         Option(name: "--quiet", value: nil, help: "print nothing but errors"),
         Option(name: "--help", value: nil, help: "show this help"),
       ]
@@ -56,7 +65,8 @@ enum Subcommand: String, CaseIterable {
 
   var usage: String {
     switch self {
-    case .run: "jetsim run SCENARIO [--policy NAME] [--seed N] [--out DIR] [--trace FILE] [--duration TIME] [--quiet]"
+    case .run:
+      "jetsim run SCENARIO [--policy NAME] [--seed N] [--out DIR] [--trace FILE] [--duration TIME] [--quiet]"
     case .validate: "jetsim validate FILE..."
     case .policies: "jetsim policies"
     case .help: "jetsim help [SUBCOMMAND]"

@@ -19,21 +19,28 @@ public enum CommandParser {
     if values["--help"] != nil { return .help(subcommand.rawValue) }
     switch subcommand {
     case .help:
-      guard positionals.count <= 1 else { throw UsageError("'help' takes at most one subcommand", help: "help") }
+      guard positionals.count <= 1 else {
+        throw UsageError("'help' takes at most one subcommand", help: "help")
+      }
       if let topic = positionals.first, Subcommand(rawValue: topic) == nil {
         throw UsageError("no help on '\(topic)': it is not a subcommand", help: nil)
       }
       return .help(positionals.first)
     case .policies:
-      guard positionals.isEmpty else { throw UsageError("'policies' takes no arguments", help: "policies") }
+      guard positionals.isEmpty else {
+        throw UsageError("'policies' takes no arguments", help: "policies")
+      }
       return .policies
     case .validate:
-      guard !positionals.isEmpty else { throw UsageError("'validate' needs at least one FILE", help: "validate") }
+      guard !positionals.isEmpty else {
+        throw UsageError("'validate' needs at least one FILE", help: "validate")
+      }
       return .validate(positionals)
     case .run:
       guard positionals.count == 1, let scenario = positionals.first else {
         throw UsageError(
-          positionals.isEmpty ? "'run' needs a SCENARIO file" : "'run' takes one SCENARIO, got \(positionals.count)",
+          positionals.isEmpty
+            ? "'run' needs a SCENARIO file" : "'run' takes one SCENARIO, got \(positionals.count)",
           help: "run")
       }
       var options = RunOptions(scenario: scenario)
@@ -42,13 +49,16 @@ public enum CommandParser {
       options.trace = values["--trace"]
       if let policy = values["--policy"] {
         guard PolicyRegistry.names.contains(policy) else {
-          throw UsageError(JetsimError.unknownPolicy(name: policy, valid: PolicyRegistry.names).description, help: "run")
+          throw UsageError(
+            JetsimError.unknownPolicy(name: policy, valid: PolicyRegistry.names).description,
+            help: "run")
         }
         options.policy = policy
       }
       if let seed = values["--seed"] {
         guard let value = UInt64(seed) else {
-          throw UsageError("--seed '\(seed)' is not a whole number from 0 to \(UInt64.max)", help: "run")
+          throw UsageError(
+            "--seed '\(seed)' is not a whole number from 0 to \(UInt64.max)", help: "run")
         }
         options.seed = value
       }
@@ -89,8 +99,11 @@ public enum CommandParser {
       let parts = argument.split(separator: "=", maxSplits: 1)
       let name = String(parts[0])
       guard let option = options.first(where: { $0.name == name }) else {
-        let hint = Suggestion.closest(to: name, in: options.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-        throw UsageError("unknown option '\(name)' for '\(subcommand.rawValue)'\(hint)", help: subcommand.rawValue)
+        let hint =
+          Suggestion.closest(to: name, in: options.map(\.name)).map { "; did you mean '\($0)'?" }
+          ?? ""
+        throw UsageError(
+          "unknown option '\(name)' for '\(subcommand.rawValue)'\(hint)", help: subcommand.rawValue)
       }
       guard values[name] == nil else {
         throw UsageError("option '\(name)' is given twice", help: subcommand.rawValue)
@@ -102,7 +115,8 @@ public enum CommandParser {
           values[name] = arguments[index]
           index += 1
         } else {
-          throw UsageError("option '\(name)' needs a value (\(valueName))", help: subcommand.rawValue)
+          throw UsageError(
+            "option '\(name)' needs a value (\(valueName))", help: subcommand.rawValue)
         }
       } else {
         guard parts.count == 1 else {

@@ -47,7 +47,8 @@ public enum JetsimCommandLine {
     if let seed = options.seed { scenario.seed = seed }
     if let duration = options.durationMs { scenario.durationMs = duration }
     let destination = options.out ?? "\(Defaults.reportsFolder)/\(scenario.name)"
-    var writer = try ReportWriter(folder: ReportFolder(destination: destination), scenario: scenario)
+    var writer = try ReportWriter(
+      folder: ReportFolder(destination: destination), scenario: scenario)
     let summary: RunSummary
     do {
       summary = try Simulator.run(scenario, observer: &writer)
@@ -80,7 +81,8 @@ public enum JetsimCommandLine {
     let width = PolicyRegistry.all.map(\.name.count).max() ?? 0
     return PolicyRegistry.all.map { entry in
       let padding = String(repeating: " ", count: width - entry.name.count)
-      return "\(entry.name)\(padding)  \(entry.summary)\(entry.name == Defaults.policy ? " (default)" : "")\n"
+      return
+        "\(entry.name)\(padding)  \(entry.summary)\(entry.name == Defaults.policy ? " (default)" : "")\n"
     }.joined()
   }
 }

@@ -5,18 +5,27 @@ enum RunReport {
   static func text(_ summary: RunSummary, device: DeviceProfile, folder: String) -> String {
     let metrics = summary.metrics
     let ratio = metrics.warmResumeRatio.map { percent($0) } ?? "n/a"
-    let reasons = KillReason.allCases.filter { metrics.kills($0) > 0 }.map { "\($0) \(metrics.kills($0))" }
+    let reasons = KillReason.allCases.filter { metrics.kills($0) > 0 }.map {
+      "\($0) \(metrics.kills($0))"
+    }
     var lines = [
       "\(summary.scenario): \(summary.device), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated",
       "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes), warm-resume ratio \(ratio))",
       "  kills            \(metrics.totalKills)\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")",
       "  memory warnings  \(metrics.memoryWarnings)",
-      "  peak used        \(Units.megabytes(metrics.peakUsedKB)) of \(Units.megabytes(device.memoryKB)); minimum free \(Units.megabytes(metrics.minFreeKB))",
+      "  peak used        \(Units.megabytes(metrics.peakUsedKB)) of \(Units.megabytes(device.memoryKB))"
+        + (metrics.peakUsedKB > device.memoryKB
+          ? " (demand over memory for an instant, before kills)" : "")
+        + "; minimum free \(Units.megabytes(metrics.minFreeKB))",
     ]
     if metrics.shortfalls > 0 {
-      lines.append("  shortfalls       \(metrics.shortfalls) (worst \(Units.megabytes(metrics.maxShortfallKB)) below critical)")
+      lines.append(
+        "  shortfalls       \(metrics.shortfalls) (worst \(Units.megabytes(metrics.maxShortfallKB)) below critical)"
+      )
     }
-    lines.append("  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv)")
+    lines.append(
+      "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv)"
+    )
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -9,5 +9,6 @@ struct StandardStream: TextOutputStream {
 
 var output = StandardStream(handle: .standardOutput)
 var errors = StandardStream(handle: .standardError)
-let code = JetsimCommandLine.main(Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
+let code = JetsimCommandLine.main(
+  Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
 exit(code.rawValue)

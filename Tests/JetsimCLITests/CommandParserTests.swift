@@ -6,7 +6,8 @@ import Testing
 @Suite struct CommandParserTests {
   @Test func runWithEveryOption() throws {
     let command = try CommandParser.parse([
-      "run", "s.json", "--policy", "largest-first", "--seed=7", "--out", "o", "--trace", "t.csv", "--duration", "1h30m",
+      "run", "s.json", "--policy", "largest-first", "--seed=7", "--out", "o", "--trace", "t.csv",
+      "--duration", "1h30m",
       "--quiet",
     ])
     var expected = RunOptions(scenario: "s.json")
@@ -31,15 +32,23 @@ import Testing
   }
 
   @Test func aFileNamedLikeAFlagAfterTheDoubleDash() throws {
-    #expect(try CommandParser.parse(["run", "--", "--odd.json"]) == .run(RunOptions(scenario: "--odd.json")))
+    #expect(
+      try CommandParser.parse(["run", "--", "--odd.json"])
+        == .run(RunOptions(scenario: "--odd.json")))
   }
 
   @Test(arguments: [
     (["rnu", "s.json"], "unknown subcommand 'rnu'; did you mean 'run'?"),
-    (["run", "s.json", "--polcy", "lru"], "unknown option '--polcy' for 'run'; did you mean '--policy'?"),
+    (
+      ["run", "s.json", "--polcy", "lru"],
+      "unknown option '--polcy' for 'run'; did you mean '--policy'?"
+    ),
     (["run"], "'run' needs a SCENARIO file"),
     (["run", "a.json", "b.json"], "'run' takes one SCENARIO, got 2"),
-    (["run", "s.json", "--seed", "-3"], "--seed '-3' is not a whole number from 0 to 18446744073709551615"),
+    (
+      ["run", "s.json", "--seed", "-3"],
+      "--seed '-3' is not a whole number from 0 to 18446744073709551615"
+    ),
     (["run", "s.json", "--seed"], "option '--seed' needs a value (N)"),
     (["run", "s.json", "--quiet=yes"], "option '--quiet' takes no value"),
     (["run", "s.json", "--out", "a", "--out", "b"], "option '--out' is given twice"),
@@ -66,7 +75,9 @@ import Testing
   }
 
   @Test func aBadDuration() {
-    #expect(throws: UsageError.self) { try CommandParser.parse(["run", "s.json", "--duration", "90"]) }
+    #expect(throws: UsageError.self) {
+      try CommandParser.parse(["run", "s.json", "--duration", "90"])
+    }
   }
 
   @Test func everySubcommandHasHelpWithAnExample() {

@@ -18,8 +18,12 @@ struct Outcome {
 /// Runs the `jetsim` binary built beside the test bundle.
 func jetsim(_ arguments: [String], in directory: String = packageRoot) throws -> Outcome {
   let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
-  let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent("jetsim") }
-  guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+  let candidates = [folder, folder.deletingLastPathComponent()].map {
+    $0.appendingPathComponent("jetsim")
+  }
+  guard
+    let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+  else {
     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
   }
   let process = Process()
@@ -58,7 +62,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     #expect(result.output.contains("opens            4 (cold launches 4, warm resumes 0"))
     for file in ["events.csv", "kills.csv", "apps.csv", "summary.csv"] {
       let written = try String(contentsOfFile: "\(folder)/out/\(file)", encoding: .utf8)
-      let golden = try String(contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/\(file)", encoding: .utf8)
+      let golden = try String(
+        contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/\(file)", encoding: .utf8)
       #expect(written == golden, "\(file)")
     }
   }
@@ -72,13 +77,18 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     // A second run replaces the folder and leaves nothing else behind.
     let second = try jetsim(["run", scenarioPath("worked-example"), "--quiet"], in: folder)
     #expect(second.status == 0)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/Reports") == ["worked-example"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: "\(folder)/Reports") == ["worked-example"]
+    )
   }
 
   @Test func policyAndSeedOptionsReachTheReports() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let result = try jetsim(["run", scenarioPath("worked-example"), "--seed", "42", "--policy", "largest-first", "--out", folder])
+    let result = try jetsim([
+      "run", scenarioPath("worked-example"), "--seed", "42", "--policy", "largest-first", "--out",
+      folder,
+    ])
     #expect(result.status == 0)
     let summary = try String(contentsOfFile: folder + "/summary.csv", encoding: .utf8)
     #expect(summary.contains("\nworked-example,Worked example device,largest-first,42,"))
@@ -88,14 +98,20 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let trace = folder + "/t.csv"
-    try Data("time_ms,action,app,value\n0,open,example.d,\n1000,open,example.a,\n".utf8).write(to: URL(fileURLWithPath: trace))
-    let result = try jetsim(["run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out"])
+    try Data("time_ms,action,app,value\n0,open,example.d,\n1000,open,example.a,\n".utf8).write(
+      to: URL(fileURLWithPath: trace))
+    let result = try jetsim([
+      "run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out",
+    ])
     #expect(result.status == 0)
     #expect(result.output.contains("opens            2"))
   }
 
   @Test func helpForEverySubcommand() throws {
-    for arguments in [["--help"], ["run", "--help"], ["validate", "--help"], ["policies", "--help"], ["help", "run"]] {
+    for arguments in [
+      ["--help"], ["run", "--help"], ["validate", "--help"], ["policies", "--help"],
+      ["help", "run"],
+    ] {
       let result = try jetsim(arguments)
       #expect(result.status == 0)
       #expect(result.output.contains("USAGE: jetsim"))
@@ -109,7 +125,9 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     var files: [String] = []
     for folder in ["devices", "apps", "scenarios", "traces"] {
       let path = "\(packageRoot)/Profiles/\(folder)"
-      files += try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { "\(path)/\($0)" }
+      files += try FileManager.default.contentsOfDirectory(atPath: path).sorted().map {
+        "\(path)/\($0)"
+      }
     }
     let result = try jetsim(["validate"] + files)
     #expect(result.status == 0, "\(result.errors)")
@@ -120,13 +138,31 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   /// the given text. Nothing on stdout, no report folder.
   @Test(arguments: [
     (["run", "nope.json"], Int32(66), "nope.json: no such file"),
-    (["run", "Profiles/scenarios/worked-example.json", "--polcy", "x"], 64, "did you mean '--policy'?"),
-    (["run", "Profiles/scenarios/worked-example.json", "--policy", "lrux"], 64, "valid policies: largest-first"),
+    (
+      ["run", "Profiles/scenarios/worked-example.json", "--polcy", "x"], 64,
+      "did you mean '--policy'?"
+    ),
+    (
+      ["run", "Profiles/scenarios/worked-example.json", "--policy", "lrux"], 64,
+      "valid policies: largest-first"
+    ),
     (["frobnicate"], 64, "unknown subcommand 'frobnicate'"),
-    (["validate", "Profiles/traces/evening-social.csv", "Package.swift"], 65, "Package.swift: not valid JSON"),
-    (["run", "Profiles/scenarios/worked-example.json", "--trace", "Profiles/apps/notes.json"], 65, "the header must be"),
-    (["run", "Profiles/scenarios/worked-example.json", "--out", "Package.swift/out"], 73, "cannot write reports"),
-    (["run", "Profiles/scenarios/worked-example.json", "--out", "Profiles"], 73, "not a report file"),
+    (
+      ["validate", "Profiles/traces/evening-social.csv", "Package.swift"], 65,
+      "Package.swift: not valid JSON"
+    ),
+    (
+      ["run", "Profiles/scenarios/worked-example.json", "--trace", "Profiles/apps/notes.json"], 65,
+      "the header must be"
+    ),
+    (
+      ["run", "Profiles/scenarios/worked-example.json", "--out", "Package.swift/out"], 73,
+      "cannot write reports"
+    ),
+    (
+      ["run", "Profiles/scenarios/worked-example.json", "--out", "Profiles"], 73,
+      "not a report file"
+    ),
   ])
   func badInputGetsOneClearLine(arguments: [String], status: Int32, text: String) throws {
     let result = try jetsim(arguments)
@@ -134,7 +170,9 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     let lines = result.errors.split(separator: "\n")
     #expect(lines.first?.hasPrefix("jetsim: ") == true)
     #expect(result.errors.contains(text), "\(result.errors)")
-    #expect(lines.count == (status == 64 ? 2 : 1), "one line, plus the pointer to --help for usage errors")
+    #expect(
+      lines.count == (status == 64 ? 2 : 1), "one line, plus the pointer to --help for usage errors"
+    )
     #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
   }
 
@@ -142,8 +180,11 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let trace = folder + "/bad.csv"
-    try Data("time_ms,action,app,value\n0,open,example.a,\n5,open,example.zz,\n".utf8).write(to: URL(fileURLWithPath: trace))
-    let result = try jetsim(["run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out"])
+    try Data("time_ms,action,app,value\n0,open,example.a,\n5,open,example.zz,\n".utf8).write(
+      to: URL(fileURLWithPath: trace))
+    let result = try jetsim([
+      "run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out",
+    ])
     #expect(result.status == 65)
     #expect(result.errors.contains("bad.csv: line 3: app 'example.zz' is not defined"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.csv"])

@@ -10,7 +10,7 @@ func sec(_ seconds: Int) -> Int { seconds * 1000 }
 
 /// Small devices, apps and runs for the rule-by-rule tests.
 enum Fixture {
-  /// The device of MODEL.md §10: 1000 MB usable, warning below 200 MB free, critical below 100 MB.
+  /// The device of docs/model.md §10: 1000 MB usable, warning below 200 MB free, critical below 100 MB.
   static let device = DeviceProfile(
     name: "Test device", memoryKB: mb(1200), reservedKB: mb(200), foregroundLimitKB: mb(1000),
     warningThresholdKB: mb(200), criticalThresholdKB: mb(100))
@@ -26,7 +26,7 @@ enum Fixture {
     return profile
   }
 
-  /// The apps of MODEL.md §10.
+  /// The apps of docs/model.md §10.
   static let workedExampleApps = [
     app("a", resident: 300, caches: 100, backing: 50),
     app("b", resident: 250, caches: 50, backing: 50),

@@ -7,8 +7,10 @@ import Testing
 /// A crash or trap fails the whole test process.
 @Suite struct FuzzTests {
   static let tokens = [
-    "{", "}", "[", "]", ",", ":", "\"", "0", "-1", "99999999999999999999", "1e400", "null", "true", "\"\"",
-    "\"-5MB\"", "\"0s\"", "\"1.5GB\"", "\"999999999999GB\"", "\"1h30m\"", "\"100%\"", "\"open\"", "\n", "é", "\\u0000",
+    "{", "}", "[", "]", ",", ":", "\"", "0", "-1", "99999999999999999999", "1e400", "null", "true",
+    "\"\"",
+    "\"-5MB\"", "\"0s\"", "\"1.5GB\"", "\"999999999999GB\"", "\"1h30m\"", "\"100%\"", "\"open\"",
+    "\n", "é", "\\u0000",
   ]
 
   static func mutate(_ text: String, _ random: inout RandomStream) -> String {
@@ -34,9 +36,11 @@ import Testing
   }
 
   static let traceTokens = [
-    "0", "-5", "99999999999999999999", "4398046511104", "open", "home", "wake", "allocate", "free", "reboot",
+    "0", "-5", "99999999999999999999", "4398046511104", "open", "home", "wake", "allocate", "free",
+    "reboot",
     "interrupt", "mode-start", "mode-stop", "force-quit", "lock", "unlock", "com.example.music",
-    "com.example.browser", "com.example.unknown", "", "5s", "0s", "-1MB", "1PB", "300MB", "audio", "voip", "\"a,b\"",
+    "com.example.browser", "com.example.unknown", "", "5s", "0s", "-1MB", "1PB", "300MB", "audio",
+    "voip", "\"a,b\"",
   ]
 
   /// Mutates a trace line by line and field by field, so that many mutants still parse and run.
@@ -50,7 +54,8 @@ import Testing
       case 2 where line + 1 < lines.count: lines.swapAt(line, line + 1)
       case 3: return mutate(text, &random)
       default:
-        var fields = lines[line].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var fields = lines[line].split(separator: ",", omittingEmptySubsequences: false).map(
+          String.init)
         fields[random.below(fields.count)] = traceTokens[random.below(traceTokens.count)]
         lines[line] = fields.joined(separator: ",")
       }
@@ -81,8 +86,10 @@ import Testing
   }
 
   @Test func mutatedTracesLoadAndRunOrFailCleanly() throws {
-    let scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
-    let original = try String(contentsOfFile: "\(packageRoot)/Profiles/traces/evening-social.csv", encoding: .utf8)
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
+    let original = try String(
+      contentsOfFile: "\(packageRoot)/Profiles/traces/evening-social.csv", encoding: .utf8)
     var random = RandomStream(seed: 7, stream: 12)
     var ran = 0
     var failed = 0

@@ -19,11 +19,16 @@ let packageRoot: String = {
   func reportsMatchTheGoldenFiles(name: String) throws {
     let scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/\(name).json")
     let csv = try Simulator.run(scenario).csv
-    let files = [("events.csv", csv.events), ("kills.csv", csv.kills), ("apps.csv", csv.apps), ("summary.csv", csv.summary)]
+    let files = [
+      ("events.csv", csv.events), ("kills.csv", csv.kills), ("apps.csv", csv.apps),
+      ("summary.csv", csv.summary),
+    ]
     let folder = "\(packageRoot)/Reports/golden/\(name)"
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      for (file, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(file)")) }
+      for (file, text) in files {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(file)"))
+      }
       return
     }
     for (file, text) in files {
@@ -31,7 +36,9 @@ let packageRoot: String = {
       if golden != text {
         let got = text.split(separator: "\n", omittingEmptySubsequences: false)
         let want = golden.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+        let line =
+          zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+          ?? min(got.count, want.count)
         Issue.record(
           """
           \(name)/\(file) differs from Reports/golden at line \(line + 1):
@@ -44,8 +51,11 @@ let packageRoot: String = {
   }
 
   @Test func theWorkedExampleKillRowIsTheModelsOwn() throws {
-    let kills = try String(contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/kills.csv", encoding: .utf8)
-    #expect(kills.contains("example.a,vm-pageshortage,largest-first,1,suspended,307200,307200,-204800,102400,none"))
+    let kills = try String(
+      contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/kills.csv", encoding: .utf8)
+    #expect(
+      kills.contains(
+        "example.a,vm-pageshortage,largest-first,1,suspended,307200,307200,-204800,102400,none"))
   }
 }
 
@@ -59,7 +69,8 @@ let packageRoot: String = {
   }
 
   @Test func streamedFilesEqualTheInMemoryReports() throws {
-    let scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
     let folder = NSTemporaryDirectory() + "jetsim-determinism-\(UInt32.random(in: 0...UInt32.max))"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var writer = try ReportWriter(folder: ReportFolder(destination: folder), scenario: scenario)
@@ -70,13 +81,16 @@ let packageRoot: String = {
     #expect(try String(contentsOfFile: folder + "/kills.csv", encoding: .utf8) == csv.kills)
     #expect(try String(contentsOfFile: folder + "/apps.csv", encoding: .utf8) == csv.apps)
     #expect(try String(contentsOfFile: folder + "/summary.csv", encoding: .utf8) == csv.summary)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: (folder as NSString).deletingLastPathComponent)
-      .filter { $0.contains((folder as NSString).lastPathComponent + ".partial") }
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: (folder as NSString).deletingLastPathComponent
+    )
+    .filter { $0.contains((folder as NSString).lastPathComponent + ".partial") }
     #expect(leftovers.isEmpty)
   }
 
   @Test func aDifferentSeedChangesNothingInAScriptedRun() throws {
-    var scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/worked-example.json")
+    var scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/worked-example.json")
     let first = try Simulator.run(scenario).csv.events
     scenario.seed = 99
     #expect(try Simulator.run(scenario).csv.events == first)

@@ -3,7 +3,7 @@ import Testing
 @testable import Jetsim
 
 /// Invariants over many seeded random workloads: each run's event log is replayed by an independent
-/// reconstruction of the device, and every row is checked against MODEL.md.
+/// reconstruction of the device, and every row is checked against docs/model.md.
 @Suite struct InvariantTests {
   /// Apps that between them take every path: modes, exit on suspend, a watchdog, an expiring task,
   /// growth, a launch peak, a per-app limit, caches freed on warnings.
@@ -14,20 +14,28 @@ import Testing
       $0.maxGrowthKB = mb(200)
       $0.memoryWarningFreesPercent = 50
     },
-    Fixture.app("music", resident: 90, caches: 40, backing: 30) { $0.backgroundModes = [.audio, .fetch] },
-    Fixture.app("maps", resident: 220, caches: 100, backing: 50) { $0.backgroundModes = [.location] },
+    Fixture.app("music", resident: 90, caches: 40, backing: 30) {
+      $0.backgroundModes = [.audio, .fetch]
+    },
+    Fixture.app("maps", resident: 220, caches: 100, backing: 50) {
+      $0.backgroundModes = [.location]
+    },
     Fixture.app("voip", resident: 120, caches: 50, backing: 40, work: sec(1)) {
       $0.backgroundModes = [.voip]
       $0.backgroundTaskMs = sec(10)
     },
     Fixture.app("bank", resident: 80, caches: 20, backing: 30) { $0.exitsOnSuspend = true },
     Fixture.app("slow", resident: 60, caches: 10, backing: 20, work: sec(8)),
-    Fixture.app("upload", resident: 70, caches: 10, backing: 20, work: sec(1)) { $0.backgroundTaskMs = sec(45) },
+    Fixture.app("upload", resident: 70, caches: 10, backing: 20, work: sec(1)) {
+      $0.backgroundTaskMs = sec(45)
+    },
     Fixture.app("leaky", resident: 150, caches: 60, backing: 40) {
       $0.memoryLimitKB = mb(400)
       $0.growthPerMinuteKB = mb(60)
     },
-    Fixture.app("feed", resident: 200, caches: 180, backing: 60) { $0.memoryWarningFreesPercent = 70 },
+    Fixture.app("feed", resident: 200, caches: 180, backing: 60) {
+      $0.memoryWarningFreesPercent = 70
+    },
     Fixture.app("tiny", resident: 20, backing: 10),
   ]
 
@@ -35,7 +43,9 @@ import Testing
     var device = Fixture.device
     switch seed % 3 {
     case 0: break
-    case 1: device = DeviceProfile(name: "1 GB", memoryKB: mb(1024), reservedKB: mb(250), foregroundLimitKB: mb(645))
+    case 1:
+      device = DeviceProfile(
+        name: "1 GB", memoryKB: mb(1024), reservedKB: mb(250), foregroundLimitKB: mb(645))
     default: device.compressionPermille = 2000
     }
     return device
@@ -45,10 +55,12 @@ import Testing
   func everyRowObeysTheModel(batch: Int) throws {
     for seed in (batch * 100)..<(batch * 100 + 100) {
       let device = Self.device(for: seed)
-      let scenario = Scenario(name: "random-\(seed)", device: device, apps: Self.apps, actions: [], seed: UInt64(seed))
+      let scenario = Scenario(
+        name: "random-\(seed)", device: device, apps: Self.apps, actions: [], seed: UInt64(seed))
       var workload = RandomWorkload(seed: UInt64(seed), apps: Self.apps, count: 300)
       var log = EventLog()
-      _ = try Simulator.run(scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
+      _ = try Simulator.run(
+        scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
       try check(log, device: device, seed: seed)
     }
   }
@@ -72,7 +84,9 @@ import Testing
         let to = try #require(row.to, context)
         #expect(from == state[row.app], "rows continue from the app's state; \(context)")
         if from != to { #expect(from.canMove(to: to), "illegal \(from)>\(to); \(context)") }
-        #expect(from != .suspended || row.callback == nil, "a suspended app got \(row.callback!); \(context)")
+        #expect(
+          from != .suspended || row.callback == nil,
+          "a suspended app got a callback; \(context)")
         #expect(to != .suspended || row.callback == nil, context)
         if row.kind == .kill {
           let nextKill = kills.next()
@@ -80,8 +94,11 @@ import Testing
           #expect(kill.seq == row.seq && kill.app == row.app && kill.reason == row.reason, context)
           #expect(kill.freedKB == physical(row.app), context)
           if kill.reason == .vmPageshortage {
-            #expect(kill.freeBeforeKB < device.criticalThresholdKB, "kill above critical; \(context)")
-            #expect(row.app == expectedVictim(state, footprint, lastUsed, ids), "wrong victim; \(context)")
+            #expect(
+              kill.freeBeforeKB < device.criticalThresholdKB, "kill above critical; \(context)")
+            #expect(
+              row.app == expectedVictim(state, footprint, lastUsed, ids), "wrong victim; \(context)"
+            )
             #expect(kill.callback == (from == .background ? .willTerminate : nil), context)
           }
         }
@@ -97,15 +114,19 @@ import Testing
       // A pressure kill that leaves free memory below critical is followed by another, or a shortfall.
       if row.reason == .vmPageshortage, row.freeKB < device.criticalThresholdKB {
         let next = log.events[(position + 1)...].first { $0.kind != .pressure }
-        #expect(next?.reason == .vmPageshortage || next?.kind == .shortfall, "kills stopped early; \(context)")
+        #expect(
+          next?.reason == .vmPageshortage || next?.kind == .shortfall,
+          "kills stopped early; \(context)")
       }
     }
     let extra = kills.next()
     #expect(extra == nil, "every kill has its event row")
   }
 
-  /// MODEL.md §6, computed from the reconstructed states.
-  func expectedVictim(_ state: [AppState], _ footprint: [Int], _ lastUsed: [Int], _ ids: [String]) -> Int? {
+  /// docs/model.md §6, computed from the reconstructed states.
+  func expectedVictim(_ state: [AppState], _ footprint: [Int], _ lastUsed: [Int], _ ids: [String])
+    -> Int?
+  {
     for tier in [AppState.suspended, .background] {
       let candidates = state.indices.filter { state[$0] == tier }
       if let best = candidates.min(by: { a, b in
@@ -123,15 +144,18 @@ import Testing
     var reasons = Set<KillReason>()
     var callbacks = Set<Callback>()
     for seed in 0..<60 {
-      let scenario = Scenario(name: "r", device: Self.device(for: seed), apps: Self.apps, actions: [])
+      let scenario = Scenario(
+        name: "r", device: Self.device(for: seed), apps: Self.apps, actions: [])
       var workload = RandomWorkload(seed: UInt64(seed), apps: Self.apps, count: 300)
       var log = EventLog()
-      _ = try Simulator.run(scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
+      _ = try Simulator.run(
+        scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
       reasons.formUnion(log.kills.map(\.reason))
       callbacks.formUnion(log.events.compactMap(\.callback))
     }
     let core: Set<KillReason> = [
-      .vmPageshortage, .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog, .backgroundTaskExpired, .reboot,
+      .vmPageshortage, .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog,
+      .backgroundTaskExpired, .reboot,
     ]
     #expect(core.isSubset(of: reasons))
     #expect(callbacks == Set(Callback.allCases))

@@ -2,10 +2,12 @@ import Testing
 
 @testable import Jetsim
 
-/// One test per row of the table in MODEL.md §2.
+/// One test per row of the table in docs/model.md §2.
 @Suite struct LifecycleTests {
   let apps = [
-    Fixture.app("maps", resident: 100, caches: 20, backing: 10) { $0.backgroundModes = [.location, .fetch] },
+    Fixture.app("maps", resident: 100, caches: 20, backing: 10) {
+      $0.backgroundModes = [.location, .fetch]
+    },
     Fixture.app("notes", resident: 50, caches: 10, backing: 10),
     Fixture.app("bank", resident: 60, caches: 10, backing: 10) { $0.exitsOnSuspend = true },
   ]
@@ -34,7 +36,8 @@ import Testing
   }
 
   @Test func leavingTheForegroundGoesThroughInactiveAndBackgroundToSuspended() throws {
-    let result = try Fixture.run(apps, [TimedAction(0, .open("notes")), TimedAction(sec(10), .home)])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("notes")), TimedAction(sec(10), .home)])
     #expect(
       result.trail("notes", atMs: sec(10)) == [
         "resign-active active>inactive willResignActive",
@@ -46,7 +49,11 @@ import Testing
 
   @Test func warmResumeFromSuspended() throws {
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("notes")), TimedAction(sec(10), .home), TimedAction(sec(60), .open("notes"))])
+      apps,
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(10), .home),
+        TimedAction(sec(60), .open("notes")),
+      ])
     #expect(
       result.trail("notes", atMs: sec(60)) == [
         "resume suspended>background",
@@ -59,7 +66,11 @@ import Testing
 
   @Test func resumeOfAnAppStillRunningInTheBackground() throws {
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("notes")), TimedAction(sec(10), .home), TimedAction(sec(12), .open("notes"))])
+      apps,
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(10), .home),
+        TimedAction(sec(12), .open("notes")),
+      ])
     #expect(
       result.trail("notes", atMs: sec(12)) == [
         "enter-foreground background>inactive willEnterForeground",
@@ -72,30 +83,41 @@ import Testing
   @Test func anInterruptionMakesTheAppInactiveUntilItEnds() throws {
     let result = try Fixture.run(
       apps, [TimedAction(0, .open("notes")), TimedAction(sec(5), .interrupt(durationMs: sec(20)))])
-    #expect(result.trail("notes", atMs: sec(5)) == ["resign-active active>inactive willResignActive"])
-    #expect(result.trail("notes", atMs: sec(25)) == ["become-active inactive>active didBecomeActive"])
+    #expect(
+      result.trail("notes", atMs: sec(5)) == ["resign-active active>inactive willResignActive"])
+    #expect(
+      result.trail("notes", atMs: sec(25)) == ["become-active inactive>active didBecomeActive"])
   }
 
   @Test func lockSendsTheAppToTheBackgroundAndUnlockBringsItBack() throws {
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("notes")), TimedAction(sec(5), .lock), TimedAction(sec(60), .unlock)])
-    #expect(result.trail("notes", atMs: sec(5)).first == "resign-active active>inactive willResignActive")
+      apps,
+      [TimedAction(0, .open("notes")), TimedAction(sec(5), .lock), TimedAction(sec(60), .unlock)])
+    #expect(
+      result.trail("notes", atMs: sec(5)).first == "resign-active active>inactive willResignActive")
     #expect(result.state("notes", atMs: sec(30)) == .suspended)
-    #expect(result.trail("notes", atMs: sec(60)).last == "become-active inactive>active didBecomeActive")
+    #expect(
+      result.trail("notes", atMs: sec(60)).last == "become-active inactive>active didBecomeActive")
     #expect(result.summary.metrics.warmResumes == 1)
   }
 
   @Test func lockDuringAnInterruptionSkipsTheSecondResign() throws {
     let result = try Fixture.run(
       apps,
-      [TimedAction(0, .open("notes")), TimedAction(sec(5), .interrupt(durationMs: sec(20))), TimedAction(sec(6), .lock)])
-    #expect(result.trail("notes", atMs: sec(6)).first == "enter-background inactive>background didEnterBackground")
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(5), .interrupt(durationMs: sec(20))),
+        TimedAction(sec(6), .lock),
+      ])
+    #expect(
+      result.trail("notes", atMs: sec(6)).first
+        == "enter-background inactive>background didEnterBackground")
     // The interruption's end finds the app gone from the screen and does nothing.
     #expect(result.trail("notes", atMs: sec(25)).isEmpty)
   }
 
   @Test func anAppThatExitsOnSuspendTerminatesWhenItLeaves() throws {
-    let result = try Fixture.run(apps, [TimedAction(0, .open("bank")), TimedAction(sec(10), .home)])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("bank")), TimedAction(sec(10), .home)])
     #expect(
       result.trail("bank", atMs: sec(10)) == [
         "resign-active active>inactive willResignActive",
@@ -108,14 +130,25 @@ import Testing
 
   @Test func theSystemTerminatesABackgroundAppWithWillTerminate() throws {
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("notes")), TimedAction(sec(10), .home), TimedAction(sec(11), .forceQuit("notes"))])
-    #expect(result.trail("notes", atMs: sec(11)) == ["kill background>notRunning willTerminate (user-force-quit)"])
+      apps,
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(10), .home),
+        TimedAction(sec(11), .forceQuit("notes")),
+      ])
+    #expect(
+      result.trail("notes", atMs: sec(11)) == [
+        "kill background>notRunning willTerminate (user-force-quit)"
+      ])
     #expect(result.kills.first?.callback == .willTerminate)
   }
 
   @Test func aSuspendedAppIsKilledWithNoCallback() throws {
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("notes")), TimedAction(sec(10), .home), TimedAction(sec(60), .forceQuit("notes"))])
+      apps,
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(10), .home),
+        TimedAction(sec(60), .forceQuit("notes")),
+      ])
     #expect(result.trail("notes", atMs: sec(60)) == ["kill suspended>notRunning (user-force-quit)"])
     #expect(result.kills.first?.callback == nil)
   }
@@ -135,14 +168,24 @@ import Testing
 
   @Test func onlyOneAppIsInTheForegroundAtATime() throws {
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("notes")), TimedAction(sec(1), .open("maps")), TimedAction(sec(2), .open("notes"))])
+      apps,
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(1), .open("maps")),
+        TimedAction(sec(2), .open("notes")),
+      ])
     // The app leaving reaches the background before the next one starts.
-    let atOne = result.events.filter { $0.timeMs == sec(1) }.map { "\(result.summary.appIDs[$0.app]) \($0.kind)" }
-    #expect(atOne.prefix(4) == ["notes resign-active", "notes enter-background", "notes purge", "maps launch"])
+    let atOne = result.events.filter { $0.timeMs == sec(1) }.map {
+      "\(result.summary.appIDs[$0.app]) \($0.kind)"
+    }
+    #expect(
+      atOne.prefix(4) == [
+        "notes resign-active", "notes enter-background", "notes purge", "maps launch",
+      ])
   }
 
   @Test func openingTheAppOnScreenDoesNothing() throws {
-    let result = try Fixture.run(apps, [TimedAction(0, .open("notes")), TimedAction(sec(1), .open("notes"))])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("notes")), TimedAction(sec(1), .open("notes"))])
     #expect(result.trail("notes").count == 3)
     #expect(result.summary.metrics.opens == 1)
   }
@@ -161,26 +204,30 @@ import Testing
   }
 }
 
-/// MODEL.md §4: background time, the watchdog, background tasks and background modes.
+/// docs/model.md §4: background time, the watchdog, background tasks and background modes.
 @Suite struct BackgroundTimeTests {
   @Test func didEnterBackgroundTakingTooLongIsAWatchdogKill() throws {
     let slow = Fixture.app("slow", resident: 50, work: sec(8))
-    let result = try Fixture.run([slow], [TimedAction(0, .open("slow")), TimedAction(sec(10), .home)])
+    let result = try Fixture.run(
+      [slow], [TimedAction(0, .open("slow")), TimedAction(sec(10), .home)])
     #expect(result.trail("slow", atMs: sec(15)) == ["kill background>notRunning (watchdog)"])
     #expect(result.kills.first?.callback == nil)
   }
 
   @Test func aBackgroundTaskWithinTheLimitEndsInSuspension() throws {
     let uploader = Fixture.app("up", resident: 50, work: sec(1)) { $0.backgroundTaskMs = sec(20) }
-    let result = try Fixture.run([uploader], [TimedAction(0, .open("up")), TimedAction(sec(10), .home)])
+    let result = try Fixture.run(
+      [uploader], [TimedAction(0, .open("up")), TimedAction(sec(10), .home)])
     #expect(result.trail("up", atMs: sec(31)) == ["suspend background>suspended"])
     #expect(result.kills.isEmpty)
   }
 
   @Test func aBackgroundTaskPastTheLimitIsKilledAtExpiry() throws {
     let uploader = Fixture.app("up", resident: 50, work: sec(1)) { $0.backgroundTaskMs = sec(45) }
-    let result = try Fixture.run([uploader], [TimedAction(0, .open("up")), TimedAction(sec(10), .home)])
-    #expect(result.trail("up", atMs: sec(41)) == ["kill background>notRunning (background-task-expired)"])
+    let result = try Fixture.run(
+      [uploader], [TimedAction(0, .open("up")), TimedAction(sec(10), .home)])
+    #expect(
+      result.trail("up", atMs: sec(41)) == ["kill background>notRunning (background-task-expired)"])
   }
 
   @Test func aWakePastTheLimitIsKilledAtTheLimit() throws {
@@ -199,7 +246,10 @@ import Testing
         TimedAction(sec(10), .home), TimedAction(sec(300), .stopMode("music", .audio)),
       ])
     #expect(result.state("music", atMs: sec(299)) == .background)
-    #expect(result.trail("music", atMs: sec(300)) == ["mode-stop background>background", "suspend background>suspended"])
+    #expect(
+      result.trail("music", atMs: sec(300)) == [
+        "mode-stop background>background", "suspend background>suspended",
+      ])
   }
 
   @Test func stoppingAModeDuringBackgroundWorkWaitsForTheWork() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Jetsim
 
-/// MODEL.md §3 and §5: footprints, purges, pressure levels, warnings and per-app limits.
+/// docs/model.md §3 and §5: footprints, purges, pressure levels, warnings and per-app limits.
 @Suite struct MemoryTests {
   @Test func theFootprintDependsOnTheState() throws {
     let app = Fixture.app("a", resident: 300, caches: 100, backing: 50)
@@ -18,13 +18,19 @@ import Testing
   @Test func cachesComeBackWithTheForeground() throws {
     let app = Fixture.app("a", resident: 300, caches: 100, backing: 50)
     let result = try Fixture.run(
-      [app], [TimedAction(0, .open("a")), TimedAction(sec(10), .home), TimedAction(sec(60), .open("a"))])
+      [app],
+      [TimedAction(0, .open("a")), TimedAction(sec(10), .home), TimedAction(sec(60), .open("a"))])
     #expect(result.footprint("a", atMs: sec(60)) == mb(450))
   }
 
   @Test func aKilledAppHoldsNothing() throws {
     let app = Fixture.app("a", resident: 300)
-    let result = try Fixture.run([app], [TimedAction(0, .open("a")), TimedAction(sec(1), .home), TimedAction(sec(9), .forceQuit("a"))])
+    let result = try Fixture.run(
+      [app],
+      [
+        TimedAction(0, .open("a")), TimedAction(sec(1), .home),
+        TimedAction(sec(9), .forceQuit("a")),
+      ])
     #expect(result.footprint("a", atMs: sec(9)) == 0)
     #expect(result.events.last?.freeKB == Fixture.device.usableKB)
   }
@@ -48,13 +54,15 @@ import Testing
 
   @Test func warningsGoToRunningAppsOnlyAndOnlyOnEnteringWarning() throws {
     let apps = [
-      Fixture.app("a", resident: 300), Fixture.app("b", resident: 300), Fixture.app("c", resident: 280),
+      Fixture.app("a", resident: 300), Fixture.app("b", resident: 300),
+      Fixture.app("c", resident: 280),
       Fixture.app("d", resident: 10),
     ]
     let result = try Fixture.run(
       apps,
       [
-        TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")), TimedAction(sec(120), .open("c")),
+        TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")),
+        TimedAction(sec(120), .open("c")),
         // Still at warning: no second round of warnings.
         TimedAction(sec(180), .open("d")),
       ])
@@ -70,9 +78,11 @@ import Testing
       Fixture.app("big", resident: 700),
       Fixture.app("cache", resident: 100, caches: 100) { $0.memoryWarningFreesPercent = 40 },
     ]
-    let result = try Fixture.run(apps, [TimedAction(0, .open("big")), TimedAction(sec(60), .open("cache"))])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("big")), TimedAction(sec(60), .open("cache"))])
     // 1000 - 700 - 200 = 100 MB free: warning; the app frees 40 % of its 100 MB caches.
-    let warning = try #require(result.events.first { $0.callback == .didReceiveMemoryWarning && $0.app == 1 })
+    let warning = try #require(
+      result.events.first { $0.callback == .didReceiveMemoryWarning && $0.app == 1 })
     #expect(warning.footprintKB == mb(160))
     #expect(warning.freeKB == mb(140))
   }
@@ -84,7 +94,8 @@ import Testing
       Fixture.app("old", resident: 400),
       Fixture.app("new", resident: 300, caches: 250) { $0.memoryWarningFreesPercent = 100 },
     ]
-    let result = try Fixture.run(apps, [TimedAction(0, .open("old")), TimedAction(sec(60), .open("new"))])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("old")), TimedAction(sec(60), .open("new"))])
     #expect(result.warned(atMs: sec(60)) == ["old", "new"])
     #expect(result.kills.isEmpty)
     #expect(result.events.last?.freeKB == mb(300))
@@ -93,7 +104,8 @@ import Testing
   @Test func anAppOverItsLimitIsKilledAtOnceWithNoCallback() throws {
     let app = Fixture.app("leaky", resident: 100) { $0.memoryLimitKB = mb(150) }
     let result = try Fixture.run(
-      [app], [TimedAction(0, .open("leaky")), TimedAction(sec(1), .allocate("leaky", kilobytes: mb(60)))])
+      [app],
+      [TimedAction(0, .open("leaky")), TimedAction(sec(1), .allocate("leaky", kilobytes: mb(60)))])
     #expect(result.killTexts == ["leaky per-process-limit"])
     #expect(result.kills.first?.callback == nil)
     #expect(result.kills.first?.state == .active)
@@ -102,7 +114,8 @@ import Testing
   @Test func theDeviceForegroundLimitAppliesWithoutAnOverride() throws {
     let app = Fixture.app("game", resident: 900)
     let result = try Fixture.run(
-      [app], [TimedAction(0, .open("game")), TimedAction(sec(1), .allocate("game", kilobytes: mb(101)))])
+      [app],
+      [TimedAction(0, .open("game")), TimedAction(sec(1), .allocate("game", kilobytes: mb(101)))])
     #expect(result.killTexts == ["game per-process-limit"])
   }
 
@@ -136,7 +149,8 @@ import Testing
       $0.growthPerMinuteKB = mb(6)
       $0.maxGrowthKB = mb(3)
     }
-    let result = try Fixture.run([app], [TimedAction(0, .open("feed")), TimedAction(sec(100), .home)])
+    let result = try Fixture.run(
+      [app], [TimedAction(0, .open("feed")), TimedAction(sec(100), .home)])
     #expect(result.footprint("feed", atMs: sec(10)) == mb(101))
     #expect(result.footprint("feed", atMs: sec(30)) == mb(103))
     #expect(result.events.filter { $0.kind == .grow }.count == 3)
@@ -146,21 +160,24 @@ import Testing
     var device = Fixture.device
     device.compressionPermille = 2000
     let app = Fixture.app("a", resident: 300)
-    let result = try Fixture.run([app], [TimedAction(0, .open("a")), TimedAction(sec(1), .home)], device: device)
+    let result = try Fixture.run(
+      [app], [TimedAction(0, .open("a")), TimedAction(sec(1), .home)], device: device)
     let suspend = try #require(result.events.first { $0.kind == .suspend })
     #expect(suspend.footprintKB == mb(300))
     #expect(suspend.freeKB == device.usableKB - mb(150))
   }
 }
 
-/// MODEL.md §6: the default policy.
+/// docs/model.md §6: the default policy.
 @Suite struct LargestFirstTests {
   /// Opens each app in turn, goes home so that all of them are suspended, then opens `big`.
   func squeeze(_ sizes: [(String, Int)], then big: Int) throws -> RunResult {
     var apps = sizes.map { Fixture.app($0.0, resident: $0.1) }
     apps.append(Fixture.app("big", resident: big))
     var actions: [TimedAction] = []
-    for (index, app) in sizes.enumerated() { actions.append(TimedAction(sec(60 * index), .open(app.0))) }
+    for (index, app) in sizes.enumerated() {
+      actions.append(TimedAction(sec(60 * index), .open(app.0)))
+    }
     actions.append(TimedAction(sec(60 * sizes.count), .home))
     actions.append(TimedAction(sec(60 * sizes.count + 60), .open("big")))
     return try Fixture.run(apps, actions)
@@ -179,12 +196,16 @@ import Testing
   @Test func tiesGoToTheLeastRecentlyUsedThenTheAppId() throws {
     let byRecency = try squeeze([("x", 200), ("y", 200)], then: 750)
     #expect(byRecency.killTexts.first == "x vm-pageshortage")  // x left the screen first
-    let apps = [Fixture.app("m", resident: 200), Fixture.app("k", resident: 200), Fixture.app("big", resident: 750)]
+    let apps = [
+      Fixture.app("m", resident: 200), Fixture.app("k", resident: 200),
+      Fixture.app("big", resident: 750),
+    ]
     // Both woken into the background at the same instant, then suspended together.
     let sameTime = try Fixture.run(
       apps,
       [
-        TimedAction(0, .wake("m", durationMs: sec(5))), TimedAction(0, .wake("k", durationMs: sec(5))),
+        TimedAction(0, .wake("m", durationMs: sec(5))),
+        TimedAction(0, .wake("k", durationMs: sec(5))),
         TimedAction(sec(60), .open("big")),
       ])
     #expect(sameTime.killTexts.first == "k vm-pageshortage")
@@ -200,7 +221,8 @@ import Testing
       apps,
       [
         TimedAction(0, .open("music")), TimedAction(sec(1), .startMode("music", .audio)),
-        TimedAction(sec(60), .open("small")), TimedAction(sec(120), .home), TimedAction(sec(180), .open("big")),
+        TimedAction(sec(60), .open("small")), TimedAction(sec(120), .home),
+        TimedAction(sec(180), .open("big")),
       ])
     // Free: 1000 - 300 - 100 - 650 = -50 MB. small is suspended, music plays in the background.
     #expect(result.killTexts == ["small vm-pageshortage", "music vm-pageshortage"])
@@ -210,7 +232,8 @@ import Testing
 
   @Test func theForegroundAppIsKilledLastAndShortfallIsRecorded() throws {
     let apps = [Fixture.app("a", resident: 100), Fixture.app("huge", resident: 950)]
-    let result = try Fixture.run(apps, [TimedAction(0, .open("a")), TimedAction(sec(60), .open("huge"))])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("a")), TimedAction(sec(60), .open("huge"))])
     // a (suspended) first; still short (50 MB free): the foreground app itself.
     #expect(result.killTexts == ["a vm-pageshortage", "huge vm-pageshortage"])
     #expect(result.kills.last?.state == .active)
@@ -218,14 +241,16 @@ import Testing
 
     var squeezed = Fixture.device
     squeezed.reservedKB = mb(1150)  // 50 MB usable: below critical with nothing running
-    let empty = try Fixture.run([Fixture.app("a", resident: 10)], [TimedAction(0, .open("a"))], device: squeezed)
+    let empty = try Fixture.run(
+      [Fixture.app("a", resident: 10)], [TimedAction(0, .open("a"))], device: squeezed)
     #expect(empty.summary.metrics.shortfalls >= 1)
     #expect(empty.events.contains { $0.kind == .shortfall })
   }
 
   @Test func noKillWhileFreeIsAtOrAboveCritical() throws {
     let apps = [Fixture.app("a", resident: 400), Fixture.app("b", resident: 500)]
-    let result = try Fixture.run(apps, [TimedAction(0, .open("a")), TimedAction(sec(60), .open("b"))])
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("a")), TimedAction(sec(60), .open("b"))])
     #expect(result.events.last?.freeKB == mb(100))
     #expect(result.kills.isEmpty)
   }
@@ -244,7 +269,7 @@ import Testing
   }
 }
 
-/// MODEL.md §10, row by row.
+/// docs/model.md §10, row by row.
 @Suite struct WorkedExampleTests {
   let result: RunResult
 
@@ -252,7 +277,8 @@ import Testing
     result = try Fixture.run(
       Fixture.workedExampleApps,
       [
-        TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")), TimedAction(sec(120), .open("c")),
+        TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")),
+        TimedAction(sec(120), .open("c")),
         TimedAction(sec(180), .open("d")),
       ], durationMs: sec(190))
   }
@@ -280,7 +306,8 @@ import Testing
   }
 
   @Test func levelGoesBackToNormalWhenCLeaves() {
-    let levels = result.events.filter { $0.kind == .pressure && $0.timeMs == sec(180) }.map(\.pressure)
+    let levels = result.events.filter { $0.kind == .pressure && $0.timeMs == sec(180) }.map(
+      \.pressure)
     #expect(levels == [.normal, .critical, .warning])
   }
 

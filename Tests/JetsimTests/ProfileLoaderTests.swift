@@ -7,7 +7,9 @@ import Testing
 final class Scratch {
   let path = NSTemporaryDirectory() + "jetsim-tests-\(UInt64.random(in: 0...UInt64.max))"
 
-  init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+  init() throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
   deinit { try? FileManager.default.removeItem(atPath: path) }
 
   @discardableResult
@@ -33,7 +35,8 @@ final class Scratch {
   }
 
   @Test func aShippedScenarioLoads() throws {
-    let scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
     #expect(scenario.device.name == "iPhone 8")
     #expect(scenario.device.foregroundLimitKB == mb(1364))
     #expect(scenario.apps.count == 14)
@@ -43,7 +46,8 @@ final class Scratch {
   @Test func everyShippedProfileIsValid() throws {
     for folder in ["devices", "apps", "scenarios"] {
       let path = "\(packageRoot)/Profiles/\(folder)"
-      for file in try FileManager.default.contentsOfDirectory(atPath: path) where file.hasSuffix(".json") {
+      for file in try FileManager.default.contentsOfDirectory(atPath: path)
+      where file.hasSuffix(".json") {
         let kind = try ProfileLoader.validate(at: "\(path)/\(file)")
         #expect(kind.rawValue == String(folder.dropLast()), "\(file)")
       }
@@ -73,22 +77,30 @@ final class Scratch {
 
   @Test func anUnknownKeySuggestsTheNearestOne() throws {
     let file = try scratch.write("app.json", #"{"version": 1, "id": "x", "resdent": "45MB"}"#)
-    #expect(throws: JetsimError.unknownKey(path: file, keyPath: "resdent", suggestion: "resident")) {
+    #expect(throws: JetsimError.unknownKey(path: file, keyPath: "resdent", suggestion: "resident"))
+    {
       try ProfileLoader.app(at: file)
     }
   }
 
   @Test func anUnknownKeyInsideAScenarioHasItsKeyPath() throws {
     let file = try scratch.write(
-      "s.json", scenario(#""script": [{"at": "0s", "action": "open", "app": "x"}]"#, apps: #"{"id": "x", "resident": "1MB", "cahces": "2MB"}"#))
-    #expect(throws: JetsimError.unknownKey(path: file, keyPath: "apps[0].cahces", suggestion: "caches")) {
+      "s.json",
+      scenario(
+        #""script": [{"at": "0s", "action": "open", "app": "x"}]"#,
+        apps: #"{"id": "x", "resident": "1MB", "cahces": "2MB"}"#))
+    #expect(
+      throws: JetsimError.unknownKey(path: file, keyPath: "apps[0].cahces", suggestion: "caches")
+    ) {
       try ProfileLoader.scenario(at: file)
     }
   }
 
   @Test func aMissingRequiredKey() throws {
     let file = try scratch.write("app.json", #"{"version": 1, "id": "x"}"#)
-    #expect(throws: JetsimError.missingKey(path: file, keyPath: "resident")) { try ProfileLoader.app(at: file) }
+    #expect(throws: JetsimError.missingKey(path: file, keyPath: "resident")) {
+      try ProfileLoader.app(at: file)
+    }
   }
 
   @Test(arguments: [#""350""#, #""-5MB""#, "350", #""350 megabytes""#])
@@ -109,24 +121,31 @@ final class Scratch {
   @Test func aDurationWithoutAValidUnit() throws {
     let file = try scratch.write("s.json", scenario(#""script": [{"at": "10", "action": "home"}]"#))
     #expect(
-      throws: JetsimError.invalidValue(path: file, keyPath: "script[0].at", value: "\"10\"", expected: Units.durationForm)
+      throws: JetsimError.invalidValue(
+        path: file, keyPath: "script[0].at", value: "\"10\"", expected: Units.durationForm)
     ) { try ProfileLoader.scenario(at: file) }
   }
 
   @Test func anUnsupportedVersion() throws {
     let file = try scratch.write("app.json", #"{"version": 2, "id": "x", "resident": "1MB"}"#)
-    #expect(throws: JetsimError.unsupportedVersion(path: file, found: 2, supported: 1)) { try ProfileLoader.app(at: file) }
+    #expect(throws: JetsimError.unsupportedVersion(path: file, found: 2, supported: 1)) {
+      try ProfileLoader.app(at: file)
+    }
   }
 
   @Test func anAppIdTheScenarioDoesNotDefine() throws {
-    let file = try scratch.write("s.json", scenario(#""script": [{"at": "0s", "action": "open", "app": "com.example.nots"}]"#))
+    let file = try scratch.write(
+      "s.json", scenario(#""script": [{"at": "0s", "action": "open", "app": "com.example.nots"}]"#))
     #expect(
-      throws: JetsimError.unknownApp(path: file, location: "script[0]", id: "com.example.nots", suggestion: "com.example.notes")
+      throws: JetsimError.unknownApp(
+        path: file, location: "script[0]", id: "com.example.nots", suggestion: "com.example.notes")
     ) { try ProfileLoader.scenario(at: file) }
   }
 
   @Test func anUnknownActionInAScript() throws {
-    let file = try scratch.write("s.json", scenario(#""script": [{"at": "0s", "action": "opne", "app": "com.example.notes"}]"#))
+    let file = try scratch.write(
+      "s.json", scenario(#""script": [{"at": "0s", "action": "opne", "app": "com.example.notes"}]"#)
+    )
     do {
       _ = try ProfileLoader.scenario(at: file)
       Issue.record("expected an error")
@@ -138,37 +157,53 @@ final class Scratch {
 
   @Test func anUndeclaredBackgroundMode() throws {
     let file = try scratch.write(
-      "s.json", scenario(#""script": [{"at": "0s", "action": "mode-start", "app": "com.example.notes", "mode": "audio"}]"#))
-    #expect("\(try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: file) })".contains("backgroundModes"))
+      "s.json",
+      scenario(
+        #""script": [{"at": "0s", "action": "mode-start", "app": "com.example.notes", "mode": "audio"}]"#
+      ))
+    #expect(
+      "\(try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: file) })".contains(
+        "backgroundModes"))
   }
 
   @Test func anUnknownPolicyInAScenario() throws {
-    let file = try scratch.write("s.json", scenario(#""policy": "largest-frist", "script": [{"at": "0s", "action": "home"}]"#))
+    let file = try scratch.write(
+      "s.json", scenario(#""policy": "largest-frist", "script": [{"at": "0s", "action": "home"}]"#))
     let error = try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: file) }
     #expect("\(error)".contains("'policy'"))
     #expect("\(error)".contains("did you mean 'largest-first'?"))
   }
 
   @Test func aDeviceWhoseReservedMemoryExceedsItsMemory() throws {
-    let file = try scratch.write("d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "2GB"}"#)
+    let file = try scratch.write(
+      "d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "2GB"}"#)
     let error = try #require(throws: JetsimError.self) { try ProfileLoader.device(at: file) }
     #expect("\(error)".contains("'reserved'"))
   }
 
   @Test func twoAppsWithOneId() throws {
-    let file = try scratch.write("s.json", scenario(#""script": [{"at": "0s", "action": "home"}]"#, apps: appJSON + "," + appJSON))
-    #expect(throws: JetsimError.duplicateApp(path: file, id: "com.example.notes")) { try ProfileLoader.scenario(at: file) }
+    let file = try scratch.write(
+      "s.json",
+      scenario(#""script": [{"at": "0s", "action": "home"}]"#, apps: appJSON + "," + appJSON))
+    #expect(throws: JetsimError.duplicateApp(path: file, id: "com.example.notes")) {
+      try ProfileLoader.scenario(at: file)
+    }
   }
 
   @Test func aTraceLineOutOfTimeOrder() throws {
     let trace = try scratch.write("t.csv", "time_ms,action,app,value\n100,home,,\n50,home,,\n")
-    #expect(throws: JetsimError.traceLine(path: trace, line: 3, message: "time_ms 50 is before the previous line's 100; sort the trace by time")) {
+    #expect(
+      throws: JetsimError.traceLine(
+        path: trace, line: 3,
+        message: "time_ms 50 is before the previous line's 100; sort the trace by time")
+    ) {
       try ProfileLoader.trace(at: trace)
     }
   }
 
   @Test func aTraceLineWithAnUnknownAction() throws {
-    let trace = try scratch.write("t.csv", "time_ms,action,app,value\n0,launch,com.example.notes,\n")
+    let trace = try scratch.write(
+      "t.csv", "time_ms,action,app,value\n0,launch,com.example.notes,\n")
     let error = try #require(throws: JetsimError.self) { try ProfileLoader.trace(at: trace) }
     #expect("\(error)".hasPrefix("\(trace):2: unknown action 'launch'"))
   }
@@ -180,17 +215,25 @@ final class Scratch {
   }
 
   @Test func aTraceNamingAnUndefinedAppIsReportedAtItsLine() throws {
-    let trace = try scratch.write("t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,open,com.example.mail,\n")
+    let trace = try scratch.write(
+      "t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,open,com.example.mail,\n")
     let file = try scratch.write("s.json", scenario(#""trace": "t.csv""#))
-    #expect(throws: JetsimError.unknownApp(path: trace, location: "line 3", id: "com.example.mail", suggestion: nil)) {
+    #expect(
+      throws: JetsimError.unknownApp(
+        path: trace, location: "line 3", id: "com.example.mail", suggestion: nil)
+    ) {
       try ProfileLoader.scenario(at: file)
     }
   }
 
   @Test func relativePathsStartAtTheScenarioFile() throws {
-    try FileManager.default.createDirectory(atPath: scratch.path + "/apps", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/apps", withIntermediateDirectories: true)
     try scratch.write("apps/notes.json", appJSON)
-    let file = try scratch.write("s.json", scenario(#""script": [{"at": "0s", "action": "home"}]"#, apps: #""apps/../apps/./notes.json""#))
+    let file = try scratch.write(
+      "s.json",
+      scenario(
+        #""script": [{"at": "0s", "action": "home"}]"#, apps: #""apps/../apps/./notes.json""#))
     #expect(try ProfileLoader.scenario(at: file).apps.first?.id == "com.example.notes")
     #expect(ProfileLoader.resolve("../b/c.json", from: "x/y") == "x/b/c.json")
     #expect(ProfileLoader.resolve("../../c.json", from: "x") == "../c.json")
@@ -199,10 +242,13 @@ final class Scratch {
 
   @Test func everyErrorIsOneLine() throws {
     let errors: [JetsimError] = [
-      .fileNotFound(path: "a"), .unreadable(path: "a", reason: "r"), .malformedJSON(path: "a", detail: "d"),
+      .fileNotFound(path: "a"), .unreadable(path: "a", reason: "r"),
+      .malformedJSON(path: "a", detail: "d"),
       .unknownKey(path: "a", keyPath: "k", suggestion: nil), .missingKey(path: "a", keyPath: "k"),
-      .invalidValue(path: "a", keyPath: "k", value: "v", expected: "e"), .unsupportedVersion(path: "a", found: 2, supported: 1),
-      .unknownApp(path: "a", location: "l", id: "i", suggestion: "j"), .duplicateApp(path: "a", id: "i"),
+      .invalidValue(path: "a", keyPath: "k", value: "v", expected: "e"),
+      .unsupportedVersion(path: "a", found: 2, supported: 1),
+      .unknownApp(path: "a", location: "l", id: "i", suggestion: "j"),
+      .duplicateApp(path: "a", id: "i"),
       .traceLine(path: "a", line: 1, message: "m"), .unknownPolicy(name: "n", valid: ["x"]),
       .outputNotWritable(path: "a", reason: "r"), .invalidVictim(policy: "p", app: "a", state: "s"),
     ]

@@ -11,12 +11,15 @@ import Testing
     #expect(Units.kilobytes(text) == kilobytes)
   }
 
-  @Test(arguments: ["350", "350mb", "-5MB", "MB", "1.2.3MB", "1e3MB", "", "abcMB", ".5MB", "5.MB", "5 MB B"])
+  @Test(arguments: [
+    "350", "350mb", "-5MB", "MB", "1.2.3MB", "1e3MB", "", "abcMB", ".5MB", "5.MB", "5 MB B",
+  ])
   func sizesWithoutAValidUnitAreRejected(text: String) {
     #expect(Units.kilobytes(text) == nil)
   }
 
-  @Test(arguments: [("250ms", 250), ("5s", 5000), ("2m", 120_000), ("1h", 3_600_000), ("1.5s", 1500), ("0s", 0),
+  @Test(arguments: [
+    ("250ms", 250), ("5s", 5000), ("2m", 120_000), ("1h", 3_600_000), ("1.5s", 1500), ("0s", 0),
     ("1h30m", 5_400_000), ("2m5s", 125_000), ("1s250ms", 1250),
   ])
   func durationsAreMilliseconds(text: String, milliseconds: Int) {
@@ -54,7 +57,8 @@ import Testing
     var again = RandomStream(seed: 1, stream: 0)
     #expect(first == (0..<3).map { _ in again.next() })
     // Reference values from an independent implementation of SplitMix64 seeding and xoshiro256**.
-    #expect(first == [12_966_619_160_104_079_557, 9_600_361_134_598_540_522, 10_590_380_919_521_690_900])
+    #expect(
+      first == [12_966_619_160_104_079_557, 9_600_361_134_598_540_522, 10_590_380_919_521_690_900])
   }
 
   @Test func streamsOfOneSeedDiffer() {
@@ -102,12 +106,14 @@ import Testing
 @Suite struct SuggestionTests {
   @Test func closeTyposAreSuggested() {
     #expect(Suggestion.closest(to: "resdent", in: ["resident", "caches"]) == "resident")
-    #expect(Suggestion.closest(to: "largest-frist", in: ["largest-first", "lru"]) == "largest-first")
+    #expect(
+      Suggestion.closest(to: "largest-frist", in: ["largest-first", "lru"]) == "largest-first")
     #expect(Suggestion.closest(to: "zzzzzz", in: ["resident", "caches"]) == nil)
     #expect(Suggestion.closest(to: "opne", in: ["open", "home"]) == "open")
     #expect(Suggestion.closest(to: "com.example.mail", in: ["com.example.notes"]) == nil)
     #expect(Suggestion.editDistance(Array("ab".unicodeScalars), Array("ba".unicodeScalars)) == 1)
-    #expect(Suggestion.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    #expect(
+      Suggestion.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
   }
 }
 
@@ -124,7 +130,8 @@ import Testing
       buffer.append(value)
       buffer.comma()
     }
-    #expect(String(decoding: buffer.bytes, as: UTF8.self) == "0,7,-204800,\(Int.max),\(Int.min + 1),")
+    #expect(
+      String(decoding: buffer.bytes, as: UTF8.self) == "0,7,-204800,\(Int.max),\(Int.min + 1),")
   }
 
   @Test func theReaderReadsWhatTheWriterWrites() throws {
@@ -135,7 +142,11 @@ import Testing
   }
 
   @Test func malformedCSVIsReported() {
-    #expect(throws: CSVReader.Failure.unterminatedQuote(line: 2)) { try CSVReader.records("a\n\"open,b\n") }
-    #expect(throws: CSVReader.Failure.textAfterQuote(line: 1)) { try CSVReader.records("\"a\"b,c\n") }
+    #expect(throws: CSVReader.Failure.unterminatedQuote(line: 2)) {
+      try CSVReader.records("a\n\"open,b\n")
+    }
+    #expect(throws: CSVReader.Failure.textAfterQuote(line: 1)) {
+      try CSVReader.records("\"a\"b,c\n")
+    }
   }
 }

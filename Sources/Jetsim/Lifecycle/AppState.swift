@@ -1,4 +1,4 @@
-/// The five iOS app states (MODEL.md §2).
+/// The five iOS app states (docs/model.md §2).
 public enum AppState: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// Not launched, or terminated.
   case notRunning
@@ -29,7 +29,7 @@ public enum AppState: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// Whether the app holds memory (any state but notRunning).
   @inlinable public var isResident: Bool { self != .notRunning }
 
-  /// Whether MODEL.md §2 allows a direct move from `self` to `next`.
+  /// Whether docs/model.md §2 allows a direct move from `self` to `next`.
   public func canMove(to next: AppState) -> Bool {
     switch (self, next) {
     case (.notRunning, .inactive), (.notRunning, .background),

@@ -1,7 +1,7 @@
 /// Background execution modes an app may declare (Info.plist `UIBackgroundModes`).
 ///
 /// `audio`, `location` and `voip` keep an app running in the background while the workload says the
-/// mode is in use; `fetch` and `remote-notification` let the system wake it (MODEL.md §4).
+/// mode is in use; `fetch` and `remote-notification` let the system wake it (docs/model.md §4).
 public enum BackgroundMode: String, CaseIterable, Sendable, CustomStringConvertible {
   case audio
   case location

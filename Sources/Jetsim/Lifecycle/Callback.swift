@@ -1,4 +1,4 @@
-/// The UIApplicationDelegate callbacks, recorded by short name (MODEL.md §2).
+/// The UIApplicationDelegate callbacks, recorded by short name (docs/model.md §2).
 public enum Callback: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case willFinishLaunching
   case didFinishLaunching

@@ -1,9 +1,10 @@
-/// The lifecycle rules of MODEL.md §2 and §4: every transition, its callbacks, and the background
+/// The lifecycle rules of docs/model.md §2 and §4: every transition, its callbacks, and the background
 /// time that follows leaving the screen.
 extension Simulation {
   /// Moves `app` to `state` and records the event. Every state change goes through here.
   mutating func move(
-    _ app: Int, to state: AppState, _ kind: EventKind, callback: Callback? = nil, reason: KillReason? = nil
+    _ app: Int, to state: AppState, _ kind: EventKind, callback: Callback? = nil,
+    reason: KillReason? = nil
   ) {
     let old = apps[app].state
     assert(old.canMove(to: state), "illegal transition \(old) -> \(state)")
@@ -46,7 +47,9 @@ extension Simulation {
     appStats[app].launches += 1
     move(app, to: state, .launch, callback: .willFinishLaunching)
     note(app, .finishLaunching, callback: .didFinishLaunching)
-    if profile.launchPeakKB > 0 { schedule(.launchPeakEnd, app, atMs: queue.now + profile.coldLaunchMs) }
+    if profile.launchPeakKB > 0 {
+      schedule(.launchPeakEnd, app, atMs: queue.now + profile.coldLaunchMs)
+    }
   }
 
   /// The user opens `app`: cold launch, warm resume, or nothing if it is on screen already.
@@ -90,7 +93,9 @@ extension Simulation {
     let app = foreground
     foreground = -1
     interrupted = false
-    if apps[app].state == .active { move(app, to: .inactive, .resignActive, callback: .willResignActive) }
+    if apps[app].state == .active {
+      move(app, to: .inactive, .resignActive, callback: .willResignActive)
+    }
     move(app, to: .background, .enterBackground, callback: .didEnterBackground)
     apps[app].cachesKB = 0
     apps[app].holdsScreenMemory = false
@@ -194,7 +199,9 @@ extension Simulation {
     case .suspended:
       move(app, to: .background, .resume)
     case .background:
-      if apps[app].hasBackgroundWork, durationMs <= limit, apps[app].workEndMs >= queue.now + durationMs {
+      if apps[app].hasBackgroundWork, durationMs <= limit,
+        apps[app].workEndMs >= queue.now + durationMs
+      {
         return
       }
       apps[app].timerGeneration &+= 1

@@ -1,4 +1,4 @@
-/// Why an app was terminated, as recorded in `kills.csv` (MODEL.md §5, §7).
+/// Why an app was terminated, as recorded in `kills.csv` (docs/model.md §5, §7).
 public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// Chosen by the eviction policy while free memory was below the critical threshold.
   case vmPageshortage

@@ -1,4 +1,4 @@
-/// The device's memory pressure level (MODEL.md §5).
+/// The device's memory pressure level (docs/model.md §5).
 public enum PressureLevel: UInt8, Comparable, CaseIterable, Sendable, CustomStringConvertible {
   /// Free memory at or above the warning threshold.
   case normal

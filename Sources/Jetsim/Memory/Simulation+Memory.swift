@@ -1,4 +1,4 @@
-/// The memory rules of MODEL.md §3 and §5: footprints, pressure levels, edge-triggered memory
+/// The memory rules of docs/model.md §3 and §5: footprints, pressure levels, edge-triggered memory
 /// warnings, per-app limits, and kills until free memory is back above critical.
 extension Simulation {
   /// Recomputes `app`'s footprint and physical memory from its parts and state, updates the totals,
@@ -37,8 +37,10 @@ extension Simulation {
         return
       }
       guard apps.indices.contains(eviction.app), apps[eviction.app].state.isResident else {
-        let state = apps.indices.contains(eviction.app) ? "\(apps[eviction.app].state)" : "not an app"
-        let name = apps.indices.contains(eviction.app) ? profiles[eviction.app].id : "#\(eviction.app)"
+        let state =
+          apps.indices.contains(eviction.app) ? "\(apps[eviction.app].state)" : "not an app"
+        let name =
+          apps.indices.contains(eviction.app) ? profiles[eviction.app].id : "#\(eviction.app)"
         failure = .invalidVictim(policy: policy.name, app: name, state: state)
         return
       }
@@ -95,7 +97,8 @@ extension Simulation {
     let footprint = apps[app].footprintKB
     let physical = apps[app].physicalKB
     let freeBefore = freeKB
-    let callback: Callback? = state == .background && reason.warnsBackgroundApp ? .willTerminate : nil
+    let callback: Callback? =
+      state == .background && reason.warnsBackgroundApp ? .willTerminate : nil
     if foreground == app {
       foreground = -1
       interrupted = false

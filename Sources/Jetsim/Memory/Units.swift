@@ -1,11 +1,13 @@
-/// Parsing and formatting of the sizes and durations written in profiles (MODEL.md §1).
+/// Parsing and formatting of the sizes and durations written in profiles (docs/model.md §1).
 ///
 /// Sizes are integer kilobytes (1 KB = 1024 bytes, 1 MB = 1024 KB, 1 GB = 1024 MB), written with a
 /// unit: `"512KB"`, `"350MB"`, `"1.5GB"`. Durations are integer milliseconds, written `"250ms"`,
 /// `"5s"`, `"2m"`, `"1h"`, or combined, `"1h30m"`. Decimals are allowed and rounded to the nearest whole unit of storage.
 public enum Units {
   /// The size units, in kilobytes.
-  static let sizeUnits: [(suffix: String, kilobytes: Int)] = [("KB", 1), ("MB", 1024), ("GB", 1_048_576)]
+  static let sizeUnits: [(suffix: String, kilobytes: Int)] = [
+    ("KB", 1), ("MB", 1024), ("GB", 1_048_576),
+  ]
   /// The duration units, in milliseconds (longest suffix first, so "ms" is not read as "m").
   static let durationUnits: [(suffix: String, milliseconds: Int)] = [
     ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
@@ -19,7 +21,8 @@ public enum Units {
   /// What a size must look like, for error messages.
   public static let sizeForm = "a size such as \"512KB\", \"350MB\" or \"1.5GB\" (at most 1 PB)"
   /// What a duration must look like, for error messages.
-  public static let durationForm = "a duration such as \"250ms\", \"5s\", \"2m\", \"1h\" or \"1h30m\""
+  public static let durationForm =
+    "a duration such as \"250ms\", \"5s\", \"2m\", \"1h\" or \"1h30m\""
 
   /// The size in kilobytes, or nil if `text` is not a non-negative number with a size unit.
   public static func kilobytes(_ text: String) -> Int? {
@@ -50,7 +53,9 @@ public enum Units {
       }
       index = trimmed.index(after: index)
     }
-    guard let last = scaled(String(trimmed[segmentStart...]), units: durationUnits) else { return nil }
+    guard let last = scaled(String(trimmed[segmentStart...]), units: durationUnits) else {
+      return nil
+    }
     total += last
     return total <= maxMilliseconds ? total : nil
   }
@@ -99,7 +104,8 @@ public enum Units {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
     }
-    return "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(ms, 3))"
+    return
+      "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(ms, 3))"
   }
 }
 

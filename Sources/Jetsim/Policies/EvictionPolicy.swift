@@ -1,4 +1,4 @@
-/// Chooses which app dies when memory runs short (MODEL.md §6, §7).
+/// Chooses which app dies when memory runs short (docs/model.md §6, §7).
 ///
 /// The simulation tells the policy of every change to an app (`appDidChange`), so a policy can keep
 /// its candidates ordered as it goes, and asks it for evictions (`nextEviction`) after every change

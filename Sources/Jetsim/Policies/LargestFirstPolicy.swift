@@ -1,4 +1,4 @@
-/// The default policy (MODEL.md §6): while free memory is below critical, kill suspended apps,
+/// The default policy (docs/model.md §6): while free memory is below critical, kill suspended apps,
 /// largest footprint first (ties: least recently used, then app id), with no callback; when none is
 /// left, running background apps in the same order (the simulation sends each willTerminate); the
 /// foreground app last.
@@ -31,7 +31,8 @@ public struct LargestFirstPolicy: EvictionPolicy {
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
-    let key = Key(footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
+    let key = Key(
+      footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
     switch status.state {
     case .suspended:
       background.remove(app)
@@ -47,7 +48,9 @@ public struct LargestFirstPolicy: EvictionPolicy {
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
-    guard let victim = suspended.first ?? background.first ?? device.foregroundApp else { return nil }
+    guard let victim = suspended.first ?? background.first ?? device.foregroundApp else {
+      return nil
+    }
     return Eviction(app: victim)
   }
 }

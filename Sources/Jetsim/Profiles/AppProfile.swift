@@ -1,4 +1,4 @@
-/// An app: its memory footprint parts and its lifecycle behaviour (MODEL.md §3, §4).
+/// An app: its memory footprint parts and its lifecycle behaviour (docs/model.md §3, §4).
 ///
 /// All sizes are kilobytes and all durations milliseconds. In JSON (docs/profiles.md) sizes and
 /// durations are written with units; only `id` and `resident` are required.
@@ -45,7 +45,8 @@ public struct AppProfile: Sendable, Equatable {
     backingStoresKB: Int = 0, launchPeakKB: Int = 0, growthPerMinuteKB: Int = 0,
     maxGrowthKB: Int? = nil, memoryLimitKB: Int? = nil, memoryWarningFreesPercent: Int = 0,
     backgroundModes: [BackgroundMode] = [], backgroundWorkMs: Int = Defaults.backgroundWorkMs,
-    backgroundTaskMs: Int = 0, exitsOnSuspend: Bool = false, coldLaunchMs: Int = Defaults.coldLaunchMs,
+    backgroundTaskMs: Int = 0, exitsOnSuspend: Bool = false,
+    coldLaunchMs: Int = Defaults.coldLaunchMs,
     warmResumeMs: Int = Defaults.warmResumeMs
   ) {
     self.id = id
@@ -89,13 +90,16 @@ extension AppProfile: Decodable {
     guard !id.isEmpty, !id.contains(where: { $0.isNewline }) else {
       throw fields.invalid("id", "\"\(id)\"", "a non-empty identifier on one line")
     }
-    let modeNames = try fields.decode([String].self, "backgroundModes", expected: "a list of mode names") ?? []
+    let modeNames =
+      try fields.decode([String].self, "backgroundModes", expected: "a list of mode names") ?? []
     var modes: [BackgroundMode] = []
     for (index, name) in modeNames.enumerated() {
       guard let mode = BackgroundMode(rawValue: name) else {
         let valid = BackgroundMode.allCases.map(\.rawValue)
         let hint = Suggestion.closest(to: name, in: valid).map { " (did you mean '\($0)'?)" } ?? ""
-        throw fields.invalid("backgroundModes[\(index)]", "\"\(name)\"\(hint)", "one of \(valid.joined(separator: ", "))")
+        throw fields.invalid(
+          "backgroundModes[\(index)]", "\"\(name)\"\(hint)",
+          "one of \(valid.joined(separator: ", "))")
       }
       if !modes.contains(mode) { modes.append(mode) }
     }

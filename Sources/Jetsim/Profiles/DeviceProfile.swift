@@ -61,12 +61,22 @@ public struct DeviceProfile: Sendable, Equatable {
     var found: [(String, String, String)] = []
     if memoryKB <= 0 { found.append(("memory", Units.formatSize(memoryKB), "more than 0KB")) }
     if reservedKB >= memoryKB {
-      found.append(("reserved", Units.formatSize(reservedKB), "less than memory (\(Units.formatSize(memoryKB)))"))
+      found.append(
+        (
+          "reserved", Units.formatSize(reservedKB),
+          "less than memory (\(Units.formatSize(memoryKB)))"
+        ))
     }
     if criticalThresholdKB > warningThresholdKB {
-      found.append(("criticalThreshold", Units.formatSize(criticalThresholdKB), "at most warningThreshold (\(Units.formatSize(warningThresholdKB)))"))
+      found.append(
+        (
+          "criticalThreshold", Units.formatSize(criticalThresholdKB),
+          "at most warningThreshold (\(Units.formatSize(warningThresholdKB)))"
+        ))
     }
-    if foregroundLimitKB <= 0 { found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB")) }
+    if foregroundLimitKB <= 0 {
+      found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB"))
+    }
     return found
   }
 }
@@ -74,7 +84,8 @@ public struct DeviceProfile: Sendable, Equatable {
 extension DeviceProfile: Decodable {
   static let keys = [
     "version", "name", "memory", "reserved", "foregroundLimit", "warningThreshold",
-    "criticalThreshold", "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit", "source",
+    "criticalThreshold", "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit",
+    "source",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -91,7 +102,8 @@ extension DeviceProfile: Decodable {
       compressionRatio: try fields.number("compressionRatio", in: 1...16) ?? 1,
       enterBackgroundTimeoutMs: try fields.duration("enterBackgroundTimeout")
         ?? Defaults.enterBackgroundTimeoutMs,
-      backgroundTaskLimitMs: try fields.duration("backgroundTaskLimit") ?? Defaults.backgroundTaskLimitMs,
+      backgroundTaskLimitMs: try fields.duration("backgroundTaskLimit")
+        ?? Defaults.backgroundTaskLimitMs,
       source: try fields.string("source"))
     if let problem = problems().first {
       throw fields.invalid(problem.key, problem.value, problem.expected)

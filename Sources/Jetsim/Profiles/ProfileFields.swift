@@ -64,7 +64,9 @@ struct ProfileFields {
     do {
       container = try decoder.container(keyedBy: AnyKey.self)
     } catch {
-      throw FieldError(keyPath: keyPathString(path), kind: .invalid(value: "not an object", expected: "a JSON object { ... }"))
+      throw FieldError(
+        keyPath: keyPathString(path),
+        kind: .invalid(value: "not an object", expected: "a JSON object { ... }"))
     }
     for key in container.allKeys where !allowed.contains(key.stringValue) {
       throw FieldError(
@@ -118,7 +120,9 @@ struct ProfileFields {
 
   func size(_ key: String) throws -> Int? {
     guard let text = try decode(String.self, key, expected: Units.sizeForm) else { return nil }
-    guard let value = Units.kilobytes(text) else { throw invalid(key, "\"\(text)\"", Units.sizeForm) }
+    guard let value = Units.kilobytes(text) else {
+      throw invalid(key, "\"\(text)\"", Units.sizeForm)
+    }
     return value
   }
 

@@ -11,12 +11,16 @@ public enum ProfileLoader {
   /// The scenario in the JSON file at `path`, with its device, apps and trace loaded (paths inside
   /// it are relative to the scenario file) and its workload checked. With `replacementTrace`, the
   /// scenario's script and trace are replaced by the actions of that trace file.
-  public static func scenario(at path: String, trace replacementTrace: String? = nil) throws(JetsimError) -> Scenario {
+  public static func scenario(at path: String, trace replacementTrace: String? = nil)
+    throws(JetsimError) -> Scenario
+  {
     try scenario(from: contents(at: path), path: path, trace: replacementTrace)
   }
 
   /// The scenario in `data`, read as if from the file at `path`.
-  static func scenario(from data: Data, path: String, trace replacementTrace: String? = nil) throws(JetsimError) -> Scenario {
+  static func scenario(from data: Data, path: String, trace replacementTrace: String? = nil)
+    throws(JetsimError) -> Scenario
+  {
     var file: ScenarioFile = try decode(ScenarioFile.self, from: data, path: path)
     if let replacementTrace {
       file.script = []
@@ -26,13 +30,15 @@ public enum ProfileLoader {
     let device: DeviceProfile
     switch file.device {
     case .inline(let profile): device = profile
-    case .path(let reference): device = try decode(DeviceProfile.self, at: resolve(reference, from: folder))
+    case .path(let reference):
+      device = try decode(DeviceProfile.self, at: resolve(reference, from: folder))
     }
     var apps: [AppProfile] = []
     for reference in file.apps {
       switch reference {
       case .inline(let profile): apps.append(profile)
-      case .path(let reference): apps.append(try decode(AppProfile.self, at: resolve(reference, from: folder)))
+      case .path(let reference):
+        apps.append(try decode(AppProfile.self, at: resolve(reference, from: folder)))
       }
     }
     var actions: [TimedAction] = []
@@ -56,13 +62,17 @@ public enum ProfileLoader {
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
     scenario.actionOrigins = origins
     guard PolicyRegistry.names.contains(file.policy) else {
-      let hint = Suggestion.closest(to: file.policy, in: PolicyRegistry.names).map { " (did you mean '\($0)'?)" } ?? ""
+      let hint =
+        Suggestion.closest(to: file.policy, in: PolicyRegistry.names).map {
+          " (did you mean '\($0)'?)"
+        } ?? ""
       throw .invalidValue(
         path: path, keyPath: "policy", value: "\"\(file.policy)\"\(hint)",
         expected: "one of \(PolicyRegistry.names.joined(separator: ", ")) (see 'jetsim policies')")
     }
     if apps.isEmpty {
-      throw .invalidValue(path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
+      throw .invalidValue(
+        path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
     }
     _ = try scenario.compiledWorkload()
     return scenario
@@ -91,7 +101,8 @@ public enum ProfileLoader {
       return .trace
     }
     let data = try contents(at: path)
-    let keys = (try? JSONSerialization.jsonObject(with: data) as? [String: Any]).map { Set($0.keys) } ?? []
+    let keys =
+      (try? JSONSerialization.jsonObject(with: data) as? [String: Any]).map { Set($0.keys) } ?? []
     if keys.contains("script") || keys.contains("apps") || keys.contains("trace") {
       _ = try scenario(at: path)
       return .scenario
@@ -115,7 +126,9 @@ public enum ProfileLoader {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .fileNotFound(path: path)
     }
-    guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a folder, not a file") }
+    guard !isDirectory.boolValue else {
+      throw .unreadable(path: path, reason: "it is a folder, not a file")
+    }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
@@ -135,7 +148,9 @@ public enum ProfileLoader {
     try decode(type, from: contents(at: path), path: path)
   }
 
-  static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(JetsimError) -> T {
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String)
+    throws(JetsimError) -> T
+  {
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as FieldError {
@@ -149,7 +164,9 @@ public enum ProfileLoader {
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
       let DecodingError.dataCorrupted(context)
     {
-      throw .invalidValue(path: path, keyPath: keyPathString(context.codingPath), value: "of the wrong type", expected: context.debugDescription)
+      throw .invalidValue(
+        path: path, keyPath: keyPathString(context.codingPath), value: "of the wrong type",
+        expected: context.debugDescription)
     } catch {
       throw .malformedJSON(path: path, detail: "\(error)")
     }
@@ -161,7 +178,8 @@ public enum ProfileLoader {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
       return nil
     } catch {
-      let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+      let message =
+        ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
       let words = message.split(separator: " ")
       guard let index = words.firstIndex(of: "character"), index + 1 < words.count,
         let offset = Int(words[index + 1].trimmingCharacters(in: .punctuationCharacters))
@@ -176,8 +194,10 @@ public enum ProfileLoader {
           column += 1
         }
       }
-      let what = words[..<index].joined(separator: " ").replacingOccurrences(of: " around", with: "")
-      return "line \(line), column \(column): \(what.lowercased()); check the commas, quotes and brackets there"
+      let what = words[..<index].joined(separator: " ").replacingOccurrences(
+        of: " around", with: "")
+      return
+        "line \(line), column \(column): \(what.lowercased()); check the commas, quotes and brackets there"
     }
   }
 
@@ -198,7 +218,11 @@ public enum ProfileLoader {
       case ".":
         continue
       case "..":
-        if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+        if let last = parts.last, last != ".." {
+          parts.removeLast()
+        } else if !absolute {
+          parts.append(part)
+        }
       default:
         parts.append(part)
       }

@@ -32,14 +32,17 @@ struct ScenarioFile: Decodable {
       do {
         action = try ActionParser.action(name: name, app: app, value: value)
       } catch {
-        let key = error.field == "value" ? (fields.has("size") ? "size" : fields.has("mode") ? "mode" : "for") : error.field
+        let key =
+          error.field == "value"
+          ? (fields.has("size") ? "size" : fields.has("mode") ? "mode" : "for") : error.field
         throw FieldError(keyPath: fields.keyPath(key), kind: .entry(message: error.message))
       }
     }
   }
 
   static let keys = [
-    "version", "name", "description", "device", "apps", "policy", "seed", "duration", "script", "trace",
+    "version", "name", "description", "device", "apps", "policy", "seed", "duration", "script",
+    "trace",
   ]
 
   var name: String
@@ -56,19 +59,28 @@ struct ScenarioFile: Decodable {
     let fields = try ProfileFields(decoder, allowed: Self.keys)
     try fields.checkVersion()
     name = try fields.required(fields.string("name"), "name")
-    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains(where: \.isNewline) else {
-      throw fields.invalid("name", "\"\(name)\"", "a name usable as a folder name (no '/', not starting with '.')")
+    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+      !name.contains(where: \.isNewline)
+    else {
+      throw fields.invalid(
+        "name", "\"\(name)\"", "a name usable as a folder name (no '/', not starting with '.')")
     }
     summary = try fields.string("description") ?? ""
-    device = try fields.required(fields.decode(Reference<DeviceProfile>.self, "device", expected: "a path or a device profile"), "device")
-    apps = try fields.required(fields.decode([Reference<AppProfile>].self, "apps", expected: "a list of paths or app profiles"), "apps")
+    device = try fields.required(
+      fields.decode(
+        Reference<DeviceProfile>.self, "device", expected: "a path or a device profile"), "device")
+    apps = try fields.required(
+      fields.decode(
+        [Reference<AppProfile>].self, "apps", expected: "a list of paths or app profiles"), "apps")
     policy = try fields.string("policy") ?? Defaults.policy
     seed = UInt64(try fields.integer("seed", in: 0...Int.max) ?? Int(Defaults.seed))
     durationMs = try fields.duration("duration")
     script = try fields.decode([ScriptEntry].self, "script", expected: "a list of actions") ?? []
     trace = try fields.string("trace")
     if script.isEmpty, trace == nil {
-      throw FieldError(keyPath: fields.keyPath("script"), kind: .invalid(value: "missing or empty", expected: "a script or a trace (or both)"))
+      throw FieldError(
+        keyPath: fields.keyPath("script"),
+        kind: .invalid(value: "missing or empty", expected: "a script or a trace (or both)"))
     }
   }
 }

@@ -27,12 +27,14 @@ public struct ReportFolder: Sendable {
       }
       let contents = (try? manager.contentsOfDirectory(atPath: destination)) ?? []
       if let stranger = contents.first(where: { !Self.reportFiles.contains($0) }) {
-        throw .outputNotWritable(path: destination, reason: "the folder holds '\(stranger)', which is not a report file")
+        throw .outputNotWritable(
+          path: destination, reason: "the folder holds '\(stranger)', which is not a report file")
       }
     }
     let parent = url.deletingLastPathComponent()
     let stagingURL = parent.appendingPathComponent(
-      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    )
     do {
       try manager.createDirectory(at: parent, withIntermediateDirectories: true)
       try manager.createDirectory(at: stagingURL, withIntermediateDirectories: false)
@@ -72,7 +74,8 @@ public struct ReportFolder: Sendable {
     let error = error as NSError
     if error.domain == NSCocoaErrorDomain {
       switch CocoaError.Code(rawValue: error.code) {
-      case .fileNoSuchFile, .fileReadNoSuchFile: return "a folder on its path does not exist or cannot be created"
+      case .fileNoSuchFile, .fileReadNoSuchFile:
+        return "a folder on its path does not exist or cannot be created"
       case .fileWriteNoPermission, .fileReadNoPermission: return "permission denied"
       case .fileWriteOutOfSpace: return "no space left on the device"
       case .fileWriteVolumeReadOnly: return "read-only file system"
@@ -81,7 +84,9 @@ public struct ReportFolder: Sendable {
       }
     }
     let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-    if let posix = underlying ?? (error.domain == NSPOSIXErrorDomain ? error : nil), posix.domain == NSPOSIXErrorDomain {
+    if let posix = underlying ?? (error.domain == NSPOSIXErrorDomain ? error : nil),
+      posix.domain == NSPOSIXErrorDomain
+    {
       return String(cString: strerror(Int32(posix.code))).lowercased()
     }
     return error.localizedDescription

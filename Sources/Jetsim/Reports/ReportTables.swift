@@ -1,10 +1,11 @@
-/// The four report tables (MODEL.md §9, docs/reports.md): their columns, in a fixed order, and how a
+/// The four report tables (docs/model.md §9, docs/reports.md): their columns, in a fixed order, and how a
 /// row is written. Every number is an integer except the ratios of `summary.csv`, written with four
 /// decimals the same way on every platform.
 public struct ReportTables: Sendable {
   /// `events.csv` columns.
   public static let eventColumns = [
-    "seq", "time_ms", "app", "event", "from_state", "to_state", "callback", "detail", "footprint_kb",
+    "seq", "time_ms", "app", "event", "from_state", "to_state", "callback", "detail",
+    "footprint_kb",
     "free_kb", "pressure",
   ]
   /// `kills.csv` columns.
@@ -22,7 +23,8 @@ public struct ReportTables: Sendable {
   public static let summaryColumns =
     [
       "scenario", "device", "policy", "seed", "duration_ms", "events", "opens", "cold_launches",
-      "warm_resumes", "warm_resume_ratio", "launch_time_ms", "memory_warnings", "kills", "kills_per_hour",
+      "warm_resumes", "warm_resume_ratio", "launch_time_ms", "memory_warnings", "kills",
+      "kills_per_hour",
     ]
     + KillReason.allCases.map { "kills_\($0.columnName)" }
     + [
@@ -32,13 +34,17 @@ public struct ReportTables: Sendable {
 
   private let appNames: [[UInt8]]
   private let policy: [UInt8]
-  private static let names: (states: [[UInt8]], events: [[UInt8]], callbacks: [[UInt8]], reasons: [[UInt8]], levels: [[UInt8]]) = (
-    AppState.allCases.map { Array($0.description.utf8) },
-    EventKind.allCases.map { Array($0.description.utf8) },
-    Callback.allCases.map { Array($0.description.utf8) },
-    KillReason.allCases.map { Array($0.description.utf8) },
-    PressureLevel.allCases.map { Array($0.description.utf8) }
-  )
+  private static let names:
+    (
+      states: [[UInt8]], events: [[UInt8]], callbacks: [[UInt8]], reasons: [[UInt8]],
+      levels: [[UInt8]]
+    ) = (
+      AppState.allCases.map { Array($0.description.utf8) },
+      EventKind.allCases.map { Array($0.description.utf8) },
+      Callback.allCases.map { Array($0.description.utf8) },
+      KillReason.allCases.map { Array($0.description.utf8) },
+      PressureLevel.allCases.map { Array($0.description.utf8) }
+    )
 
   /// Tables for a run of apps `appIDs` under the policy named `policy`.
   public init(appIDs: [String], policy: String) {
@@ -110,7 +116,9 @@ public struct ReportTables: Sendable {
       out.append(field: summary.appIDs[index])
       out.comma()
       out.append(field: summary.appNames[index])
-      var values = [stats.launches, stats.coldLaunches, stats.warmResumes, stats.killsByReason.reduce(0, +)]
+      var values = [
+        stats.launches, stats.coldLaunches, stats.warmResumes, stats.killsByReason.reduce(0, +),
+      ]
       values += stats.killsByReason
       values += [stats.memoryWarnings, stats.peakFootprintKB]
       values += stats.timeInStateMs

@@ -80,7 +80,8 @@ public struct ReportWriter: SimulationObserver {
     do {
       try events.close()
       try kills.close()
-      try Data(ReportTables.appsTable(summary).bytes).write(to: URL(fileURLWithPath: folder.path("apps.csv")))
+      try Data(ReportTables.appsTable(summary).bytes).write(
+        to: URL(fileURLWithPath: folder.path("apps.csv")))
       try Data(ReportTables.summaryTable(summary).bytes).write(
         to: URL(fileURLWithPath: folder.path("summary.csv")))
     } catch {
@@ -111,7 +112,8 @@ extension RunResult {
     for kill in self.kills { tables.append(kill, to: &kills) }
     func text(_ buffer: CSVBuffer) -> String { String(decoding: buffer.bytes, as: UTF8.self) }
     return (
-      text(events), text(kills), text(ReportTables.appsTable(summary)), text(ReportTables.summaryTable(summary))
+      text(events), text(kills), text(ReportTables.appsTable(summary)),
+      text(ReportTables.summaryTable(summary))
     )
   }
 }

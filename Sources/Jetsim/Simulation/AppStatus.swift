@@ -19,7 +19,7 @@ public struct AppStatus: Sendable, Equatable {
   /// Its position when app ids are sorted: the final tie-break of every policy.
   public let idRank: Int
 
-  // Footprint parts (MODEL.md §3).
+  // Footprint parts (docs/model.md §3).
   var cachesKB = 0
   var grownKB = 0
   var extraKB = 0
@@ -36,7 +36,8 @@ public struct AppStatus: Sendable, Equatable {
 
   /// Whether any mode that keeps the app running in the background is in use.
   public var keepsRunning: Bool {
-    activeModes & (BackgroundMode.audio.bit | BackgroundMode.location.bit | BackgroundMode.voip.bit) != 0
+    activeModes & (BackgroundMode.audio.bit | BackgroundMode.location.bit | BackgroundMode.voip.bit)
+      != 0
   }
 
   /// Whether `mode` is in use.

@@ -1,4 +1,4 @@
-/// The run-wide counters behind `summary.csv` (MODEL.md §9), kept as the run goes.
+/// The run-wide counters behind `summary.csv` (docs/model.md §9), kept as the run goes.
 public struct RunMetrics: Sendable, Equatable {
   /// The simulated time covered, in milliseconds.
   public internal(set) var durationMs = 0
@@ -40,7 +40,9 @@ public struct RunMetrics: Sendable, Equatable {
   /// All kills, whatever the reason.
   public var totalKills: Int { killsByReason.reduce(0, +) }
   /// Kills the system chose (not force-quits or reboots).
-  public var systemKills: Int { KillReason.allCases.filter(\.isSystemKill).reduce(0) { $0 + kills($1) } }
+  public var systemKills: Int {
+    KillReason.allCases.filter(\.isSystemKill).reduce(0) { $0 + kills($1) }
+  }
   /// Warm resumes ÷ opens of apps launched before (nil when there were none).
   public var warmResumeRatio: Double? {
     opensOfLaunchedApps == 0 ? nil : Double(warmResumes) / Double(opensOfLaunchedApps)

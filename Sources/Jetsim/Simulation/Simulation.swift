@@ -1,4 +1,4 @@
-/// One device running one workload under one eviction policy: the model of MODEL.md.
+/// One device running one workload under one eviction policy: the model of docs/model.md.
 ///
 /// The simulation owns the app states and the event queue; the policy only chooses victims, and the
 /// observer only records. It is generic over both, so the hot path has no dynamic dispatch, and it
@@ -57,7 +57,10 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   var failure: JetsimError?
 
   /// A device with every app not running, at time 0.
-  public init(device: DeviceProfile, apps profiles: [AppProfile], policy: Policy, observer: Observer, seed: UInt64) {
+  public init(
+    device: DeviceProfile, apps profiles: [AppProfile], policy: Policy, observer: Observer,
+    seed: UInt64
+  ) {
     self.device = device
     self.profiles = profiles
     self.seed = seed
@@ -88,7 +91,8 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   /// The device as policies see it.
   public var view: DeviceView {
     DeviceView(
-      device: device, profiles: profiles, apps: apps, nowMs: queue.now, freeKB: freeKB, level: level,
+      device: device, profiles: profiles, apps: apps, nowMs: queue.now, freeKB: freeKB,
+      level: level,
       foregroundApp: foregroundApp, seed: seed)
   }
 
@@ -97,7 +101,9 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   ///
   /// Throws if a step is out of time order or names no app, or if the policy picks an app that is
   /// not in memory.
-  public mutating func run(_ workload: inout some WorkloadSource, untilMs endMs: Int? = nil) throws(JetsimError) {
+  public mutating func run(_ workload: inout some WorkloadSource, untilMs endMs: Int? = nil)
+    throws(JetsimError)
+  {
     var pending = workload.next()
     while failure == nil {
       let timerTime = queue.nextTime
@@ -188,7 +194,8 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   mutating func finish(atMs end: Int) {
     advanceClock(to: end)
     for index in apps.indices {
-      appStats[index].timeInStateMs[Int(apps[index].state.rawValue)] += end - apps[index].enteredStateMs
+      appStats[index].timeInStateMs[Int(apps[index].state.rawValue)] +=
+        end - apps[index].enteredStateMs
       apps[index].enteredStateMs = end
     }
     metrics.durationMs = end
@@ -211,7 +218,9 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   }
 
   /// Records an event that leaves the app in its state (a callback, a purge, a change of size).
-  mutating func note(_ app: Int, _ kind: EventKind, callback: Callback? = nil, mode: BackgroundMode? = nil) {
+  mutating func note(
+    _ app: Int, _ kind: EventKind, callback: Callback? = nil, mode: BackgroundMode? = nil
+  ) {
     let state = apps[app].state
     emit(app, kind, from: state, to: state, callback: callback, mode: mode)
   }

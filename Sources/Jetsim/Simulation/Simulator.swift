@@ -44,7 +44,9 @@ public struct RunResult: Sendable {
 public enum Simulator {
   /// Runs `scenario` in memory under `policy` (by default the one the scenario names) and returns
   /// every event and kill with the summary.
-  public static func run(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) throws(JetsimError) -> RunResult {
+  public static func run(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil)
+    throws(JetsimError) -> RunResult
+  {
     var log = EventLog()
     let summary = try run(scenario, policy: policy, observer: &log)
     return RunResult(summary: summary, events: log.events, kills: log.kills)
@@ -64,15 +66,18 @@ public enum Simulator {
 
   /// Runs `scenario`'s device and apps on a workload of your own (its script is not used).
   public static func run<Policy: EvictionPolicy, Observer: SimulationObserver>(
-    _ scenario: Scenario, policy: Policy, workload: inout some WorkloadSource, observer: inout Observer
+    _ scenario: Scenario, policy: Policy, workload: inout some WorkloadSource,
+    observer: inout Observer
   ) throws(JetsimError) -> RunSummary {
     var simulation = Simulation(
-      device: scenario.device, apps: scenario.apps, policy: policy, observer: observer, seed: scenario.seed)
+      device: scenario.device, apps: scenario.apps, policy: policy, observer: observer,
+      seed: scenario.seed)
     defer { observer = simulation.observer }
     try simulation.run(&workload, untilMs: scenario.durationMs)
     return RunSummary(
       scenario: scenario.name, device: scenario.device.name, policy: simulation.policy.name,
-      seed: scenario.seed, appIDs: scenario.apps.map(\.id), appNames: scenario.apps.map(\.name), metrics: simulation.metrics,
+      seed: scenario.seed, appIDs: scenario.apps.map(\.id), appNames: scenario.apps.map(\.name),
+      metrics: simulation.metrics,
       apps: simulation.appStats)
   }
 }

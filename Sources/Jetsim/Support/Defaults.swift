@@ -2,9 +2,9 @@
 public enum Defaults {
   /// Profile format version written and read by this build.
   public static let profileVersion = 1
-  /// Time didEnterBackground may take before the watchdog kills the app (MODEL.md §4).
+  /// Time didEnterBackground may take before the watchdog kills the app (docs/model.md §4).
   public static let enterBackgroundTimeoutMs = 5_000
-  /// The longest a background task (or a background wake) may run (MODEL.md §4).
+  /// The longest a background task (or a background wake) may run (docs/model.md §4).
   public static let backgroundTaskLimitMs = 30_000
   /// How long an app keeps running after didEnterBackground before it is suspended, where its
   /// profile does not say (iOS gives an app about 5 s).
@@ -22,7 +22,7 @@ public enum Defaults {
   /// Where `jetsim run` writes, under the working directory.
   public static let reportsFolder = "Reports"
 
-  /// XNU's memory-pressure tiers as shares of physical memory, in percent (MODEL.md §5):
+  /// XNU's memory-pressure tiers as shares of physical memory, in percent (docs/model.md §5):
   /// up to 3 GB: warning 15 %, critical 5 %; up to 6 GB: 15 % and 4 %; above: 12 % and 4 %.
   public static func thresholdPercents(memoryKB: Int) -> (warning: Int, critical: Int) {
     let gigabyte = 1_048_576

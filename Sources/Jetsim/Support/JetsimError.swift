@@ -41,7 +41,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case .malformedJSON(let path, let detail):
       return "\(path): not valid JSON: \(detail)"
     case .unknownKey(let path, let keyPath, let suggestion):
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; remove it (see docs/profiles.md)"
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" } ?? "; remove it (see docs/profiles.md)"
       return "\(path): unknown key '\(keyPath)'\(hint)"
     case .missingKey(let path, let keyPath):
       return "\(path): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
@@ -64,7 +65,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outputNotWritable(let path, let reason):
       return "\(path): cannot write reports (\(reason)); choose another folder with --out"
     case .invalidVictim(let policy, let app, let state):
-      return "policy '\(policy)' chose '\(app)', which is \(state) and cannot be killed; fix the policy"
+      return
+        "policy '\(policy)' chose '\(app)', which is \(state) and cannot be killed; fix the policy"
     }
   }
 }

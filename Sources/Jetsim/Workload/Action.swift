@@ -1,4 +1,4 @@
-/// One thing the user (or the system, for wakes) does to the device (MODEL.md §8).
+/// One thing the user (or the system, for wakes) does to the device (docs/model.md §8).
 ///
 /// Apps are named by profile id. Durations are milliseconds and sizes kilobytes.
 public enum Action: Sendable, Equatable, CustomStringConvertible {
@@ -94,7 +94,8 @@ public struct TimedAction: Sendable, Equatable {
 
 /// The kinds of action, as the simulator dispatches them.
 public enum ActionKind: UInt8, CaseIterable, Sendable {
-  case open, home, lock, unlock, interrupt, wake, startMode, stopMode, allocate, free, forceQuit, reboot
+  case open, home, lock, unlock, interrupt, wake, startMode, stopMode, allocate, free, forceQuit,
+    reboot
 
   /// The name in scenario scripts and traces.
   public var name: String {

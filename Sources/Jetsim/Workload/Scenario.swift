@@ -59,23 +59,30 @@ public struct Scenario: Sendable {
         position < actionOrigins.count ? actionOrigins[position] : (origin, "actions[\(position)]")
       guard timed.timeMs >= previous else {
         throw .invalidValue(
-          path: path, keyPath: location, value: "at \(timed.timeMs)ms, before the previous action (\(previous)ms)",
+          path: path, keyPath: location,
+          value: "at \(timed.timeMs)ms, before the previous action (\(previous)ms)",
           expected: "actions in time order")
       }
       previous = timed.timeMs
       var app: Int32 = -1
       if let id = timed.action.app {
         guard let index = indices[id] else {
-          throw .unknownApp(path: path, location: location, id: id, suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
+          throw .unknownApp(
+            path: path, location: location, id: id,
+            suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
         }
         app = index
         if case .startMode(_, let mode) = timed.action, !apps[Int(index)].declares(mode) {
           throw .invalidValue(
             path: path, keyPath: location, value: "mode '\(mode)' for '\(id)'",
-            expected: "a mode the app declares in backgroundModes (\(apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")))")
+            expected:
+              "a mode the app declares in backgroundModes (\(apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")))"
+          )
         }
       }
-      steps.append(WorkloadStep(timeMs: timed.timeMs, kind: timed.action.kind, app: app, value: timed.action.value))
+      steps.append(
+        WorkloadStep(
+          timeMs: timed.timeMs, kind: timed.action.kind, app: app, value: timed.action.value))
     }
     return steps
   }
