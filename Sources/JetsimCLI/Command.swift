@@ -4,6 +4,8 @@ import Jetsim
 public enum Command: Equatable, Sendable {
   /// `jetsim run SCENARIO ...`
   case run(RunOptions)
+  /// `jetsim compare SCENARIO ...`
+  case compare(CompareOptions)
   /// `jetsim validate FILE...`
   case validate([String])
   /// `jetsim policies`
@@ -27,9 +29,26 @@ public struct RunOptions: Equatable, Sendable {
   public init(scenario: String) { self.scenario = scenario }
 }
 
+/// The options of `jetsim compare`.
+public struct CompareOptions: Equatable, Sendable {
+  public var scenario: String
+  /// The policies to compare; nil for every built-in one.
+  public var policies: [String]?
+  /// The seeds; nil for the scenario's own.
+  public var seeds: [UInt64]?
+  public var out: String?
+  /// Threads; nil for one per core.
+  public var jobs: Int?
+  /// The metric to rank by.
+  public var rankBy = "warm_resume_ratio"
+  public var quiet = false
+
+  public init(scenario: String) { self.scenario = scenario }
+}
+
 /// The subcommands, their options and their help text.
 enum Subcommand: String, CaseIterable {
-  case run, validate, policies, help
+  case run, compare, validate, policies, help
 
   struct Option {
     var name: String
@@ -58,6 +77,24 @@ enum Subcommand: String, CaseIterable {
         Option(name: "--quiet", value: nil, help: "print nothing but errors"),
         Option(name: "--help", value: nil, help: "show this help"),
       ]
+    case .compare:
+      [
+        Option(
+          name: "--policies", value: "A,B,...",
+          help: "policies to compare (default: every built-in policy)"),
+        Option(
+          name: "--seeds", value: "LIST", help: "seeds: 7, 1..20 or 1,4,9 (default: the scenario's)"
+        ),
+        Option(
+          name: "--out", value: "DIR",
+          help: "output folder (default: Reports/<scenario name>-compare)"),
+        Option(name: "--jobs", value: "N", help: "runs at once (default: one per core)"),
+        Option(
+          name: "--rank-by", value: "METRIC",
+          help: "summary column to rank by (default: warm_resume_ratio)"),
+        Option(name: "--quiet", value: nil, help: "print nothing but errors"),
+        Option(name: "--help", value: nil, help: "show this help"),
+      ]
     case .validate, .policies, .help:
       [Option(name: "--help", value: nil, help: "show this help")]
     }
@@ -67,6 +104,8 @@ enum Subcommand: String, CaseIterable {
     switch self {
     case .run:
       "jetsim run SCENARIO [--policy NAME] [--seed N] [--out DIR] [--trace FILE] [--duration TIME] [--quiet]"
+    case .compare:
+      "jetsim compare SCENARIO [--policies A,B,...] [--seeds LIST] [--out DIR] [--jobs N] [--rank-by METRIC]"
     case .validate: "jetsim validate FILE..."
     case .policies: "jetsim policies"
     case .help: "jetsim help [SUBCOMMAND]"
@@ -76,6 +115,7 @@ enum Subcommand: String, CaseIterable {
   var abstract: String {
     switch self {
     case .run: "Run a scenario and write its reports (events, kills, apps, summary CSVs)."
+    case .compare: "Run one scenario under several policies and seeds, and rank the policies."
     case .validate: "Check scenario, device, app and trace files without running them."
     case .policies: "List the built-in eviction policies."
     case .help: "Show help for jetsim or one of its subcommands."
@@ -89,6 +129,11 @@ enum Subcommand: String, CaseIterable {
         "jetsim run Profiles/scenarios/daily-commute.json",
         "jetsim run Profiles/scenarios/worked-example.json --out /tmp/example --seed 7",
         "jetsim run Profiles/scenarios/daily-commute.json --trace Profiles/traces/evening.csv",
+      ]
+    case .compare:
+      [
+        "jetsim compare Profiles/scenarios/daily-commute.json",
+        "jetsim compare Profiles/scenarios/evening-social.json --policies largest-first,jetsam,lmkd --seeds 1..20",
       ]
     case .validate:
       ["jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json"]

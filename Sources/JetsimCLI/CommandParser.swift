@@ -36,6 +36,48 @@ public enum CommandParser {
         throw UsageError("'validate' needs at least one FILE", help: "validate")
       }
       return .validate(positionals)
+    case .compare:
+      guard positionals.count == 1, let scenario = positionals.first else {
+        throw UsageError(
+          positionals.isEmpty
+            ? "'compare' needs a SCENARIO file"
+            : "'compare' takes one SCENARIO, got \(positionals.count)",
+          help: "compare")
+      }
+      var options = CompareOptions(scenario: scenario)
+      options.quiet = values["--quiet"] != nil
+      options.out = values["--out"]
+      if let list = values["--policies"] {
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        for name in names where !PolicyRegistry.names.contains(name) {
+          throw UsageError(
+            JetsimError.unknownPolicy(name: name, valid: PolicyRegistry.names).description,
+            help: "compare")
+        }
+        guard Set(names).count == names.count else {
+          throw UsageError("--policies names a policy twice: \(list)", help: "compare")
+        }
+        options.policies = names
+      }
+      if let list = values["--seeds"] { options.seeds = try seeds(list) }
+      if let jobs = values["--jobs"] {
+        guard let value = Int(jobs), value >= 1 else {
+          throw UsageError("--jobs '\(jobs)' is not a whole number of at least 1", help: "compare")
+        }
+        options.jobs = value
+      }
+      if let metric = values["--rank-by"] {
+        guard SummaryMetric.named(metric) != nil else {
+          let names = SummaryMetric.all.map(\.name)
+          let hint =
+            Suggestion.closest(to: metric, in: names).map { "did you mean '\($0)'? " } ?? ""
+          throw UsageError(
+            "--rank-by '\(metric)' is not a summary column; \(hint)columns: \(names.joined(separator: ", "))",
+            help: "compare")
+        }
+        options.rankBy = metric
+      }
+      return .compare(options)
     case .run:
       guard positionals.count == 1, let scenario = positionals.first else {
         throw UsageError(
@@ -70,6 +112,33 @@ public enum CommandParser {
       }
       return .run(options)
     }
+  }
+
+  /// Seeds written `7`, `1..20`, `1,4,9` or a mix (`1..5,9`), in the order given, without repeats.
+  static func seeds(_ text: String) throws(UsageError) -> [UInt64] {
+    var seeds: [UInt64] = []
+    let form = "seeds such as 7, 1..20 or 1,4,9"
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let bounds = part.split(separator: ".", omittingEmptySubsequences: false)
+      if bounds.count == 1, let seed = UInt64(part) {
+        seeds.append(seed)
+      } else if bounds.count == 3, bounds[1].isEmpty, let low = UInt64(bounds[0]),
+        let high = UInt64(bounds[2])
+      {
+        guard low <= high, high - low < 100_000 else {
+          throw UsageError(
+            "--seeds '\(part)' is an empty or huge range; write low..high with low <= high",
+            help: "compare")
+        }
+        seeds.append(contentsOf: low...high)
+      } else {
+        throw UsageError("--seeds '\(text)' is not \(form)", help: "compare")
+      }
+    }
+    guard Set(seeds).count == seeds.count else {
+      throw UsageError("--seeds '\(text)' repeats a seed", help: "compare")
+    }
+    return seeds
   }
 
   /// Separates positionals from `--flag value`, `--flag=value` and `--switch`; `--` ends the flags.

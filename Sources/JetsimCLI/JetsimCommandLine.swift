@@ -31,6 +31,9 @@ public enum JetsimCommandLine {
       case .run(let options):
         let summary = try run(options)
         if !options.quiet { output.write(summary) }
+      case .compare(let options):
+        let table = try compare(options)
+        if !options.quiet { output.write(table) }
       }
       return .success
     } catch {
@@ -60,6 +63,25 @@ public enum JetsimCommandLine {
     return RunReport.text(summary, device: scenario.device, folder: destination)
   }
 
+  /// `jetsim compare`: runs every policy with every seed (in parallel), writes the comparison folder
+  /// and returns the ranked table. Shows progress on standard error when it is a terminal.
+  static func compare(_ options: CompareOptions) throws(JetsimError) -> String {
+    let scenario = try ProfileLoader.scenario(at: options.scenario)
+    let policies = options.policies ?? PolicyRegistry.names
+    let seeds = options.seeds ?? [scenario.seed]
+    let destination = options.out ?? "\(Defaults.reportsFolder)/\(scenario.name)-compare"
+    let progress = Progress.onTerminal(label: "compare")
+    var report: (@Sendable (Int, Int) -> Void)?
+    if let progress { report = { done, total in progress.update(done, of: total) } }
+    let comparison = try Comparison.run(
+      scenario, policies: policies, seeds: seeds, jobs: options.jobs ?? Progress.cores,
+      destination: destination,
+      progress: report)
+    progress?.finish()
+    return CompareReport.text(
+      comparison, device: scenario.device.name, rankBy: options.rankBy, folder: destination)
+  }
+
   /// `jetsim validate`: checks every file, reporting each; fails if any is wrong.
   static func validate(
     _ files: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream
@@ -79,10 +101,14 @@ public enum JetsimCommandLine {
 
   static func policiesText() -> String {
     let width = PolicyRegistry.all.map(\.name.count).max() ?? 0
+    let indent = String(repeating: " ", count: width + 2)
     return PolicyRegistry.all.map { entry in
       let padding = String(repeating: " ", count: width - entry.name.count)
-      return
-        "\(entry.name)\(padding)  \(entry.summary)\(entry.name == Defaults.policy ? " (default)" : "")\n"
+      let marker = entry.name == Defaults.policy ? " (default)" : ""
+      let settings =
+        entry.settings.isEmpty
+        ? "" : "\n\(indent)settings: \(entry.settings.joined(separator: ", "))"
+      return "\(entry.name)\(padding)  \(entry.summary)\(marker)\(settings)\n"
     }.joined()
   }
 }

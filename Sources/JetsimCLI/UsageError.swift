@@ -35,7 +35,7 @@ public enum ExitCode: Int32, Sendable {
     switch error {
     case .fileNotFound, .unreadable: self = .noInput
     case .outputNotWritable: self = .cannotCreate
-    case .invalidVictim: self = .failure
+    case .invalidEviction: self = .failure
     case .unknownPolicy: self = .dataError
     default: self = .dataError
     }

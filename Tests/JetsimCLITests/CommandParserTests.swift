@@ -64,6 +64,41 @@ import Testing
     }
   }
 
+  @Test func compareWithEveryOption() throws {
+    let command = try CommandParser.parse([
+      "compare", "s.json", "--policies", "lru,jetsam", "--seeds", "1..3,7", "--out", "o", "--jobs",
+      "2", "--rank-by",
+      "kills", "--quiet",
+    ])
+    var expected = CompareOptions(scenario: "s.json")
+    expected.policies = ["lru", "jetsam"]
+    expected.seeds = [1, 2, 3, 7]
+    expected.out = "o"
+    expected.jobs = 2
+    expected.rankBy = "kills"
+    expected.quiet = true
+    #expect(command == .compare(expected))
+  }
+
+  @Test(arguments: [
+    (["compare", "s.json", "--policies", "lru,lmdk"], "did you mean 'lmkd'?"),
+    (["compare", "s.json", "--policies", "lru,lru"], "--policies names a policy twice"),
+    (["compare", "s.json", "--seeds", "5..1"], "is an empty or huge range"),
+    (["compare", "s.json", "--seeds", "1-5"], "is not seeds such as 7, 1..20 or 1,4,9"),
+    (["compare", "s.json", "--seeds", "1,1"], "repeats a seed"),
+    (["compare", "s.json", "--jobs", "0"], "--jobs '0' is not a whole number of at least 1"),
+    (["compare", "s.json", "--rank-by", "kils"], "did you mean 'kills'?"),
+    (["compare"], "'compare' needs a SCENARIO file"),
+  ])
+  func badCompareUsage(arguments: [String], fragment: String) {
+    do {
+      _ = try CommandParser.parse(arguments)
+      Issue.record("expected an error for \(arguments)")
+    } catch {
+      #expect(error.message.contains(fragment), "\(error.message)")
+    }
+  }
+
   @Test func anUnknownPolicyListsTheValidOnes() {
     do {
       _ = try CommandParser.parse(["run", "s.json", "--policy", "largest-frist"])

@@ -263,7 +263,10 @@ import Testing
       }
     }
     let apps = [Fixture.app("idle", resident: 10), Fixture.app("huge", resident: 950)]
-    #expect(throws: JetsimError.invalidVictim(policy: "broken", app: "idle", state: "notRunning")) {
+    #expect(
+      throws: JetsimError.invalidEviction(
+        policy: "broken", app: "idle", problem: "it is not running")
+    ) {
       try Fixture.run(apps, [TimedAction(0, .open("huge"))], policy: Broken())
     }
   }

@@ -77,8 +77,11 @@ final class Scratch {
 
   @Test func anUnknownKeySuggestsTheNearestOne() throws {
     let file = try scratch.write("app.json", #"{"version": 1, "id": "x", "resdent": "45MB"}"#)
-    #expect(throws: JetsimError.unknownKey(path: file, keyPath: "resdent", suggestion: "resident"))
-    {
+    #expect(
+      throws: JetsimError.unknownKey(
+        path: file, keyPath: "resdent", suggestion: "resident",
+        valid: AppProfile.keys.filter { $0 != "version" })
+    ) {
       try ProfileLoader.app(at: file)
     }
   }
@@ -90,10 +93,21 @@ final class Scratch {
         #""script": [{"at": "0s", "action": "open", "app": "x"}]"#,
         apps: #"{"id": "x", "resident": "1MB", "cahces": "2MB"}"#))
     #expect(
-      throws: JetsimError.unknownKey(path: file, keyPath: "apps[0].cahces", suggestion: "caches")
+      throws: JetsimError.unknownKey(
+        path: file, keyPath: "apps[0].cahces", suggestion: "caches",
+        valid: AppProfile.keys.filter { $0 != "version" })
     ) {
       try ProfileLoader.scenario(at: file)
     }
+  }
+
+  @Test func anUnknownKeyWithNoNearNameListsTheValidOnes() throws {
+    let file = try scratch.write(
+      "d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "1MB", "ram": "1GB"}"#)
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.device(at: file) }
+    #expect(
+      "\(error)".hasSuffix(
+        "unknown key 'ram'; valid keys: \(DeviceProfile.keys.dropFirst().joined(separator: ", "))"))
   }
 
   @Test func aMissingRequiredKey() throws {
@@ -244,13 +258,15 @@ final class Scratch {
     let errors: [JetsimError] = [
       .fileNotFound(path: "a"), .unreadable(path: "a", reason: "r"),
       .malformedJSON(path: "a", detail: "d"),
-      .unknownKey(path: "a", keyPath: "k", suggestion: nil), .missingKey(path: "a", keyPath: "k"),
+      .unknownKey(path: "a", keyPath: "k", suggestion: nil, valid: ["x"]),
+      .missingKey(path: "a", keyPath: "k"),
       .invalidValue(path: "a", keyPath: "k", value: "v", expected: "e"),
       .unsupportedVersion(path: "a", found: 2, supported: 1),
       .unknownApp(path: "a", location: "l", id: "i", suggestion: "j"),
       .duplicateApp(path: "a", id: "i"),
       .traceLine(path: "a", line: 1, message: "m"), .unknownPolicy(name: "n", valid: ["x"]),
-      .outputNotWritable(path: "a", reason: "r"), .invalidVictim(policy: "p", app: "a", state: "s"),
+      .outputNotWritable(path: "a", reason: "r"),
+      .invalidEviction(policy: "p", app: "a", problem: "s"),
     ]
     for error in errors { #expect(!error.description.contains("\n")) }
   }

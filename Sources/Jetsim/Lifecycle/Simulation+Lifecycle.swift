@@ -14,20 +14,7 @@ extension Simulation {
     apps[app].state = state
     apps[app].timerGeneration &+= 1
     if state == .background { apps[app].lastUsedMs = now }
-    if old.isRunning != state.isRunning {
-      if state.isRunning {
-        runningPosition[app] = running.count
-        running.append(app)
-      } else {
-        let position = runningPosition[app]
-        let last = running.removeLast()
-        if last != app {
-          running[position] = last
-          runningPosition[last] = position
-        }
-        runningPosition[app] = -1
-      }
-    }
+    if old.isRunning != state.isRunning { running.update(app, isMember: state.isRunning) }
     if old.isResident != state.isResident {
       residentCount += state.isResident ? 1 : -1
       metrics.peakAppsResident = max(metrics.peakAppsResident, residentCount)
@@ -93,6 +80,7 @@ extension Simulation {
     let app = foreground
     foreground = -1
     interrupted = false
+    apps[app].leftForegroundMs = queue.now
     if apps[app].state == .active {
       move(app, to: .inactive, .resignActive, callback: .willResignActive)
     }

@@ -36,16 +36,30 @@ extension Simulation {
         if freeKB < device.criticalThresholdKB { recordShortfall() }
         return
       }
-      guard apps.indices.contains(eviction.app), apps[eviction.app].state.isResident else {
-        let state =
-          apps.indices.contains(eviction.app) ? "\(apps[eviction.app].state)" : "not an app"
-        let name =
-          apps.indices.contains(eviction.app) ? profiles[eviction.app].id : "#\(eviction.app)"
-        failure = .invalidVictim(policy: policy.name, app: name, state: state)
+      let app = eviction.app
+      guard apps.indices.contains(app) else {
+        failure = .invalidEviction(
+          policy: policy.name, app: "#\(app)", problem: "there is no such app")
         return
       }
-      episodeRank += 1
-      kill(eviction.app, eviction.reason, rank: episodeRank)
+      guard apps[app].state.isResident else {
+        failure = .invalidEviction(
+          policy: policy.name, app: profiles[app].id, problem: "it is not running")
+        return
+      }
+      if eviction.purgeOnly {
+        guard apps[app].purgeableKB > 0 else {
+          failure = .invalidEviction(
+            policy: policy.name, app: profiles[app].id, problem: "it has nothing to purge")
+          return
+        }
+        apps[app].cachesKB = 0
+        refresh(app)
+        note(app, .purge)
+      } else {
+        episodeRank += 1
+        kill(app, eviction.reason, rank: episodeRank)
+      }
       updateLevel()
     }
   }
@@ -67,7 +81,7 @@ extension Simulation {
   /// didReceiveMemoryWarning to every running app, in app order; each frees its share of its caches.
   mutating func deliverMemoryWarnings() {
     scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: running)
+    scratch.append(contentsOf: running.members)
     scratch.sort()
     for app in scratch {
       apps[app].cachesKB -= apps[app].cachesKB * profiles[app].memoryWarningFreesPercent / 100
@@ -110,6 +124,7 @@ extension Simulation {
     apps[app].holdsScreenMemory = false
     apps[app].activeModes = 0
     apps[app].hasBackgroundWork = false
+    apps[app].leftForegroundMs = nil
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
     metrics.killsByReason[Int(reason.rawValue)] += 1
     appStats[app].killsByReason[Int(reason.rawValue)] += 1

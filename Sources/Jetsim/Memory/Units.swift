@@ -96,6 +96,12 @@ public enum Units {
     "\(FixedPoint.fixed(kilobytes * 10 / 1024, scaleDigits: 1, sign: kilobytes < 0)) MB"
   }
 
+  /// `value` with exactly `digits` decimals, rounded half away from zero, the same on every platform
+  /// (`nan` for a value that is not finite).
+  public static func decimal(_ value: Double, digits: Int) -> String {
+    FixedPoint.format(value, digits: digits)
+  }
+
   /// Milliseconds as `HH:MM:SS.mmm`, for people.
   public static func clock(_ milliseconds: Int) -> String {
     let ms = milliseconds % 1000

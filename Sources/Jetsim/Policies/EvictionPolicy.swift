@@ -40,16 +40,29 @@ extension EvictionPolicy {
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {}
 }
 
-/// A policy's decision: kill `app` for `reason`.
+/// A policy's decision: kill `app` for `reason`, or first purge its purgeable memory.
 public struct Eviction: Sendable, Equatable {
-  /// The victim's index.
+  /// The app concerned.
   public var app: Int
   /// The reason recorded in `kills.csv`.
   public var reason: KillReason
+  /// Whether to purge the app's purgeable memory (its caches) instead of killing it. The simulation
+  /// then asks the policy again, so a policy purges before it kills by answering `purge` while the
+  /// app has `purgeableKB` left.
+  public var purgeOnly: Bool
 
+  /// Kill `app` for `reason`.
   public init(app: Int, reason: KillReason = .vmPageshortage) {
     self.app = app
     self.reason = reason
+    self.purgeOnly = false
+  }
+
+  /// Purge `app`'s purgeable memory without killing it.
+  public static func purge(_ app: Int) -> Eviction {
+    var eviction = Eviction(app: app)
+    eviction.purgeOnly = true
+    return eviction
   }
 }
 
@@ -73,5 +86,10 @@ public struct DeviceView {
   public let seed: UInt64
 
   /// Whether free memory is below the device's critical threshold.
-  @inlinable public var isBelowCritical: Bool { freeKB < device.criticalThresholdKB }
+  public var isBelowCritical: Bool { freeKB < device.criticalThresholdKB }
+
+  /// The per-app limit of `app`: its own `memoryLimit`, or the device's foreground limit.
+  public func limitKB(of app: Int) -> Int {
+    profiles[app].memoryLimitKB ?? device.foregroundLimitKB
+  }
 }

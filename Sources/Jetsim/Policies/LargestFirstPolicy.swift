@@ -2,8 +2,6 @@
 /// largest footprint first (ties: least recently used, then app id), with no callback; when none is
 /// left, running background apps in the same order (the simulation sends each willTerminate); the
 /// foreground app last.
-///
-/// Candidates are kept in two heaps, so choosing a victim is O(1) and each change O(log *n*).
 public struct LargestFirstPolicy: EvictionPolicy {
   public let name = "largest-first"
 
@@ -20,37 +18,20 @@ public struct LargestFirstPolicy: EvictionPolicy {
     }
   }
 
-  private var suspended = IndexedHeap<Key>(capacity: 0)
-  private var background = IndexedHeap<Key>(capacity: 0)
+  private var candidates = TieredCandidates<Key>()
 
   public init() {}
 
-  public mutating func start(_ device: DeviceView) {
-    suspended = IndexedHeap(capacity: device.apps.count)
-    background = IndexedHeap(capacity: device.apps.count)
-  }
+  public mutating func start(_ device: DeviceView) { candidates.start(appCount: device.apps.count) }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     let key = Key(
       footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
-    switch status.state {
-    case .suspended:
-      background.remove(app)
-      suspended.set(app, key: key)
-    case .background:
-      suspended.remove(app)
-      background.set(app, key: key)
-    default:
-      suspended.remove(app)
-      background.remove(app)
-    }
+    candidates.update(app, state: status.state, key: key)
   }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
-    guard let victim = suspended.first ?? background.first ?? device.foregroundApp else {
-      return nil
-    }
-    return Eviction(app: victim)
+    return candidates.victim(foreground: device.foregroundApp).map { Eviction(app: $0) }
   }
 }

@@ -23,6 +23,8 @@ public struct DeviceProfile: Sendable, Equatable {
   public var backgroundTaskLimitMs: Int
   /// Where the figures come from, for people reading the profile.
   public var source: String?
+  /// Settings of the built-in policies on this device.
+  public var policyParameters = PolicyParameters()
 
   /// Memory available to apps: `memoryKB - reservedKB`.
   @inlinable public var usableKB: Int { memoryKB - reservedKB }
@@ -85,7 +87,7 @@ extension DeviceProfile: Decodable {
   static let keys = [
     "version", "name", "memory", "reserved", "foregroundLimit", "warningThreshold",
     "criticalThreshold", "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit",
-    "source",
+    "source", "policyParameters",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -105,6 +107,10 @@ extension DeviceProfile: Decodable {
       backgroundTaskLimitMs: try fields.duration("backgroundTaskLimit")
         ?? Defaults.backgroundTaskLimitMs,
       source: try fields.string("source"))
+    policyParameters =
+      try fields.decode(
+        PolicyParameters.self, "policyParameters", expected: "an object keyed by policy name")
+      ?? PolicyParameters()
     if let problem = problems().first {
       throw fields.invalid(problem.key, problem.value, problem.expected)
     }

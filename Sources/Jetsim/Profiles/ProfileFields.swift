@@ -3,7 +3,7 @@ import Foundation
 /// A failure inside one profile, located by key path; the loader adds the file's path.
 struct FieldError: Error, Equatable {
   enum Kind: Equatable {
-    case unknownKey(suggestion: String?)
+    case unknownKey(suggestion: String?, valid: [String])
     case missing
     case invalid(value: String, expected: String)
     case entry(message: String)
@@ -14,8 +14,8 @@ struct FieldError: Error, Equatable {
 
   func located(in path: String) -> JetsimError {
     switch kind {
-    case .unknownKey(let suggestion):
-      .unknownKey(path: path, keyPath: keyPath, suggestion: suggestion)
+    case .unknownKey(let suggestion, let valid):
+      .unknownKey(path: path, keyPath: keyPath, suggestion: suggestion, valid: valid)
     case .missing:
       .missingKey(path: path, keyPath: keyPath)
     case .invalid(let value, let expected):
@@ -71,7 +71,9 @@ struct ProfileFields {
     for key in container.allKeys where !allowed.contains(key.stringValue) {
       throw FieldError(
         keyPath: keyPathString(path + [key]),
-        kind: .unknownKey(suggestion: Suggestion.closest(to: key.stringValue, in: allowed)))
+        kind: .unknownKey(
+          suggestion: Suggestion.closest(to: key.stringValue, in: allowed),
+          valid: allowed.filter { $0 != "version" }))
     }
   }
 

@@ -61,6 +61,7 @@ public enum ProfileLoader {
       name: file.name, summary: file.summary, device: device, apps: apps, actions: actions,
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
     scenario.actionOrigins = origins
+    scenario.policyParameters = file.policyParameters
     guard PolicyRegistry.names.contains(file.policy) else {
       let hint =
         Suggestion.closest(to: file.policy, in: PolicyRegistry.names).map {

@@ -41,7 +41,8 @@ struct ScenarioFile: Decodable {
   }
 
   static let keys = [
-    "version", "name", "description", "device", "apps", "policy", "seed", "duration", "script",
+    "version", "name", "description", "device", "apps", "policy", "policyParameters", "seed",
+    "duration", "script",
     "trace",
   ]
 
@@ -50,6 +51,7 @@ struct ScenarioFile: Decodable {
   var device: Reference<DeviceProfile>
   var apps: [Reference<AppProfile>]
   var policy: String
+  var policyParameters: PolicyParameters
   var seed: UInt64
   var durationMs: Int?
   var script: [ScriptEntry]
@@ -73,6 +75,10 @@ struct ScenarioFile: Decodable {
       fields.decode(
         [Reference<AppProfile>].self, "apps", expected: "a list of paths or app profiles"), "apps")
     policy = try fields.string("policy") ?? Defaults.policy
+    policyParameters =
+      try fields.decode(
+        PolicyParameters.self, "policyParameters", expected: "an object keyed by policy name")
+      ?? PolicyParameters()
     seed = UInt64(try fields.integer("seed", in: 0...Int.max) ?? Int(Defaults.seed))
     durationMs = try fields.duration("duration")
     script = try fields.decode([ScriptEntry].self, "script", expected: "a list of actions") ?? []

@@ -11,13 +11,21 @@ public struct ReportFolder: Sendable {
     "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "report.html",
   ]
 
+  /// What the folder holds, which decides when an existing one may be replaced.
+  public enum Kind: Sendable {
+    /// One run's reports: an existing folder is replaced only if it holds nothing but report files.
+    case run
+    /// A comparison: an existing folder is replaced only if it is empty or holds a `compare.csv`.
+    case comparison
+  }
+
   /// Where the reports will be.
   public let destination: String
   /// Where they are written meanwhile.
   public let staging: String
 
   /// Prepares to write reports to `destination`, creating its parent folders and a staging folder.
-  public init(destination: String) throws(JetsimError) {
+  public init(destination: String, kind: Kind = .run) throws(JetsimError) {
     let manager = FileManager.default
     let url = URL(fileURLWithPath: destination)
     var isDirectory: ObjCBool = false
@@ -26,9 +34,17 @@ public struct ReportFolder: Sendable {
         throw .outputNotWritable(path: destination, reason: "a file of that name exists")
       }
       let contents = (try? manager.contentsOfDirectory(atPath: destination)) ?? []
-      if let stranger = contents.first(where: { !Self.reportFiles.contains($0) }) {
-        throw .outputNotWritable(
-          path: destination, reason: "the folder holds '\(stranger)', which is not a report file")
+      switch kind {
+      case .run:
+        if let stranger = contents.first(where: { !Self.reportFiles.contains($0) }) {
+          throw .outputNotWritable(
+            path: destination, reason: "the folder holds '\(stranger)', which is not a report file")
+        }
+      case .comparison:
+        if !contents.isEmpty, !contents.contains("compare.csv") {
+          throw .outputNotWritable(
+            path: destination, reason: "the folder is not empty and holds no earlier comparison")
+        }
       }
     }
     let parent = url.deletingLastPathComponent()

@@ -21,16 +21,7 @@ public struct ReportTables: Sendable {
     + AppState.allCases.map { "time_\($0.columnName)_ms" }
   /// `summary.csv` columns.
   public static let summaryColumns =
-    [
-      "scenario", "device", "policy", "seed", "duration_ms", "events", "opens", "cold_launches",
-      "warm_resumes", "warm_resume_ratio", "launch_time_ms", "memory_warnings", "kills",
-      "kills_per_hour",
-    ]
-    + KillReason.allCases.map { "kills_\($0.columnName)" }
-    + [
-      "shortfalls", "max_shortfall_kb", "mean_apps_resident", "peak_apps_resident", "peak_used_kb",
-      "min_free_kb", "time_warning_ms", "time_critical_ms",
-    ]
+    ["scenario", "device", "policy", "seed"] + SummaryMetric.all.map(\.name)
 
   private let appNames: [[UInt8]]
   private let policy: [UInt8]
@@ -141,7 +132,6 @@ public struct ReportTables: Sendable {
 
   /// Appends the `summary.csv` row of `summary` (without a header).
   public static func appendSummary(_ summary: RunSummary, to out: inout CSVBuffer) {
-    let metrics = summary.metrics
     out.append(field: summary.scenario)
     out.comma()
     out.append(field: summary.device)
@@ -149,33 +139,10 @@ public struct ReportTables: Sendable {
     out.append(field: summary.policy)
     out.comma()
     out.append(raw: Array(String(summary.seed).utf8))
-    func number(_ value: Int) {
+    for metric in SummaryMetric.all {
       out.comma()
-      out.append(value)
+      out.append(raw: Array(metric.text(metric.value(summary.metrics)).utf8))
     }
-    func ratio(_ value: Double?) {
-      out.comma()
-      if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }
-    }
-    number(metrics.durationMs)
-    number(metrics.events)
-    number(metrics.opens)
-    number(metrics.coldLaunches)
-    number(metrics.warmResumes)
-    ratio(metrics.warmResumeRatio)
-    number(metrics.launchTimeMs)
-    number(metrics.memoryWarnings)
-    number(metrics.totalKills)
-    ratio(metrics.killsPerHour)
-    metrics.killsByReason.forEach(number)
-    number(metrics.shortfalls)
-    number(metrics.maxShortfallKB)
-    ratio(metrics.meanAppsResident)
-    number(metrics.peakAppsResident)
-    number(metrics.peakUsedKB)
-    number(metrics.minFreeKB)
-    number(metrics.timeWarningMs)
-    number(metrics.timeCriticalMs)
     out.newline()
   }
 }

@@ -10,6 +10,8 @@ public struct AppStatus: Sendable, Equatable {
   /// The last time it entered the `background` state (left the screen, was launched or resumed into
   /// the background): its recency for least-recently-used rules.
   public internal(set) var lastUsedMs = 0
+  /// When it last left the screen, if it has since it was launched.
+  public internal(set) var leftForegroundMs: Int?
   /// When it entered its current state.
   public internal(set) var enteredStateMs = 0
   /// The background modes in use now, as `BackgroundMode.bit`s.
@@ -33,6 +35,9 @@ public struct AppStatus: Sendable, Equatable {
   var everLaunched = false
 
   init(idRank: Int) { self.idRank = idRank }
+
+  /// Memory the system can take back without killing the app: its caches while it holds them.
+  public var purgeableKB: Int { holdsScreenMemory ? cachesKB : 0 }
 
   /// Whether any mode that keeps the app running in the background is in use.
   public var keepsRunning: Bool {

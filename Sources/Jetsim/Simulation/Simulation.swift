@@ -47,10 +47,8 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   var residentCount = 0
   /// Time up to which the time-weighted metrics have been counted.
   var clockMs = 0
-  /// The apps running code (active, inactive, background), as a dense set, and each app's position in
-  /// it (-1 when absent): memory warnings go to exactly these.
-  var running: [Int] = []
-  var runningPosition: [Int]
+  /// The apps running code (active, inactive, background): memory warnings go to exactly these.
+  var running: AppSet
   var scratch: [Int] = []
   let limitKB: [Int]
   let growthPerTickKB: [Int]
@@ -71,8 +69,7 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
     for (rank, index) in ranks.enumerated() { rankOf[index] = rank }
     apps = rankOf.map { AppStatus(idRank: $0) }
     appStats = Array(repeating: AppStats(), count: profiles.count)
-    runningPosition = Array(repeating: -1, count: profiles.count)
-    running.reserveCapacity(profiles.count)
+    running = AppSet(capacity: profiles.count)
     scratch.reserveCapacity(profiles.count)
     limitKB = profiles.map { $0.memoryLimitKB ?? device.foregroundLimitKB }
     growthPerTickKB = profiles.map { $0.growthPerMinuteKB * Defaults.growthTickMs / 60_000 }

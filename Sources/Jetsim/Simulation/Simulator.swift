@@ -59,7 +59,7 @@ public enum Simulator {
   ) throws(JetsimError) -> RunSummary {
     let steps = try scenario.compiledWorkload()
     var chosen: any EvictionPolicy
-    if let policy { chosen = policy } else { chosen = try PolicyRegistry.make(scenario.policy) }
+    if let policy { chosen = policy } else { chosen = try scenario.makePolicy() }
     var workload = ArrayWorkload(steps)
     return try run(scenario, policy: chosen, workload: &workload, observer: &observer)
   }

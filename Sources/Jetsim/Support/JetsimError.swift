@@ -9,8 +9,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   /// A file that is not well-formed JSON.
   case malformedJSON(path: String, detail: String)
-  /// A key the format does not define; `suggestion` is the closest known key, if any.
-  case unknownKey(path: String, keyPath: String, suggestion: String?)
+  /// A key the format does not define; `suggestion` is the closest known key, if any, and `valid`
+  /// the keys allowed there.
+  case unknownKey(path: String, keyPath: String, suggestion: String?, valid: [String])
   /// A required key that is absent.
   case missingKey(path: String, keyPath: String)
   /// A value of the wrong form; `expected` says what would be accepted.
@@ -29,8 +30,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownPolicy(name: String, valid: [String])
   /// A report folder that cannot be created or written.
   case outputNotWritable(path: String, reason: String)
-  /// A policy that chose an app that cannot be killed (a bug in a custom policy).
-  case invalidVictim(policy: String, app: String, state: String)
+  /// A policy that chose an app it cannot kill or purge (a bug in a custom policy).
+  case invalidEviction(policy: String, app: String, problem: String)
 
   public var description: String {
     switch self {
@@ -40,9 +41,11 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): cannot be read (\(reason))"
     case .malformedJSON(let path, let detail):
       return "\(path): not valid JSON: \(detail)"
-    case .unknownKey(let path, let keyPath, let suggestion):
+    case .unknownKey(let path, let keyPath, let suggestion, let valid):
       let hint =
-        suggestion.map { "; did you mean '\($0)'?" } ?? "; remove it (see docs/profiles.md)"
+        suggestion.map { "; did you mean '\($0)'?" }
+        ?? (valid.isEmpty
+          ? "; nothing may be set here" : "; valid keys: \(valid.joined(separator: ", "))")
       return "\(path): unknown key '\(keyPath)'\(hint)"
     case .missingKey(let path, let keyPath):
       return "\(path): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
@@ -64,9 +67,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
       return "unknown policy '\(name)'; \(hint)valid policies: \(valid.joined(separator: ", "))"
     case .outputNotWritable(let path, let reason):
       return "\(path): cannot write reports (\(reason)); choose another folder with --out"
-    case .invalidVictim(let policy, let app, let state):
-      return
-        "policy '\(policy)' chose '\(app)', which is \(state) and cannot be killed; fix the policy"
+    case .invalidEviction(let policy, let app, let problem):
+      return "policy '\(policy)' chose '\(app)', but \(problem); fix the policy"
     }
   }
 }

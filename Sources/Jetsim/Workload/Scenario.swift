@@ -14,6 +14,8 @@ public struct Scenario: Sendable {
   public var actions: [TimedAction]
   /// The eviction policy's name (see `PolicyRegistry`).
   public var policy: String
+  /// Settings of the built-in policies; where a policy is left out, the device's apply.
+  public var policyParameters = PolicyParameters()
   /// The seed of every random stream in the run.
   public var seed: UInt64
   /// When the run ends, in milliseconds; nil ends it when the workload and its timers are done.
@@ -37,6 +39,16 @@ public struct Scenario: Sendable {
     self.seed = seed
     self.durationMs = durationMs
     self.origin = origin ?? "scenario '\(name)'"
+  }
+
+  /// The policy settings in force: the scenario's, else the device's, else the real systems'.
+  public var effectivePolicyParameters: PolicyParameters {
+    policyParameters.overriding(device.policyParameters)
+  }
+
+  /// A fresh instance of the policy named `name` (by default the scenario's), with its settings.
+  public func makePolicy(_ name: String? = nil) throws(JetsimError) -> any EvictionPolicy {
+    try PolicyRegistry.make(name ?? policy, parameters: effectivePolicyParameters)
   }
 
   /// The index of the app with `id`, if any.
