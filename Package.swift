@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "Jetsim", targets: ["Jetsim"]),
     .executable(name: "jetsim", targets: ["JetsimTool"]),
+    // One-line kill-order assertions for users' own XCTest and Swift Testing tests.
+    .library(name: "JetsimTesting", targets: ["JetsimTesting"]),
   ],
   targets: [
     // All behaviour: engine, lifecycle, memory, policies, workload, profiles, reports.
@@ -15,7 +17,9 @@ let package = Package(
     .target(name: "JetsimCLI", dependencies: ["Jetsim"]),
     // The `jetsim` executable: maps the CLI's result to streams and an exit code.
     .executableTarget(name: "JetsimTool", dependencies: ["JetsimCLI"]),
+    .target(name: "JetsimTesting", dependencies: ["Jetsim"]),
     .testTarget(name: "JetsimTests", dependencies: ["Jetsim"]),
+    .testTarget(name: "JetsimTestingTests", dependencies: ["JetsimTesting"]),
     .testTarget(name: "JetsimCLITests", dependencies: ["JetsimCLI", "JetsimTool"]),
   ]
 )

@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
   case run(RunOptions)
   /// `jetsim compare SCENARIO ...`
   case compare(CompareOptions)
+  /// `jetsim check SCENARIO --expect DIR ...`
+  case check(CheckOptions)
   /// `jetsim validate FILE...`
   case validate([String])
   /// `jetsim policies`
@@ -46,9 +48,27 @@ public struct CompareOptions: Equatable, Sendable {
   public init(scenario: String) { self.scenario = scenario }
 }
 
+/// The options of `jetsim check`.
+public struct CheckOptions: Equatable, Sendable {
+  public var scenario: String
+  /// The golden folder.
+  public var expect: String
+  /// Compare the whole event log, not only the kills.
+  public var events = false
+  /// Re-record the golden files instead of comparing.
+  public var update = false
+  public var policy: String?
+  public var seed: UInt64?
+
+  public init(scenario: String, expect: String) {
+    self.scenario = scenario
+    self.expect = expect
+  }
+}
+
 /// The subcommands, their options and their help text.
 enum Subcommand: String, CaseIterable {
-  case run, compare, validate, policies, help
+  case run, compare, check, validate, policies, help
 
   struct Option {
     var name: String
@@ -95,6 +115,19 @@ enum Subcommand: String, CaseIterable {
         Option(name: "--quiet", value: nil, help: "print nothing but errors"),
         Option(name: "--help", value: nil, help: "show this help"),
       ]
+    case .check:
+      [
+        Option(
+          name: "--expect", value: "DIR",
+          help: "the golden folder (kills.csv, and events.csv with --events)"),
+        Option(name: "--events", value: nil, help: "compare the whole event log too"),
+        Option(
+          name: "--update", value: nil,
+          help: "re-record the golden files that changed, and say which"),
+        Option(name: "--policy", value: "NAME", help: "eviction policy (default: the scenario's)"),
+        Option(name: "--seed", value: "N", help: "seed (default: the scenario's)"),
+        Option(name: "--help", value: nil, help: "show this help"),
+      ]
     case .validate, .policies, .help:
       [Option(name: "--help", value: nil, help: "show this help")]
     }
@@ -106,6 +139,8 @@ enum Subcommand: String, CaseIterable {
       "jetsim run SCENARIO [--policy NAME] [--seed N] [--out DIR] [--trace FILE] [--duration TIME] [--quiet]"
     case .compare:
       "jetsim compare SCENARIO [--policies A,B,...] [--seeds LIST] [--out DIR] [--jobs N] [--rank-by METRIC]"
+    case .check:
+      "jetsim check SCENARIO --expect DIR [--events] [--update] [--policy NAME] [--seed N]"
     case .validate: "jetsim validate FILE..."
     case .policies: "jetsim policies"
     case .help: "jetsim help [SUBCOMMAND]"
@@ -116,6 +151,8 @@ enum Subcommand: String, CaseIterable {
     switch self {
     case .run: "Run a scenario and write its reports (events, kills, apps, summary CSVs)."
     case .compare: "Run one scenario under several policies and seeds, and rank the policies."
+    case .check:
+      "Re-run a scenario and compare its kill order (or whole event log) with golden reports."
     case .validate: "Check scenario, device, app and trace files without running them."
     case .policies: "List the built-in eviction policies."
     case .help: "Show help for jetsim or one of its subcommands."
@@ -134,6 +171,12 @@ enum Subcommand: String, CaseIterable {
       [
         "jetsim compare Profiles/scenarios/daily-commute.json",
         "jetsim compare Profiles/scenarios/evening-social.json --policies largest-first,jetsam,lmkd --seeds 1..20",
+      ]
+    case .check:
+      [
+        "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute",
+        "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --events",
+        "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --update",
       ]
     case .validate:
       ["jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json"]

@@ -36,6 +36,23 @@ public enum CommandParser {
         throw UsageError("'validate' needs at least one FILE", help: "validate")
       }
       return .validate(positionals)
+    case .check:
+      guard positionals.count == 1, let scenario = positionals.first else {
+        throw UsageError(
+          positionals.isEmpty
+            ? "'check' needs a SCENARIO file"
+            : "'check' takes one SCENARIO, got \(positionals.count)",
+          help: "check")
+      }
+      guard let expect = values["--expect"] else {
+        throw UsageError("'check' needs --expect DIR, the folder of golden reports", help: "check")
+      }
+      var options = CheckOptions(scenario: scenario, expect: expect)
+      options.events = values["--events"] != nil
+      options.update = values["--update"] != nil
+      options.policy = try policy(values["--policy"], help: "check")
+      options.seed = try seed(values["--seed"], help: "check")
+      return .check(options)
     case .compare:
       guard positionals.count == 1, let scenario = positionals.first else {
         throw UsageError(
@@ -112,6 +129,25 @@ public enum CommandParser {
       }
       return .run(options)
     }
+  }
+
+  /// A `--policy` value, checked against the built-in policies.
+  static func policy(_ name: String?, help: String) throws(UsageError) -> String? {
+    guard let name else { return nil }
+    guard PolicyRegistry.names.contains(name) else {
+      throw UsageError(
+        JetsimError.unknownPolicy(name: name, valid: PolicyRegistry.names).description, help: help)
+    }
+    return name
+  }
+
+  /// A `--seed` value.
+  static func seed(_ text: String?, help: String) throws(UsageError) -> UInt64? {
+    guard let text else { return nil }
+    guard let value = UInt64(text) else {
+      throw UsageError("--seed '\(text)' is not a whole number from 0 to \(UInt64.max)", help: help)
+    }
+    return value
   }
 
   /// Seeds written `7`, `1..20`, `1,4,9` or a mix (`1..5,9`), in the order given, without repeats.

@@ -15,6 +15,17 @@ enum HelpText {
 
         """
     }
+    if subcommand == .check {
+      text += """
+
+        Runs SCENARIO in memory and compares its kills.csv (and with --events its events.csv) with the
+        golden files in DIR, row by row. Exit 0 when identical; otherwise exit 1 and print the first
+        differences in words, and whether the scenario or its profiles changed since the golden was
+        recorded (from DIR/run.json) or the behaviour did. --update re-records the golden files that
+        changed (kills.csv, run.json, events.csv with --events, and any other report file in DIR).
+
+        """
+    }
     if subcommand == .validate {
       text += """
 
@@ -50,9 +61,10 @@ enum HelpText {
     EXAMPLES:
       jetsim run Profiles/scenarios/daily-commute.json
       jetsim run Profiles/scenarios/worked-example.json --out /tmp/example
+      jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute
       jetsim validate Profiles/scenarios/lifecycle-tour.json
 
-    EXIT CODES: 0 success, 1 failure, 64 bad usage, 65 bad input data, 66 missing input file,
+    EXIT CODES: 0 success, 1 failure (or differences found by check), 64 bad usage, 65 bad input data, 66 missing input file,
     73 report folder cannot be written.
 
     """

@@ -5,7 +5,7 @@ import Jetsim
 /// process's streams.
 public enum JetsimCommandLine {
   /// jetsim's version.
-  public static let version = "0.1.0"
+  public static let version = JetsimVersion.current
 
   /// Runs the command line `arguments` (without the program name).
   public static func main(
@@ -31,6 +31,10 @@ public enum JetsimCommandLine {
       case .run(let options):
         let summary = try run(options)
         if !options.quiet { output.write(summary) }
+      case .check(let options):
+        let (text, passed) = try check(options)
+        output.write(text)
+        return passed ? .success : .failure
       case .compare(let options):
         let table = try compare(options)
         if !options.quiet { output.write(table) }
@@ -80,6 +84,34 @@ public enum JetsimCommandLine {
     progress?.finish()
     return CompareReport.text(
       comparison, device: scenario.device.name, rankBy: options.rankBy, folder: destination)
+  }
+
+  /// `jetsim check`: compares a fresh run with the golden folder, or re-records it with `--update`.
+  static func check(_ options: CheckOptions) throws(JetsimError) -> (text: String, passed: Bool) {
+    var scenario = try ProfileLoader.scenario(at: options.scenario)
+    if let policy = options.policy { scenario.policy = policy }
+    if let seed = options.seed { scenario.seed = seed }
+    guard options.update else {
+      let result = try GoldenCheck.check(scenario, against: options.expect, events: options.events)
+      return (result.report(), result.passed)
+    }
+    let before = try? GoldenCheck.check(scenario, against: options.expect, events: options.events)
+    let files = try GoldenCheck.update(scenario, in: options.expect, events: options.events)
+    let written = files.filter(\.written).map(\.file)
+    let unchanged = files.filter { !$0.written }.map(\.file)
+    var text =
+      written.isEmpty
+      ? "\(options.expect): already up to date"
+      : "\(options.expect): updated \(written.joined(separator: ", "))"
+    if !unchanged.isEmpty, !written.isEmpty {
+      text += "; unchanged: \(unchanged.joined(separator: ", "))"
+    }
+    text += "\n"
+    if let before, !before.passed {
+      text +=
+        "  what changed: \(before.differences.count) \(before.differences.count == 1 ? "difference" : "differences"), the first: \(before.differences[0])\n"
+    }
+    return (text, true)
   }
 
   /// `jetsim validate`: checks every file, reporting each; fails if any is wrong.

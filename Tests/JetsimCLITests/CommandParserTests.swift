@@ -99,6 +99,22 @@ import Testing
     }
   }
 
+  @Test func checkOptions() throws {
+    var expected = CheckOptions(scenario: "s.json", expect: "g")
+    expected.events = true
+    expected.update = true
+    expected.seed = 3
+    #expect(
+      try CommandParser.parse([
+        "check", "s.json", "--expect", "g", "--events", "--update", "--seed", "3",
+      ]) == .check(expected))
+    #expect(
+      throws: UsageError("'check' needs --expect DIR, the folder of golden reports", help: "check")
+    ) {
+      try CommandParser.parse(["check", "s.json"])
+    }
+  }
+
   @Test func anUnknownPolicyListsTheValidOnes() {
     do {
       _ = try CommandParser.parse(["run", "s.json", "--policy", "largest-frist"])

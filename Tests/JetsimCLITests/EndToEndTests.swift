@@ -107,10 +107,102 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     #expect(result.output.contains("opens            2"))
   }
 
+  @Test func compareWritesATableAndAFolderPerRun() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try jetsim([
+      "compare", scenarioPath("evening-social"), "--policies", "largest-first,lmkd,random",
+      "--seeds", "1..3", "--out",
+      folder + "/cmp", "--jobs", "2",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.isEmpty, "no progress line when stderr is not a terminal")
+    #expect(result.output.contains("3 policies × 3 seeds, ranked by warm_resume_ratio"))
+    for policy in ["largest-first", "lmkd", "random"] {
+      #expect(result.output.contains(policy))
+      for seed in 1...3 {
+        #expect(
+          FileManager.default.fileExists(atPath: "\(folder)/cmp/\(policy)/seed-\(seed)/kills.csv"))
+      }
+    }
+    let rows = try String(contentsOfFile: folder + "/cmp/compare.csv", encoding: .utf8).split(
+      separator: "\n")
+    #expect(rows.count == 1 + 9)
+    let aggregates = try String(
+      contentsOfFile: folder + "/cmp/compare-summary.csv", encoding: .utf8
+    )
+    .split(separator: "\n")
+    #expect(
+      aggregates.map { String($0.prefix { $0 != "," }) } == [
+        "policy", "largest-first", "lmkd", "random",
+      ])
+  }
+
+  @Test func policiesListsEveryBuiltInPolicy() throws {
+    let result = try jetsim(["policies"])
+    let names = result.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }.filter
+    { !$0.isEmpty }
+    #expect(names == ["largest-first", "lru", "jetsam", "lmkd", "oom-badness", "random"])
+    #expect(result.output.contains("settings: killHeaviest, minfree, is64Bit"))
+  }
+
+  @Test func checkPassesOnTheShippedGoldens() throws {
+    for name in ["worked-example", "lifecycle-tour", "daily-commute", "evening-social"] {
+      let result = try jetsim([
+        "check", scenarioPath(name), "--expect", "\(packageRoot)/Reports/golden/\(name)",
+        "--events",
+      ])
+      #expect(result.status == 0, "\(result.output)")
+      #expect(result.output.contains("\(name): kill order matches"))
+    }
+  }
+
+  @Test func checkFailsWithExitOneAndUpdateRecordsTheChange() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let golden = folder + "/golden"
+    let record = try jetsim([
+      "check", scenarioPath("daily-commute"), "--expect", golden, "--update",
+    ])
+    #expect(record.status == 0)
+    #expect(record.output == "\(golden): updated kills.csv, run.json\n")
+    var lines = try String(contentsOfFile: golden + "/kills.csv", encoding: .utf8).split(
+      separator: "\n"
+    )
+    .map(String.init)
+    lines.swapAt(1, 2)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: golden + "/kills.csv"))
+    let failed = try jetsim(["check", scenarioPath("daily-commute"), "--expect", golden])
+    #expect(failed.status == 1)
+    #expect(
+      failed.output.contains(
+        "kill #1 at 00:31:00.000: expected com.example.shortvideo (373.3 MB, suspended), got com.example.photofeed (242.0 MB, suspended)"
+      ))
+    #expect(failed.output.contains("cause: behaviour changed"))
+    let update = try jetsim([
+      "check", scenarioPath("daily-commute"), "--expect", golden, "--update",
+    ])
+    #expect(update.status == 0)
+    #expect(
+      update.output.hasPrefix(
+        "\(golden): updated kills.csv; unchanged: run.json\n  what changed: 2 differences"))
+    #expect(try jetsim(["check", scenarioPath("daily-commute"), "--expect", golden]).status == 0)
+  }
+
+  @Test func checkWithoutAGoldenNamesTheMissingFile() throws {
+    let result = try jetsim([
+      "check", scenarioPath("worked-example"), "--expect", "/nonexistent/golden",
+    ])
+    #expect(result.status == 66)
+    #expect(result.errors.contains("/nonexistent/golden/kills.csv: no such file"))
+  }
+
   @Test func helpForEverySubcommand() throws {
     for arguments in [
-      ["--help"], ["run", "--help"], ["validate", "--help"], ["policies", "--help"],
-      ["help", "run"],
+      ["--help"], ["run", "--help"], ["compare", "--help"], ["check", "--help"],
+      ["validate", "--help"],
+      ["policies", "--help"], ["help", "run"],
     ] {
       let result = try jetsim(arguments)
       #expect(result.status == 0)

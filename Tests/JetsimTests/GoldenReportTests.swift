@@ -50,6 +50,16 @@ let packageRoot: String = {
     }
   }
 
+  /// The project checks its own goldens the way users check theirs.
+  @Test(arguments: scenarios)
+  func checkPassesOnEveryShippedScenario(name: String) throws {
+    let scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/\(name).json")
+    let result = try GoldenCheck.check(
+      scenario, against: "\(packageRoot)/Reports/golden/\(name)", events: true)
+    #expect(result.passed, "\(result.report())")
+    #expect(result.changedInputs == [], "the golden was recorded from these very profiles")
+  }
+
   @Test func theWorkedExampleKillRowIsTheModelsOwn() throws {
     let kills = try String(
       contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/kills.csv", encoding: .utf8)

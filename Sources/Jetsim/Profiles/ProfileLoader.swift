@@ -22,6 +22,7 @@ public enum ProfileLoader {
     throws(JetsimError) -> Scenario
   {
     var file: ScenarioFile = try decode(ScenarioFile.self, from: data, path: path)
+    var inputs = [RunInput(role: "scenario", path: path, data: data)]
     if let replacementTrace {
       file.script = []
       file.trace = replacementTrace
@@ -31,14 +32,21 @@ public enum ProfileLoader {
     switch file.device {
     case .inline(let profile): device = profile
     case .path(let reference):
-      device = try decode(DeviceProfile.self, at: resolve(reference, from: folder))
+      let devicePath = resolve(reference, from: folder)
+      let deviceData = try contents(at: devicePath)
+      device = try decode(DeviceProfile.self, from: deviceData, path: devicePath)
+      inputs.append(RunInput(role: "device", path: devicePath, data: deviceData))
     }
     var apps: [AppProfile] = []
     for reference in file.apps {
       switch reference {
       case .inline(let profile): apps.append(profile)
       case .path(let reference):
-        apps.append(try decode(AppProfile.self, at: resolve(reference, from: folder)))
+        let appPath = resolve(reference, from: folder)
+        let appData = try contents(at: appPath)
+        let app = try decode(AppProfile.self, from: appData, path: appPath)
+        apps.append(app)
+        inputs.append(RunInput(role: "app \(app.id)", path: appPath, data: appData))
       }
     }
     var actions: [TimedAction] = []
@@ -49,7 +57,9 @@ public enum ProfileLoader {
     }
     if let trace = file.trace {
       let tracePath = replacementTrace ?? resolve(trace, from: folder)
-      let traced = try TraceReader.actions(try text(at: tracePath), path: tracePath)
+      let traceData = try contents(at: tracePath)
+      let traced = try TraceReader.actions(try text(traceData, path: tracePath), path: tracePath)
+      inputs.append(RunInput(role: "trace", path: tracePath, data: traceData))
       // Merge by time; at equal times the script comes first.
       var merged: [(TimedAction, (String, String))] = zip(actions, origins).map { ($0, $1) }
       merged += traced.map { ($0.action, (tracePath, "line \($0.line)")) }
@@ -62,6 +72,7 @@ public enum ProfileLoader {
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
     scenario.actionOrigins = origins
     scenario.policyParameters = file.policyParameters
+    scenario.inputs = inputs
     guard PolicyRegistry.names.contains(file.policy) else {
       let hint =
         Suggestion.closest(to: file.policy, in: PolicyRegistry.names).map {
@@ -138,7 +149,10 @@ public enum ProfileLoader {
   }
 
   static func text(at path: String) throws(JetsimError) -> String {
-    let data = try contents(at: path)
+    try text(contents(at: path), path: path)
+  }
+
+  static func text(_ data: Data, path: String) throws(JetsimError) -> String {
     guard let text = String(data: data, encoding: .utf8) else {
       throw .unreadable(path: path, reason: "not UTF-8 text")
     }

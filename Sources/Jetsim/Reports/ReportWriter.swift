@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a run's reports (`events.csv`, `kills.csv`, `apps.csv`, `summary.csv`) into a
+/// Writes a run's reports (`events.csv`, `kills.csv`, `apps.csv`, `summary.csv`, and `run.json`) into a
 /// `ReportFolder`, streaming the event log and kills through fixed-size buffers as the run goes.
 ///
 /// ```swift
@@ -46,12 +46,14 @@ public struct ReportWriter: SimulationObserver {
   /// Where the reports are being written.
   public let folder: ReportFolder
   private let tables: ReportTables
+  private let scenario: Scenario
   private let events: Stream
   private let kills: Stream
 
   /// Starts the reports of `scenario` (run under `policy`, by default the scenario's) in `folder`.
   public init(folder: ReportFolder, scenario: Scenario, policy: String? = nil) throws(JetsimError) {
     self.folder = folder
+    self.scenario = scenario
     tables = ReportTables(appIDs: scenario.apps.map(\.id), policy: policy ?? scenario.policy)
     do {
       events = try Stream(path: folder.path("events.csv"))
@@ -82,6 +84,8 @@ public struct ReportWriter: SimulationObserver {
       try kills.close()
       try Data(ReportTables.appsTable(summary).bytes).write(
         to: URL(fileURLWithPath: folder.path("apps.csv")))
+      try Data(Provenance(scenario: scenario, summary: summary).json.utf8).write(
+        to: URL(fileURLWithPath: folder.path("run.json")))
       try Data(ReportTables.summaryTable(summary).bytes).write(
         to: URL(fileURLWithPath: folder.path("summary.csv")))
     } catch {

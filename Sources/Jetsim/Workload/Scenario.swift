@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
   public var durationMs: Int?
   /// Where the scenario came from, for error messages.
   public var origin: String
+  /// The files it was loaded from, with their digests (empty for a scenario built in code).
+  public var inputs: [RunInput] = []
   /// Where each action came from (`script[3]`, `trace.csv:12`), for error messages.
   var actionOrigins: [(path: String, location: String)] = []
 
