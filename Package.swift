@@ -9,6 +9,8 @@ let package = Package(
     .executable(name: "jetsim", targets: ["JetsimTool"]),
     // One-line kill-order assertions for users' own XCTest and Swift Testing tests.
     .library(name: "JetsimTesting", targets: ["JetsimTesting"]),
+    // The benchmark: swift run -c release jetsim-bench
+    .executable(name: "jetsim-bench", targets: ["JetsimBench"]),
   ],
   targets: [
     // All behaviour: engine, lifecycle, memory, policies, workload, profiles, reports.
@@ -17,6 +19,7 @@ let package = Package(
     .target(name: "JetsimCLI", dependencies: ["Jetsim"]),
     // The `jetsim` executable: maps the CLI's result to streams and an exit code.
     .executableTarget(name: "JetsimTool", dependencies: ["JetsimCLI"]),
+    .executableTarget(name: "JetsimBench", dependencies: ["Jetsim"]),
     .target(name: "JetsimTesting", dependencies: ["Jetsim"]),
     .testTarget(name: "JetsimTests", dependencies: ["Jetsim"]),
     .testTarget(name: "JetsimTestingTests", dependencies: ["JetsimTesting"]),

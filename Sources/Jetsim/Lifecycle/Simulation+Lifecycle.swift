@@ -25,7 +25,7 @@ extension Simulation {
 
   /// Starts `app` from not running, on screen (`.inactive`) or in the background.
   mutating func launch(_ app: Int, into state: AppState) {
-    let profile = profiles[app]
+    let profile = traits[app]
     apps[app].lifeGeneration &+= 1
     apps[app].peakKB = profile.launchPeakKB
     apps[app].cachesKB = state == .inactive ? profile.cachesKB : 0
@@ -49,7 +49,7 @@ extension Simulation {
       leaveForeground()
       memoryChanged()
     }
-    let profile = profiles[app]
+    let profile = traits[app]
     metrics.opens += 1
     if apps[app].everLaunched { metrics.opensOfLaunchedApps += 1 }
     if apps[app].state == .notRunning {
@@ -89,7 +89,7 @@ extension Simulation {
     apps[app].holdsScreenMemory = false
     refresh(app)
     note(app, .purge)
-    let profile = profiles[app]
+    let profile = traits[app]
     if profile.exitsOnSuspend {
       kill(app, .exitOnSuspend)
     } else {

@@ -5,11 +5,10 @@ extension Simulation {
   /// and tells the policy. Call after any change to the app.
   mutating func refresh(_ app: Int) {
     let status = apps[app]
-    let profile = profiles[app]
     var footprint = 0
     if status.state != .notRunning {
-      footprint = profile.residentKB + status.grownKB + status.extraKB + status.peakKB
-      if status.holdsScreenMemory { footprint += status.cachesKB + profile.backingStoresKB }
+      footprint = traits[app].residentKB + status.grownKB + status.extraKB + status.peakKB
+      if status.holdsScreenMemory { footprint += status.cachesKB + traits[app].backingStoresKB }
     }
     var physical = footprint
     if status.state == .suspended, device.compressionPermille > 1000 {
@@ -32,7 +31,7 @@ extension Simulation {
     updateLevel()
     defer { episodeRank = 0 }
     while failure == nil {
-      guard let eviction = policy.nextEviction(view) else {
+      guard freeKB < policyWatermarkKB, let eviction = policy.nextEviction(view) else {
         if freeKB < device.criticalThresholdKB { recordShortfall() }
         return
       }
@@ -84,7 +83,7 @@ extension Simulation {
     scratch.append(contentsOf: running.members)
     scratch.sort()
     for app in scratch {
-      apps[app].cachesKB -= apps[app].cachesKB * profiles[app].memoryWarningFreesPercent / 100
+      apps[app].cachesKB -= apps[app].cachesKB * traits[app].warningFreesPercent / 100
       refresh(app)
       note(app, .memoryWarning, callback: .didReceiveMemoryWarning)
       metrics.memoryWarnings += 1
@@ -100,7 +99,7 @@ extension Simulation {
 
   /// Kills `app` at once if its footprint is over its per-app limit (no callback).
   mutating func enforceLimit(_ app: Int) {
-    if apps[app].footprintKB > limitKB[app] { kill(app, .perProcessLimit) }
+    if apps[app].footprintKB > traits[app].limitKB { kill(app, .perProcessLimit) }
   }
 
   /// Terminates `app` for `reason`: willTerminate first if it is running in the background and the
@@ -146,16 +145,15 @@ extension Simulation {
 
   /// Schedules the next growth step of an active app, if it grows.
   mutating func scheduleGrowth(_ app: Int) {
-    guard growthPerTickKB[app] > 0, apps[app].state == .active else { return }
-    guard profiles[app].maxGrowthKB.map({ apps[app].grownKB < $0 }) ?? true else { return }
+    guard traits[app].growthPerTickKB > 0, apps[app].state == .active else { return }
+    guard apps[app].grownKB < traits[app].maxGrowthKB else { return }
     schedule(.growthTick, app, atMs: queue.now + Defaults.growthTickMs)
   }
 
   /// One growth step of an active app: its dirty memory grows, up to its `maxGrowth`.
   mutating func grow(_ app: Int) {
     guard apps[app].state == .active else { return }
-    var step = growthPerTickKB[app]
-    if let cap = profiles[app].maxGrowthKB { step = min(step, cap - apps[app].grownKB) }
+    let step = min(traits[app].growthPerTickKB, traits[app].maxGrowthKB - apps[app].grownKB)
     guard step > 0 else { return }
     apps[app].grownKB += step
     refresh(app)

@@ -33,9 +33,15 @@ public protocol EvictionPolicy {
   mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int)
   /// The next app to terminate now, or nil to stop.
   mutating func nextEviction(_ device: DeviceView) -> Eviction?
+  /// The free memory below which this policy may act, asked once after `start`: the simulation does
+  /// not ask for evictions while free memory is at or above it. The default, `Int.max`, means "ask
+  /// after every change".
+  func actsBelowFreeKB(_ device: DeviceProfile) -> Int
 }
 
 extension EvictionPolicy {
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { Int.max }
+
   public mutating func start(_ device: DeviceView) {}
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {}
 }

@@ -92,6 +92,11 @@ public struct JetsamPolicy: EvictionPolicy {
     resident.update(app, isMember: status.state.isResident)
   }
 
+  /// It acts below the highest of its three tiers.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int {
+    max(device.warningThresholdKB, idleThresholdKB(device), device.criticalThresholdKB)
+  }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
     let reason: KillReason

@@ -24,6 +24,9 @@ public struct LRUPolicy: EvictionPolicy {
       app, state: status.state, key: Key(lastUsedMs: status.lastUsedMs, idRank: status.idRank))
   }
 
+  /// It acts only below the critical threshold.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
     return candidates.victim(foreground: device.foregroundApp).map { Eviction(app: $0) }

@@ -30,6 +30,9 @@ public struct LargestFirstPolicy: EvictionPolicy {
     candidates.update(app, state: status.state, key: key)
   }
 
+  /// It acts only below the critical threshold.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
     return candidates.victim(foreground: device.foregroundApp).map { Eviction(app: $0) }

@@ -49,6 +49,9 @@ public struct LmkdPolicy: EvictionPolicy {
       ?? Self.minfreeKB(memoryKB: device.device.memoryKB, is64Bit: parameters.is64Bit)
   }
 
+  /// It acts below its highest minfree level.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { minfree.max() ?? Int.max }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard let level = minfree.firstIndex(where: { device.freeKB < $0 }) else { return nil }
     let minimumAdj = Self.adjLevels[level]

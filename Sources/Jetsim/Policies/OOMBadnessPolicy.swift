@@ -13,6 +13,9 @@ public struct OOMBadnessPolicy: EvictionPolicy {
     footprintKB / 4 + adj * (memoryKB / 4) / 1000
   }
 
+  /// It acts only below the critical threshold.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
     var best: (app: Int, score: Int)?

@@ -17,6 +17,9 @@ public struct RandomPolicy: EvictionPolicy {
     offScreen.update(app, isMember: status.state == .background || status.state == .suspended)
   }
 
+  /// It acts only below the critical threshold.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
     if offScreen.count > 0 {

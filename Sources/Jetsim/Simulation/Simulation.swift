@@ -1,11 +1,13 @@
 /// One device running one workload under one eviction policy: the model of docs/model.md.
 ///
 /// The simulation owns the app states and the event queue; the policy only chooses victims, and the
-/// observer only records. It is generic over both, so the hot path has no dynamic dispatch, and it
-/// allocates nothing per event once its arrays have grown to the number of apps and pending timers.
+/// observer only records. It is a concrete type (the policy and observer are existentials: one
+/// indirect call each), so its hot loop is compiled once, fully specialized, whatever policy is chosen
+/// at run time; it allocates nothing per event once its arrays have grown to the number of apps and
+/// pending timers.
 ///
 /// Most users call `Simulator.run`; drive a `Simulation` directly to stream your own workload.
-public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
+public struct Simulation {
   enum TimerKind: UInt8 {
     case backgroundWorkEnd, watchdog, taskExpired, interruptionEnd, launchPeakEnd, growthTick
   }
@@ -25,9 +27,9 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   /// Every app's status, by index.
   public internal(set) var apps: [AppStatus]
   /// The eviction policy.
-  public internal(set) var policy: Policy
+  public internal(set) var policy: any EvictionPolicy
   /// The observer that receives events and kills.
-  public var observer: Observer
+  public var observer: any SimulationObserver
   /// Run-wide counters.
   public internal(set) var metrics = RunMetrics()
   /// Per-app counters, by index.
@@ -50,14 +52,16 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
   /// The apps running code (active, inactive, background): memory warnings go to exactly these.
   var running: AppSet
   var scratch: [Int] = []
-  let limitKB: [Int]
-  let growthPerTickKB: [Int]
+  /// The profiles' numbers, by index.
+  let traits: [AppTraits]
+  /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
+  var policyWatermarkKB = Int.max
   var failure: JetsimError?
 
   /// A device with every app not running, at time 0.
   public init(
-    device: DeviceProfile, apps profiles: [AppProfile], policy: Policy, observer: Observer,
-    seed: UInt64
+    device: DeviceProfile, apps profiles: [AppProfile], policy: any EvictionPolicy,
+    observer: any SimulationObserver, seed: UInt64
   ) {
     self.device = device
     self.profiles = profiles
@@ -71,11 +75,11 @@ public struct Simulation<Policy: EvictionPolicy, Observer: SimulationObserver> {
     appStats = Array(repeating: AppStats(), count: profiles.count)
     running = AppSet(capacity: profiles.count)
     scratch.reserveCapacity(profiles.count)
-    limitKB = profiles.map { $0.memoryLimitKB ?? device.foregroundLimitKB }
-    growthPerTickKB = profiles.map { $0.growthPerMinuteKB * Defaults.growthTickMs / 60_000 }
+    traits = profiles.map { AppTraits($0, device: device) }
     metrics.minFreeKB = device.usableKB
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)
+    policyWatermarkKB = self.policy.actsBelowFreeKB(device)
   }
 
   /// The current simulated time, in milliseconds.

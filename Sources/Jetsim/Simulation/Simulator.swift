@@ -65,14 +65,17 @@ public enum Simulator {
   }
 
   /// Runs `scenario`'s device and apps on a workload of your own (its script is not used).
-  public static func run<Policy: EvictionPolicy, Observer: SimulationObserver>(
-    _ scenario: Scenario, policy: Policy, workload: inout some WorkloadSource,
+  public static func run<Observer: SimulationObserver>(
+    _ scenario: Scenario, policy: any EvictionPolicy, workload: inout some WorkloadSource,
     observer: inout Observer
   ) throws(JetsimError) -> RunSummary {
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: policy, observer: observer,
       seed: scenario.seed)
-    defer { observer = simulation.observer }
+    defer {
+      // The simulation holds the observer as an existential; hand the user's value back.
+      if let updated = simulation.observer as? Observer { observer = updated }
+    }
     try simulation.run(&workload, untilMs: scenario.durationMs)
     return RunSummary(
       scenario: scenario.name, device: scenario.device.name, policy: simulation.policy.name,

@@ -1,0 +1,105 @@
+import Foundation
+import Jetsim
+
+// jetsim-bench: runs every case in its own process (so peak memory is the case's own) and prints a
+// table, or CSV with --csv. Usage: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let scale = arguments.contains("--quick") ? 10 : 1
+let cases = BenchmarkCase.all(scale: scale)
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("jetsim-bench: \(message)\n".utf8))
+  exit(64)
+}
+
+if let index = arguments.firstIndex(of: "--run-one") {
+  // A child process: run one case and print its measurement as one CSV line.
+  guard index + 1 < arguments.count,
+    let which = cases.first(where: { $0.name == arguments[index + 1] })
+  else {
+    fail("--run-one needs a case name")
+  }
+  do {
+    let m = try which.measure()
+    print("\(m.events),\(m.kills),\(m.seconds),\(m.peakMemoryKB)")
+  } catch {
+    fail("\(which.name): \(error)")
+  }
+  exit(0)
+}
+
+if arguments.contains("--help") {
+  print(
+    """
+    jetsim-bench: measures jetsim's speed on fixed, seeded workloads (docs/performance.md).
+
+    USAGE: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
+
+      --quick      a tenth of the events per case
+      --csv        print CSV instead of a table
+      --case NAME  run one case (\(cases.map(\.name).joined(separator: ", ")))
+    """)
+  exit(0)
+}
+
+var selected = cases
+if let index = arguments.firstIndex(of: "--case") {
+  guard index + 1 < arguments.count else { fail("--case needs a name") }
+  selected = cases.filter { $0.name == arguments[index + 1] }
+  if selected.isEmpty {
+    fail("no case '\(arguments[index + 1])'; cases: \(cases.map(\.name).joined(separator: ", "))")
+  }
+}
+
+let csv = arguments.contains("--csv")
+let header = [
+  "case", "apps", "policy", "reports", "events", "kills", "seconds", "events_per_s", "kills_per_s",
+  "peak_mb",
+]
+if csv {
+  print(header.joined(separator: ","))
+} else {
+  print(
+    "case                  apps  policy          reports     events    kills   seconds    events/s     kills/s  peak MB"
+  )
+}
+for benchmark in selected {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["--run-one", benchmark.name] + (scale > 1 ? ["--quick"] : [])
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  do { try process.run() } catch { fail("cannot start a case: \(error)") }
+  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+  guard process.terminationStatus == 0, fields.count == 4, let events = Int(fields[0]),
+    let kills = Int(fields[1]),
+    let seconds = Double(fields[2]), let peak = Int(fields[3])
+  else { fail("case \(benchmark.name) failed") }
+  let m = Measurement(events: events, kills: kills, seconds: seconds, peakMemoryKB: peak)
+  let rate = Units.decimal(m.eventsPerSecond / 1e6, digits: 2) + "M"
+  let killRate = Units.decimal(m.killsPerSecond / 1e3, digits: 1) + "k"
+  let peakMB = Units.decimal(Double(peak) / 1024, digits: 1)
+  if csv {
+    print(
+      [
+        benchmark.name, "\(benchmark.apps)", benchmark.policy, "\(benchmark.reports)", "\(events)",
+        "\(kills)",
+        Units.decimal(seconds, digits: 3), Units.decimal(m.eventsPerSecond, digits: 0),
+        Units.decimal(m.killsPerSecond, digits: 0), peakMB,
+      ].joined(separator: ","))
+  } else {
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+      let padding = String(repeating: " ", count: max(0, width - text.count))
+      return left ? text + padding : padding + text
+    }
+    print(
+      pad(benchmark.name, 20, left: true) + pad("\(benchmark.apps)", 6) + "  "
+        + pad(benchmark.policy, 14, left: true)
+        + pad(benchmark.reports ? "yes" : "no", 8) + pad("\(events)", 11) + pad("\(kills)", 9)
+        + pad(Units.decimal(seconds, digits: 3), 10) + pad(rate, 12) + pad(killRate, 12)
+        + pad(peakMB, 9))
+  }
+}
