@@ -134,6 +134,26 @@ import Testing
       String(decoding: buffer.bytes, as: UTF8.self) == "0,7,-204800,\(Int.max),\(Int.min + 1),")
   }
 
+  @Test func integersMatchTheStandardLibraryAtEveryBoundary() {
+    var values: [Int] = [0, 1, 9, 10, 11, 99, 100, 101, Int.max, Int.min, -1, -9, -10]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -(power - 1), -power]
+    }
+    var random = RandomStream(seed: 9, stream: 3)
+    for _ in 0..<20_000 {
+      values.append(Int(bitPattern: UInt(random.next() >> UInt64(random.below(64)))))
+    }
+    for value in values {
+      var buffer = CSVBuffer()
+      buffer.append(value)
+      #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
+    }
+    #expect(CSVCursor.decimalDigits(0) == 1)
+    #expect(CSVCursor.decimalDigits(UInt.max) == 20)
+  }
+
   @Test func theReaderReadsWhatTheWriterWrites() throws {
     var buffer = CSVBuffer()
     buffer.appendHeader(["a,b", "c\"d", "e\nf", "plain"])

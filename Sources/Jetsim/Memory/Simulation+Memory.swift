@@ -30,7 +30,7 @@ extension Simulation {
   mutating func memoryChanged() {
     updateLevel()
     defer { episodeRank = 0 }
-    while failure == nil {
+    while !failed {
       guard freeKB < policyWatermarkKB, let eviction = policy.nextEviction(view) else {
         if freeKB < device.criticalThresholdKB { recordShortfall() }
         return

@@ -23,80 +23,91 @@ public struct ReportTables: Sendable {
   public static let summaryColumns =
     ["scenario", "device", "policy", "seed"] + SummaryMetric.all.map(\.name)
 
-  private let appNames: [[UInt8]]
-  private let policy: [UInt8]
-  private static let names:
-    (
-      states: [[UInt8]], events: [[UInt8]], callbacks: [[UInt8]], reasons: [[UInt8]],
-      levels: [[UInt8]]
-    ) = (
-      AppState.allCases.map { Array($0.description.utf8) },
-      EventKind.allCases.map { Array($0.description.utf8) },
-      Callback.allCases.map { Array($0.description.utf8) },
-      KillReason.allCases.map { Array($0.description.utf8) },
-      PressureLevel.allCases.map { Array($0.description.utf8) }
-    )
+  private let appNames: ByteTable
+  private let policy: ByteTable
+  /// The longest event or kill row: eleven numbers or names at most 24 bytes, plus the app id.
+  private let maxRowBytes: Int
+  private static let statesTable = ByteTable(AppState.allCases.map { Array($0.description.utf8) })
+  private static let eventsTable = ByteTable(EventKind.allCases.map { Array($0.description.utf8) })
+  private static let callbacksTable = ByteTable(
+    Callback.allCases.map { Array($0.description.utf8) } + [Array("none".utf8)])
+  private static let reasonsTable = ByteTable(
+    KillReason.allCases.map { Array($0.description.utf8) })
+  private static let modesTable = ByteTable(BackgroundMode.allCases.map { Array($0.rawValue.utf8) })
+  private static let levelsTable = ByteTable(
+    PressureLevel.allCases.map { Array($0.description.utf8) })
+
+  // The name tables, copied from the statics once so that writing a row touches no lazy global.
+  private let states = statesTable
+  private let events = eventsTable
+  private let callbacks = callbacksTable
+  private let reasons = reasonsTable
+  private let modes = modesTable
+  private let levels = levelsTable
 
   /// Tables for a run of apps `appIDs` under the policy named `policy`.
   public init(appIDs: [String], policy: String) {
-    appNames = appIDs.map(CSVBuffer.encode(field:))
-    self.policy = CSVBuffer.encode(field: policy)
+    appNames = ByteTable(appIDs.map(CSVBuffer.encode(field:)))
+    self.policy = ByteTable([CSVBuffer.encode(field: policy)])
+    maxRowBytes = 12 * 32 + appNames.maxLength + self.policy.maxLength
   }
 
   /// Appends the `events.csv` row of `event`.
   public func append(_ event: EventRecord, to out: inout CSVBuffer) {
-    let names = Self.names
-    out.append(event.seq)
-    out.comma()
-    out.append(event.timeMs)
-    out.comma()
-    if event.app >= 0 { out.append(raw: appNames[event.app]) }
-    out.comma()
-    out.append(raw: names.events[Int(event.kind.rawValue)])
-    out.comma()
-    if let from = event.from { out.append(raw: names.states[Int(from.rawValue)]) }
-    out.comma()
-    if let to = event.to { out.append(raw: names.states[Int(to.rawValue)]) }
-    out.comma()
-    if let callback = event.callback { out.append(raw: names.callbacks[Int(callback.rawValue)]) }
-    out.comma()
-    if let reason = event.reason {
-      out.append(raw: names.reasons[Int(reason.rawValue)])
-    } else if let mode = event.mode {
-      out.append(field: mode.rawValue)
+    out.appendRecord(maxBytes: maxRowBytes) { row in
+      row.append(event.seq)
+      row.comma()
+      row.append(event.timeMs)
+      row.comma()
+      if event.app >= 0 { appNames.write(event.app, to: &row) }
+      row.comma()
+      events.write(Int(event.kind.rawValue), to: &row)
+      row.comma()
+      if let from = event.from { states.write(Int(from.rawValue), to: &row) }
+      row.comma()
+      if let to = event.to { states.write(Int(to.rawValue), to: &row) }
+      row.comma()
+      if let callback = event.callback { callbacks.write(Int(callback.rawValue), to: &row) }
+      row.comma()
+      if let reason = event.reason {
+        reasons.write(Int(reason.rawValue), to: &row)
+      } else if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode) {
+        modes.write(index, to: &row)
+      }
+      row.comma()
+      if event.app >= 0 { row.append(event.footprintKB) }
+      row.comma()
+      row.append(event.freeKB)
+      row.comma()
+      levels.write(Int(event.pressure.rawValue), to: &row)
+      row.newline()
     }
-    out.comma()
-    if event.app >= 0 { out.append(event.footprintKB) }
-    out.comma()
-    out.append(event.freeKB)
-    out.comma()
-    out.append(raw: names.levels[Int(event.pressure.rawValue)])
-    out.newline()
   }
 
   /// Appends the `kills.csv` row of `kill`.
   public func append(_ kill: KillRecord, to out: inout CSVBuffer) {
-    let names = Self.names
-    out.append(kill.seq)
-    out.comma()
-    out.append(kill.timeMs)
-    out.comma()
-    out.append(raw: appNames[kill.app])
-    out.comma()
-    out.append(raw: names.reasons[Int(kill.reason.rawValue)])
-    out.comma()
-    out.append(raw: policy)
-    out.comma()
-    out.append(kill.rank)
-    out.comma()
-    out.append(raw: names.states[Int(kill.state.rawValue)])
-    for value in [kill.footprintKB, kill.freedKB, kill.freeBeforeKB, kill.freeAfterKB] {
-      out.comma()
-      out.append(value)
+    out.appendRecord(maxBytes: maxRowBytes) { row in
+      row.append(kill.seq)
+      row.comma()
+      row.append(kill.timeMs)
+      row.comma()
+      appNames.write(kill.app, to: &row)
+      row.comma()
+      reasons.write(Int(kill.reason.rawValue), to: &row)
+      row.comma()
+      policy.write(0, to: &row)
+      row.comma()
+      row.append(kill.rank)
+      row.comma()
+      states.write(Int(kill.state.rawValue), to: &row)
+      for value in [kill.footprintKB, kill.freedKB, kill.freeBeforeKB, kill.freeAfterKB] {
+        row.comma()
+        row.append(value)
+      }
+      row.comma()
+      callbacks.write(kill.callback.map { Int($0.rawValue) } ?? Callback.allCases.count, to: &row)
+      row.newline()
     }
-    out.comma()
-    out.append(field: kill.callback?.description ?? "none")
-    out.newline()
   }
 
   /// The whole `apps.csv` of `summary`: the header, then a row an app, in app order.

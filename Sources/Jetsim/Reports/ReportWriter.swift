@@ -9,10 +9,9 @@ import Foundation
 /// try writer.finish(summary)   // writes apps.csv and summary.csv, then moves the folder into place
 /// ```
 public struct ReportWriter: SimulationObserver {
-  /// A file written through a buffer.
-  final class Stream {
+  /// An open file that buffers are flushed to; the first write error is kept and reported at the end.
+  final class OutputFile {
     let handle: FileHandle
-    var buffer = CSVBuffer()
     var error: (any Error)?
 
     init(path: String) throws {
@@ -22,33 +21,36 @@ public struct ReportWriter: SimulationObserver {
       handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     }
 
-    func flushIfFull() {
-      if buffer.count >= 1 << 16 { flush() }
-    }
-
-    func flush() {
-      guard error == nil, buffer.count > 0 else { return }
-      do {
-        try buffer.bytes.withUnsafeBytes { try handle.write(contentsOf: Data($0)) }
-      } catch {
-        self.error = error
+    /// Writes the buffer's bytes and empties it.
+    func flush(_ buffer: inout CSVBuffer) {
+      if error == nil, buffer.count > 0 {
+        do {
+          try buffer.withBytes { try handle.write(contentsOf: $0) }
+        } catch {
+          self.error = error
+        }
       }
       buffer.removeAll()
     }
 
-    func close() throws {
-      flush()
+    func close(_ buffer: inout CSVBuffer) throws {
+      flush(&buffer)
       try handle.close()
       if let error { throw error }
     }
   }
 
+  /// Bytes buffered before a write to disk.
+  static let flushBytes = 1 << 16
+
   /// Where the reports are being written.
   public let folder: ReportFolder
   private let tables: ReportTables
   private let scenario: Scenario
-  private let events: Stream
-  private let kills: Stream
+  private let eventsFile: OutputFile
+  private let killsFile: OutputFile
+  private var events = CSVBuffer(capacity: flushBytes + 4096)
+  private var kills = CSVBuffer(capacity: 4096)
 
   /// Starts the reports of `scenario` (run under `policy`, by default the scenario's) in `folder`.
   public init(folder: ReportFolder, scenario: Scenario, policy: String? = nil) throws(JetsimError) {
@@ -56,32 +58,32 @@ public struct ReportWriter: SimulationObserver {
     self.scenario = scenario
     tables = ReportTables(appIDs: scenario.apps.map(\.id), policy: policy ?? scenario.policy)
     do {
-      events = try Stream(path: folder.path("events.csv"))
-      kills = try Stream(path: folder.path("kills.csv"))
+      eventsFile = try OutputFile(path: folder.path("events.csv"))
+      killsFile = try OutputFile(path: folder.path("kills.csv"))
     } catch {
       folder.discard()
       throw .outputNotWritable(path: folder.destination, reason: ReportFolder.reason(error))
     }
-    events.buffer.appendHeader(ReportTables.eventColumns)
-    kills.buffer.appendHeader(ReportTables.killColumns)
+    events.appendHeader(ReportTables.eventColumns)
+    kills.appendHeader(ReportTables.killColumns)
   }
 
   public mutating func record(_ event: EventRecord) {
-    tables.append(event, to: &events.buffer)
-    events.flushIfFull()
+    tables.append(event, to: &events)
+    if events.count >= Self.flushBytes { eventsFile.flush(&events) }
   }
 
   public mutating func record(_ kill: KillRecord) {
-    tables.append(kill, to: &kills.buffer)
-    kills.flushIfFull()
+    tables.append(kill, to: &kills)
+    if kills.count >= Self.flushBytes { killsFile.flush(&kills) }
   }
 
-  /// Writes `apps.csv` and `summary.csv` from `summary`, closes the streams and moves the folder into
-  /// place. On any failure nothing is left at the destination but what was there before.
-  public func finish(_ summary: RunSummary) throws(JetsimError) {
+  /// Writes `apps.csv`, `summary.csv` and `run.json` from `summary`, closes the streams and moves the
+  /// folder into place. On any failure nothing is left at the destination but what was there before.
+  public mutating func finish(_ summary: RunSummary) throws(JetsimError) {
     do {
-      try events.close()
-      try kills.close()
+      try eventsFile.close(&events)
+      try killsFile.close(&kills)
       try Data(ReportTables.appsTable(summary).bytes).write(
         to: URL(fileURLWithPath: folder.path("apps.csv")))
       try Data(Provenance(scenario: scenario, summary: summary).json.utf8).write(
@@ -96,9 +98,9 @@ public struct ReportWriter: SimulationObserver {
   }
 
   /// Abandons the reports: nothing is written at the destination.
-  public func discard() {
-    try? events.close()
-    try? kills.close()
+  public mutating func discard() {
+    try? eventsFile.close(&events)
+    try? killsFile.close(&kills)
     folder.discard()
   }
 }

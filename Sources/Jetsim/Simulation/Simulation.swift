@@ -56,7 +56,9 @@ public struct Simulation {
   let traits: [AppTraits]
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
-  var failure: JetsimError?
+  /// Why the run stopped early, if it did; `failed` mirrors it so the hot loop tests a flag.
+  var failure: JetsimError? { didSet { failed = failure != nil } }
+  var failed = false
 
   /// A device with every app not running, at time 0.
   public init(
@@ -106,7 +108,7 @@ public struct Simulation {
     throws(JetsimError)
   {
     var pending = workload.next()
-    while failure == nil {
+    while !failed {
       let timerTime = queue.nextTime
       if let step = pending, timerTime.map({ step.timeMs <= $0 }) ?? true {
         if let endMs, step.timeMs > endMs { break }
@@ -133,12 +135,12 @@ public struct Simulation {
       failure = .invalidValue(
         path: "workload", keyPath: "time", value: "\(step.timeMs)ms after \(queue.now)ms",
         expected: "steps in time order")
-    } else if step.kind.needsApp, !(0..<Int32(apps.count)).contains(step.app) {
+    } else if step.kind.needsApp, step.app < 0 || Int(step.app) >= apps.count {
       failure = .invalidValue(
         path: "workload", keyPath: "app", value: "index \(step.app)",
         expected: "an app index from 0 to \(apps.count - 1)")
     }
-    return failure == nil
+    return !failed
   }
 
   mutating func perform(_ step: WorkloadStep) {
