@@ -29,16 +29,48 @@ if let index = arguments.firstIndex(of: "--run-one") {
   exit(0)
 }
 
+if arguments.contains("--scaling") {
+  // The speed-up of running independent simulations on two threads instead of one, through the
+  // ParallelMap that compare (and sweeps) use: 8 runs of the 60-app case at 4M events each.
+  let work = BenchmarkCase(
+    name: "scaling", apps: 60, events: 4_000_000, policy: "largest-first", reports: false)
+  let scenario = work.scenario()
+  let steps: Int
+  do { steps = try work.steps(for: scenario) } catch { fail("\(error)") }
+  func time(jobs: Int) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    do {
+      _ = try ParallelMap.run(count: 8, jobs: jobs) { index in
+        var workload = RandomWorkload(seed: UInt64(index), apps: scenario.apps, count: steps)
+        var quiet = DiscardingObserver()
+        return try Simulator.run(
+          scenario, policy: scenario.makePolicy(), workload: &workload, observer: &quiet)
+      }
+    } catch {
+      fail("\(error)")
+    }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+  let one = time(jobs: 1)
+  let two = time(jobs: 2)
+  print(
+    "8 runs of 4M events: --jobs 1 \(Units.decimal(one, digits: 3))s, --jobs 2 \(Units.decimal(two, digits: 3))s, speed-up \(Units.decimal(one / two, digits: 2))x on \(ProcessInfo.processInfo.activeProcessorCount) cores"
+  )
+  exit(0)
+}
+
 if arguments.contains("--help") {
   print(
     """
     jetsim-bench: measures jetsim's speed on fixed, seeded workloads (docs/performance.md).
 
     USAGE: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
+           swift run -c release jetsim-bench --scaling
 
       --quick      a tenth of the events per case
       --csv        print CSV instead of a table
       --case NAME  run one case (\(cases.map(\.name).joined(separator: ", ")))
+      --scaling    the speed-up of two threads over one on independent runs
     """)
   exit(0)
 }

@@ -40,6 +40,10 @@ import Testing
     #expect(FixedPoint.format(18.947368) == "18.9474")
     #expect(FixedPoint.format(-0.00004) == "0.0000")
     #expect(FixedPoint.format(2.0 / 3.0, digits: 2) == "0.67")
+    #expect(Units.decimal(1_234_567.5, digits: 0) == "1234568")
+    #expect(Units.decimal(-0.4, digits: 0) == "0")
+    #expect(Units.decimal(-2.5, digits: 0) == "-3")
+    #expect(Units.decimal(.nan, digits: 2) == "nan")
   }
 }
 

@@ -9,15 +9,15 @@ extension Simulation {
     let old = apps[app].state
     assert(old.canMove(to: state), "illegal transition \(old) -> \(state)")
     let now = queue.now
-    appStats[app].timeInStateMs[Int(old.rawValue)] += now - apps[app].enteredStateMs
+    stateTimeMs[app * AppState.allCases.count + Int(old.rawValue)] += now - apps[app].enteredStateMs
     apps[app].enteredStateMs = now
     apps[app].state = state
     apps[app].timerGeneration &+= 1
     if state == .background { apps[app].lastUsedMs = now }
     if old.isRunning != state.isRunning { running.update(app, isMember: state.isRunning) }
     if old.isResident != state.isResident {
-      residentCount += state.isResident ? 1 : -1
-      metrics.peakAppsResident = max(metrics.peakAppsResident, residentCount)
+      resident.update(app, isMember: state.isResident)
+      metrics.peakAppsResident = max(metrics.peakAppsResident, resident.count)
     }
     refresh(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
@@ -31,7 +31,7 @@ extension Simulation {
     apps[app].cachesKB = state == .inactive ? profile.cachesKB : 0
     apps[app].holdsScreenMemory = state == .inactive
     apps[app].everLaunched = true
-    appStats[app].launches += 1
+    counters[app].launches += 1
     move(app, to: state, .launch, callback: .willFinishLaunching)
     note(app, .finishLaunching, callback: .didFinishLaunching)
     if profile.launchPeakKB > 0 {
@@ -55,7 +55,7 @@ extension Simulation {
     if apps[app].state == .notRunning {
       launch(app, into: .inactive)
       metrics.coldLaunches += 1
-      appStats[app].coldLaunches += 1
+      counters[app].coldLaunches += 1
       metrics.launchTimeMs += profile.coldLaunchMs
     } else {
       if apps[app].state == .suspended { move(app, to: .background, .resume) }
@@ -64,7 +64,7 @@ extension Simulation {
       apps[app].hasBackgroundWork = false
       move(app, to: .inactive, .enterForeground, callback: .willEnterForeground)
       metrics.warmResumes += 1
-      appStats[app].warmResumes += 1
+      counters[app].warmResumes += 1
       metrics.launchTimeMs += profile.warmResumeMs
     }
     foreground = app
@@ -243,9 +243,7 @@ extension Simulation {
 
   /// Every app stops, with no callbacks; the device comes back unlocked at the home screen.
   mutating func reboot() {
-    for app in apps.indices where apps[app].state != .notRunning {
-      kill(app, .reboot)
-    }
+    for app in resident.members.sorted() { kill(app, .reboot) }
     locked = false
     lockedApp = -1
     memoryChanged()

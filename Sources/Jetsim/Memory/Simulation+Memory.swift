@@ -17,7 +17,7 @@ extension Simulation {
     usedKB += physical - status.physicalKB
     apps[app].footprintKB = footprint
     apps[app].physicalKB = physical
-    if footprint > appStats[app].peakFootprintKB { appStats[app].peakFootprintKB = footprint }
+    if footprint > peakFootprintKB[app] { peakFootprintKB[app] = footprint }
     let free = freeKB
     if free < metrics.minFreeKB { metrics.minFreeKB = free }
     if device.memoryKB - free > metrics.peakUsedKB { metrics.peakUsedKB = device.memoryKB - free }
@@ -87,7 +87,7 @@ extension Simulation {
       refresh(app)
       note(app, .memoryWarning, callback: .didReceiveMemoryWarning)
       metrics.memoryWarnings += 1
-      appStats[app].memoryWarnings += 1
+      counters[app].memoryWarnings += 1
     }
   }
 
@@ -126,7 +126,7 @@ extension Simulation {
     apps[app].leftForegroundMs = nil
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
     metrics.killsByReason[Int(reason.rawValue)] += 1
-    appStats[app].killsByReason[Int(reason.rawValue)] += 1
+    counters[app].killsByReason[Int(reason.rawValue)] += 1
     observer.record(
       KillRecord(
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,

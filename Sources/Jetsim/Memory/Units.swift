@@ -123,10 +123,11 @@ enum FixedPoint {
     for _ in 0..<scaleDigits { divisor *= 10 }
     let magnitude = scaled.magnitude
     let whole = magnitude / UInt(divisor)
+    let minus = (negative || scaled < 0) && magnitude != 0 ? "-" : ""
+    guard scaleDigits > 0 else { return "\(minus)\(whole)" }
     let fraction = String(magnitude % UInt(divisor))
     let padded = String(repeating: "0", count: scaleDigits - fraction.count) + fraction
-    let minus = (negative || scaled < 0) && magnitude != 0 ? "-" : ""
-    return scaleDigits == 0 ? "\(minus)\(whole)" : "\(minus)\(whole).\(padded)"
+    return "\(minus)\(whole).\(padded)"
   }
 
   /// `value` rounded half away from zero to `digits` decimals, formatted identically on every

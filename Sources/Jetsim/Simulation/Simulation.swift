@@ -33,7 +33,22 @@ public struct Simulation {
   /// Run-wide counters.
   public internal(set) var metrics = RunMetrics()
   /// Per-app counters, by index.
-  public internal(set) var appStats: [AppStats]
+  /// Per-app counters, by index.
+  public var appStats: [AppStats] {
+    var stats = counters
+    let states = AppState.allCases.count
+    for index in stats.indices {
+      stats[index].peakFootprintKB = peakFootprintKB[index]
+      stats[index].timeInStateMs = Array(stateTimeMs[(index * states)..<((index + 1) * states)])
+    }
+    return stats
+  }
+  /// The per-app counters that change rarely; the two that change on most events live in flat arrays
+  /// (one uniqueness check per update instead of two).
+  var counters: [AppStats]
+  /// Time in each state, `app × states + state`.
+  var stateTimeMs: [Int]
+  var peakFootprintKB: [Int]
   /// The pressure level the system has registered.
   public internal(set) var level: PressureLevel = .normal
 
@@ -46,7 +61,8 @@ public struct Simulation {
   var locked = false
   var lockedApp = -1
   var episodeRank = 0
-  var residentCount = 0
+  /// The apps in memory (any state but notRunning).
+  var resident: AppSet
   /// Time up to which the time-weighted metrics have been counted.
   var clockMs = 0
   /// The apps running code (active, inactive, background): memory warnings go to exactly these.
@@ -74,8 +90,11 @@ public struct Simulation {
     var rankOf = [Int](repeating: 0, count: profiles.count)
     for (rank, index) in ranks.enumerated() { rankOf[index] = rank }
     apps = rankOf.map { AppStatus(idRank: $0) }
-    appStats = Array(repeating: AppStats(), count: profiles.count)
+    counters = Array(repeating: AppStats(), count: profiles.count)
+    stateTimeMs = Array(repeating: 0, count: profiles.count * AppState.allCases.count)
+    peakFootprintKB = Array(repeating: 0, count: profiles.count)
     running = AppSet(capacity: profiles.count)
+    resident = AppSet(capacity: profiles.count)
     scratch.reserveCapacity(profiles.count)
     traits = profiles.map { AppTraits($0, device: device) }
     metrics.minFreeKB = device.usableKB
@@ -188,7 +207,7 @@ public struct Simulation {
   mutating func advanceClock(to time: Int) {
     let elapsed = time - clockMs
     guard elapsed > 0 else { return }
-    metrics.residentAppMs += residentCount * elapsed
+    metrics.residentAppMs += resident.count * elapsed
     if level >= .warning { metrics.timeWarningMs += elapsed }
     if level == .critical { metrics.timeCriticalMs += elapsed }
     clockMs = time
@@ -197,7 +216,7 @@ public struct Simulation {
   mutating func finish(atMs end: Int) {
     advanceClock(to: end)
     for index in apps.indices {
-      appStats[index].timeInStateMs[Int(apps[index].state.rawValue)] +=
+      stateTimeMs[index * AppState.allCases.count + Int(apps[index].state.rawValue)] +=
         end - apps[index].enteredStateMs
       apps[index].enteredStateMs = end
     }
