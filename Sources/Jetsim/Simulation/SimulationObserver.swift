@@ -1,5 +1,6 @@
 /// Receives a run's events and kills as they happen. Report writers, in-memory logs and the user's own
-/// checks conform to it; the simulation is generic over it, so observing costs no dynamic dispatch.
+/// checks conform to it. The simulation calls it once per event through an existential; an observer
+/// that keeps nothing (`DiscardingObserver`) costs one empty call.
 public protocol SimulationObserver {
   /// Called for every event, in `seq` order.
   mutating func record(_ event: EventRecord)
