@@ -23,6 +23,6 @@ let package = Package(
     .target(name: "JetsimTesting", dependencies: ["Jetsim"]),
     .testTarget(name: "JetsimTests", dependencies: ["Jetsim"]),
     .testTarget(name: "JetsimTestingTests", dependencies: ["JetsimTesting"]),
-    .testTarget(name: "JetsimCLITests", dependencies: ["JetsimCLI", "JetsimTool"]),
+    .testTarget(name: "JetsimCLITests", dependencies: ["Jetsim", "JetsimCLI", "JetsimTool"]),
   ]
 )

@@ -8,6 +8,12 @@ public enum Command: Equatable, Sendable {
   case compare(CompareOptions)
   /// `jetsim check SCENARIO --expect DIR ...`
   case check(CheckOptions)
+  /// `jetsim sweep SWEEP ...`
+  case sweep(SweepOptions)
+  /// `jetsim merge SHARD... --out DIR`
+  case merge(shards: [String], out: String)
+  /// `jetsim plan SCENARIO --target ...`
+  case plan(PlanOptions)
   /// `jetsim validate FILE...`
   case validate([String])
   /// `jetsim policies`
@@ -66,9 +72,38 @@ public struct CheckOptions: Equatable, Sendable {
   }
 }
 
+/// The options of `jetsim sweep`.
+public struct SweepOptions: Equatable, Sendable {
+  public var sweep: String
+  public var out: String?
+  public var jobs: Int?
+  public var resume = false
+  public var shard: ShardSpec?
+  public var quiet = false
+
+  public init(sweep: String) { self.sweep = sweep }
+}
+
+/// The options of `jetsim plan`.
+public struct PlanOptions: Equatable, Sendable {
+  public var scenario: String
+  public var target: String
+  public var seeds = 5
+  public var minKB = 1_048_576
+  public var maxKB = 16 * 1_048_576
+  public var precisionKB = 64 * 1024
+  public var policy: String?
+  public var jobs: Int?
+
+  public init(scenario: String, target: String) {
+    self.scenario = scenario
+    self.target = target
+  }
+}
+
 /// The subcommands, their options and their help text.
 enum Subcommand: String, CaseIterable {
-  case run, compare, check, validate, policies, help
+  case run, compare, check, sweep, merge, plan, validate, policies, help
 
   struct Option {
     var name: String
@@ -128,6 +163,37 @@ enum Subcommand: String, CaseIterable {
         Option(name: "--seed", value: "N", help: "seed (default: the scenario's)"),
         Option(name: "--help", value: nil, help: "show this help"),
       ]
+    case .sweep:
+      [
+        Option(name: "--out", value: "DIR", help: "output folder (default: Reports/<sweep name>)"),
+        Option(name: "--jobs", value: "N", help: "runs at once (default: one per core)"),
+        Option(
+          name: "--resume", value: nil,
+          help: "finish an interrupted sweep: run only the missing runs"),
+        Option(
+          name: "--shard", value: "I/N",
+          help: "run only shard I of N (combine shards with jetsim merge)"),
+        Option(name: "--quiet", value: nil, help: "print nothing but errors"),
+        Option(name: "--help", value: nil, help: "show this help"),
+      ]
+    case .merge:
+      [
+        Option(name: "--out", value: "DIR", help: "where to write the combined sweep"),
+        Option(name: "--help", value: nil, help: "show this help"),
+      ]
+    case .plan:
+      [
+        Option(
+          name: "--target", value: "METRIC>=VALUE",
+          help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9"),
+        Option(name: "--seeds", value: "N", help: "seeds 1 to N (default: 5)"),
+        Option(name: "--min", value: "SIZE", help: "smallest memory to try (default: 1GB)"),
+        Option(name: "--max", value: "SIZE", help: "largest memory to try (default: 16GB)"),
+        Option(name: "--precision", value: "SIZE", help: "how close the answer is (default: 64MB)"),
+        Option(name: "--policy", value: "NAME", help: "eviction policy (default: the scenario's)"),
+        Option(name: "--jobs", value: "N", help: "runs at once (default: one per core)"),
+        Option(name: "--help", value: nil, help: "show this help"),
+      ]
     case .validate, .policies, .help:
       [Option(name: "--help", value: nil, help: "show this help")]
     }
@@ -141,6 +207,10 @@ enum Subcommand: String, CaseIterable {
       "jetsim compare SCENARIO [--policies A,B,...] [--seeds LIST] [--out DIR] [--jobs N] [--rank-by METRIC]"
     case .check:
       "jetsim check SCENARIO --expect DIR [--events] [--update] [--policy NAME] [--seed N]"
+    case .sweep: "jetsim sweep SWEEP [--jobs N] [--out DIR] [--resume] [--shard I/N]"
+    case .merge: "jetsim merge SHARD_DIR... --out DIR"
+    case .plan:
+      "jetsim plan SCENARIO --target METRIC>=VALUE [--seeds N] [--min SIZE] [--max SIZE] [--precision SIZE]"
     case .validate: "jetsim validate FILE..."
     case .policies: "jetsim policies"
     case .help: "jetsim help [SUBCOMMAND]"
@@ -153,6 +223,12 @@ enum Subcommand: String, CaseIterable {
     case .compare: "Run one scenario under several policies and seeds, and rank the policies."
     case .check:
       "Re-run a scenario and compare its kill order (or whole event log) with golden reports."
+    case .sweep:
+      "Run a sweep file's Cartesian product of scenarios on every core; write sweep.csv and sweep-summary.csv."
+    case .merge:
+      "Combine the folders of a sweep's shards into the files one machine would have written."
+    case .plan:
+      "Find the smallest device memory for which a target holds on every seed, by bisection."
     case .validate: "Check scenario, device, app and trace files without running them."
     case .policies: "List the built-in eviction policies."
     case .help: "Show help for jetsim or one of its subcommands."
@@ -177,6 +253,19 @@ enum Subcommand: String, CaseIterable {
         "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute",
         "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --events",
         "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --update",
+      ]
+    case .sweep:
+      [
+        "jetsim sweep Profiles/sweeps/light-user-memory.json",
+        "jetsim sweep Profiles/sweeps/light-user-memory.json --resume",
+        "jetsim sweep Profiles/sweeps/heavy-social-policies.json --shard 2/4 --out shards/2",
+      ]
+    case .merge:
+      ["jetsim merge shards/1 shards/2 shards/3 shards/4 --out Reports/heavy-social-policies"]
+    case .plan:
+      [
+        "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\" --seeds 10",
+        "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --min 2GB --max 8GB",
       ]
     case .validate:
       ["jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json"]

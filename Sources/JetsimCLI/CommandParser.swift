@@ -36,6 +36,70 @@ public enum CommandParser {
         throw UsageError("'validate' needs at least one FILE", help: "validate")
       }
       return .validate(positionals)
+    case .sweep:
+      guard positionals.count == 1, let file = positionals.first else {
+        throw UsageError(
+          positionals.isEmpty ? "'sweep' needs a SWEEP file" : "'sweep' takes one SWEEP file",
+          help: "sweep")
+      }
+      var options = SweepOptions(sweep: file)
+      options.out = values["--out"]
+      options.resume = values["--resume"] != nil
+      options.quiet = values["--quiet"] != nil
+      options.jobs = try jobs(values["--jobs"], help: "sweep")
+      if let text = values["--shard"] {
+        guard let shard = ShardSpec(text) else {
+          throw UsageError(
+            "--shard '\(text)' is not I/N with 1 <= I <= N, such as 2/4", help: "sweep")
+        }
+        options.shard = shard
+      }
+      return .sweep(options)
+    case .merge:
+      guard !positionals.isEmpty else {
+        throw UsageError("'merge' needs the shard folders", help: "merge")
+      }
+      guard let out = values["--out"] else {
+        throw UsageError("'merge' needs --out DIR", help: "merge")
+      }
+      return .merge(shards: positionals, out: out)
+    case .plan:
+      guard positionals.count == 1, let scenario = positionals.first else {
+        throw UsageError(
+          positionals.isEmpty ? "'plan' needs a SCENARIO file" : "'plan' takes one SCENARIO",
+          help: "plan")
+      }
+      guard let target = values["--target"] else {
+        throw UsageError(
+          "'plan' needs --target, such as --target \"warm-resume-ratio>=0.9\"", help: "plan")
+      }
+      if let problem = CapacityTarget.parse(target).problem {
+        throw UsageError("--target '\(target)': \(problem)", help: "plan")
+      }
+      var options = PlanOptions(scenario: scenario, target: target)
+      if let seeds = values["--seeds"] {
+        guard let count = Int(seeds), (1...10_000).contains(count) else {
+          throw UsageError(
+            "--seeds '\(seeds)' is not a number of seeds from 1 to 10000", help: "plan")
+        }
+        options.seeds = count
+      }
+      for (flag, keyPath) in [
+        ("--min", \PlanOptions.minKB), ("--max", \PlanOptions.maxKB),
+        ("--precision", \PlanOptions.precisionKB),
+      ] {
+        guard let text = values[flag] else { continue }
+        guard let kb = Units.kilobytes(text), kb > 0 else {
+          throw UsageError("\(flag) '\(text)' is not \(Units.sizeForm)", help: "plan")
+        }
+        options[keyPath: keyPath] = kb
+      }
+      guard options.minKB < options.maxKB else {
+        throw UsageError("--min must be below --max", help: "plan")
+      }
+      options.policy = try policy(values["--policy"], help: "plan")
+      options.jobs = try jobs(values["--jobs"], help: "plan")
+      return .plan(options)
     case .check:
       guard positionals.count == 1, let scenario = positionals.first else {
         throw UsageError(
@@ -77,12 +141,7 @@ public enum CommandParser {
         options.policies = names
       }
       if let list = values["--seeds"] { options.seeds = try seeds(list) }
-      if let jobs = values["--jobs"] {
-        guard let value = Int(jobs), value >= 1 else {
-          throw UsageError("--jobs '\(jobs)' is not a whole number of at least 1", help: "compare")
-        }
-        options.jobs = value
-      }
+      options.jobs = try jobs(values["--jobs"], help: "compare")
       if let metric = values["--rank-by"] {
         guard SummaryMetric.named(metric) != nil else {
           let names = SummaryMetric.all.map(\.name)
@@ -141,6 +200,15 @@ public enum CommandParser {
     return name
   }
 
+  /// A `--jobs` value.
+  static func jobs(_ text: String?, help: String) throws(UsageError) -> Int? {
+    guard let text else { return nil }
+    guard let value = Int(text), value >= 1 else {
+      throw UsageError("--jobs '\(text)' is not a whole number of at least 1", help: help)
+    }
+    return value
+  }
+
   /// A `--seed` value.
   static func seed(_ text: String?, help: String) throws(UsageError) -> UInt64? {
     guard let text else { return nil }
@@ -152,29 +220,11 @@ public enum CommandParser {
 
   /// Seeds written `7`, `1..20`, `1,4,9` or a mix (`1..5,9`), in the order given, without repeats.
   static func seeds(_ text: String) throws(UsageError) -> [UInt64] {
-    var seeds: [UInt64] = []
-    let form = "seeds such as 7, 1..20 or 1,4,9"
-    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-      let bounds = part.split(separator: ".", omittingEmptySubsequences: false)
-      if bounds.count == 1, let seed = UInt64(part) {
-        seeds.append(seed)
-      } else if bounds.count == 3, bounds[1].isEmpty, let low = UInt64(bounds[0]),
-        let high = UInt64(bounds[2])
-      {
-        guard low <= high, high - low < 100_000 else {
-          throw UsageError(
-            "--seeds '\(part)' is an empty or huge range; write low..high with low <= high",
-            help: "compare")
-        }
-        seeds.append(contentsOf: low...high)
-      } else {
-        throw UsageError("--seeds '\(text)' is not \(form)", help: "compare")
-      }
+    do {
+      return try SeedList.parse(text)
+    } catch {
+      throw UsageError("--seeds \(error.message)", help: "compare")
     }
-    guard Set(seeds).count == seeds.count else {
-      throw UsageError("--seeds '\(text)' repeats a seed", help: "compare")
-    }
-    return seeds
   }
 
   /// Separates positionals from `--flag value`, `--flag=value` and `--switch`; `--` ends the flags.

@@ -1,3 +1,4 @@
+import Dispatch
 import Jetsim
 
 /// Runs `jetsim` commands: parses the arguments, calls the library, writes what people read to
@@ -35,6 +36,16 @@ public enum JetsimCommandLine {
         let (text, passed) = try check(options)
         output.write(text)
         return passed ? .success : .failure
+      case .sweep(let options):
+        let text = try sweep(options)
+        if !options.quiet { output.write(text) }
+      case .merge(let shards, let out):
+        let runs = try Sweep.merge(shards, into: out)
+        output.write(
+          "merged \(shards.count) shard folders: \(runs) runs; \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"
+        )
+      case .plan(let options):
+        output.write(try plan(options))
       case .compare(let options):
         let table = try compare(options)
         if !options.quiet { output.write(table) }
@@ -112,6 +123,41 @@ public enum JetsimCommandLine {
         "  what changed: \(before.differences.count) \(before.differences.count == 1 ? "difference" : "differences"), the first: \(before.differences[0])\n"
     }
     return (text, true)
+  }
+
+  /// `jetsim sweep`: runs the sweep (or its shard) on every core and summarises it.
+  static func sweep(_ options: SweepOptions) throws(JetsimError) -> String {
+    let definition = try SweepDefinition.load(at: options.sweep)
+    let folder = options.out ?? "\(Defaults.reportsFolder)/\(definition.name)"
+    let jobs = options.jobs ?? Progress.cores
+    let progress = Progress.onTerminal(label: "sweep")
+    var report: (@Sendable (Int, Int) -> Void)?
+    if let progress { report = { done, total in progress.update(done, of: total) } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let outcome = try Sweep.run(
+      definition, into: folder, jobs: jobs, resume: options.resume, shard: options.shard,
+      progress: report)
+    progress?.finish()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return SweepReport.text(
+      definition, outcome: outcome, shard: options.shard, folder: folder, jobs: jobs,
+      seconds: seconds)
+  }
+
+  /// `jetsim plan`: bisects device memory and prints the answer with the measured curve.
+  static func plan(_ options: PlanOptions) throws(JetsimError) -> String {
+    var scenario = try ProfileLoader.scenario(at: options.scenario)
+    if let policy = options.policy { scenario.policy = policy }
+    guard let target = CapacityTarget.parse(options.target).target else { return "" }
+    let progress = Progress.onTerminal(label: "plan")
+    var report: (@Sendable (Int) -> Void)?
+    if let progress { report = { probes in progress.note("\(probes) memory sizes tried") } }
+    let seeds = (1...options.seeds).map { UInt64($0) }
+    let plan = try Planner.plan(
+      scenario, target: target, seeds: seeds, minKB: options.minKB, maxKB: options.maxKB,
+      precisionKB: options.precisionKB, jobs: options.jobs ?? Progress.cores, progress: report)
+    progress?.finish()
+    return SweepReport.text(plan, scenario: scenario)
   }
 
   /// `jetsim validate`: checks every file, reporting each; fails if any is wrong.

@@ -27,6 +27,13 @@ final class Progress: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Shows a free-form note.
+  func note(_ text: String) {
+    lock.lock()
+    FileHandle.standardError.write(Data("\r\(label): \(text)   ".utf8))
+    lock.unlock()
+  }
+
   /// Ends the progress line.
   func finish() {
     FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))

@@ -17,17 +17,8 @@ struct Outcome {
 
 /// Runs the `jetsim` binary built beside the test bundle.
 func jetsim(_ arguments: [String], in directory: String = packageRoot) throws -> Outcome {
-  let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
-  let candidates = [folder, folder.deletingLastPathComponent()].map {
-    $0.appendingPathComponent("jetsim")
-  }
-  guard
-    let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-  else {
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
-  }
   let process = Process()
-  process.executableURL = binary
+  process.executableURL = try jetsimBinary()
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   let output = Pipe()

@@ -1,13 +1,23 @@
 import Foundation
+import Jetsim
 import Testing
 
 /// docs/example-package is a user's package with jetsim in its test target (docs/regression-testing.md):
 /// its tests must build and pass against this checkout.
 @Suite struct ExamplePackageTests {
   @Test func theExamplePackagesTestsBuildAndPass() throws {
+    // An existing build folder does not notice source files added to a path dependency, so the
+    // folder is named after the list of jetsim's source files: a new file means a fresh build.
+    let sources = FileManager.default.enumerator(atPath: "\(packageRoot)/Sources")?.allObjects
+      .compactMap { $0 as? String }
+    let key = SHA256.hex(Array((sources ?? []).sorted().joined(separator: "\n").utf8)).prefix(16)
+    let scratch = NSTemporaryDirectory() + "jetsim-example-package-\(key)"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "test", "--package-path", "\(packageRoot)/docs/example-package"]
+    process.arguments = [
+      "swift", "test", "--package-path", "\(packageRoot)/docs/example-package", "--scratch-path",
+      scratch,
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output

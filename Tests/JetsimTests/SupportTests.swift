@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Jetsim
@@ -193,5 +194,22 @@ import Testing
     #expect(
       SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+}
+
+@Suite struct PortableMathTests {
+  @Test func logAndExpAgreeWithTheSystemToAFewUlps() {
+    var random = RandomStream(seed: 4, stream: 8)
+    for _ in 0..<5_000 {
+      let x = PortableMath.exp(random.unit() * 80 - 40)
+      let log = PortableMath.log(x)
+      #expect(abs(log - Foundation.log(x)) <= 4 * Foundation.log(x).magnitude.ulp + 1e-15)
+      let y = random.unit() * 100 - 50
+      #expect(abs(PortableMath.exp(y) - Foundation.exp(y)) <= 4 * Foundation.exp(y).ulp)
+    }
+    #expect(PortableMath.log(1) == 0)
+    #expect(PortableMath.exp(0) == 1)
+    #expect(abs(PortableMath.pow(10, 3) - 1000) < 1e-9)
+    #expect(PortableMath.log(0) == -.infinity && PortableMath.log(-1).isNaN)
   }
 }

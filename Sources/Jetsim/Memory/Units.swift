@@ -91,6 +91,14 @@ public enum Units {
     return "\(kilobytes)KB"
   }
 
+  /// `milliseconds` written with the largest unit that divides it: `"2m"`, `"90s"`, `"250ms"`.
+  public static func formatDuration(_ milliseconds: Int) -> String {
+    if milliseconds != 0, milliseconds % 3_600_000 == 0 { return "\(milliseconds / 3_600_000)h" }
+    if milliseconds != 0, milliseconds % 60_000 == 0 { return "\(milliseconds / 60_000)m" }
+    if milliseconds != 0, milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+    return "\(milliseconds)ms"
+  }
+
   /// Kilobytes as megabytes with one decimal, for people: `"412.0 MB"`.
   public static func megabytes(_ kilobytes: Int) -> String {
     "\(FixedPoint.fixed(kilobytes * 10 / 1024, scaleDigits: 1, sign: kilobytes < 0)) MB"

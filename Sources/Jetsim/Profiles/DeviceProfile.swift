@@ -25,6 +25,9 @@ public struct DeviceProfile: Sendable, Equatable {
   public var source: String?
   /// Settings of the built-in policies on this device.
   public var policyParameters = PolicyParameters()
+  /// The values given for the thresholds and foreground limit, kept so that `withMemory` recomputes
+  /// only what was derived from the memory.
+  private var given: (warning: Int?, critical: Int?, foregroundLimit: Int?) = (nil, nil, nil)
 
   /// Memory available to apps: `memoryKB - reservedKB`.
   @inlinable public var usableKB: Int { memoryKB - reservedKB }
@@ -48,6 +51,31 @@ public struct DeviceProfile: Sendable, Equatable {
     self.enterBackgroundTimeoutMs = enterBackgroundTimeoutMs
     self.backgroundTaskLimitMs = backgroundTaskLimitMs
     self.source = source
+    given = (warningThresholdKB, criticalThresholdKB, foregroundLimitKB)
+  }
+
+  /// The same device with `memoryKB` of memory: thresholds and the foreground limit that the profile
+  /// did not give are derived again from the new memory; given ones, and the reserved memory, stay.
+  public func withMemory(_ memoryKB: Int) -> DeviceProfile {
+    var device = DeviceProfile(
+      name: name, memoryKB: memoryKB, reservedKB: reservedKB,
+      foregroundLimitKB: given.foregroundLimit,
+      warningThresholdKB: given.warning, criticalThresholdKB: given.critical,
+      compressionRatio: Double(compressionPermille) / 1000,
+      enterBackgroundTimeoutMs: enterBackgroundTimeoutMs,
+      backgroundTaskLimitMs: backgroundTaskLimitMs, source: source)
+    device.policyParameters = policyParameters
+    return device
+  }
+
+  public static func == (a: DeviceProfile, b: DeviceProfile) -> Bool {
+    a.name == b.name && a.memoryKB == b.memoryKB && a.reservedKB == b.reservedKB
+      && a.foregroundLimitKB == b.foregroundLimitKB && a.warningThresholdKB == b.warningThresholdKB
+      && a.criticalThresholdKB == b.criticalThresholdKB
+      && a.compressionPermille == b.compressionPermille
+      && a.enterBackgroundTimeoutMs == b.enterBackgroundTimeoutMs
+      && a.backgroundTaskLimitMs == b.backgroundTaskLimitMs
+      && a.source == b.source && a.policyParameters == b.policyParameters
   }
 
   /// The pressure level at `freeKB` of free memory.

@@ -72,6 +72,7 @@ public enum ProfileLoader {
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
     scenario.actionOrigins = origins
     scenario.policyParameters = file.policyParameters
+    scenario.userModel = try file.userModel?.model(appIDs: apps.map(\.id), apps: apps, path: path)
     scenario.inputs = inputs
     guard PolicyRegistry.names.contains(file.policy) else {
       let hint =

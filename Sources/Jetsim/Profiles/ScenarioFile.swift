@@ -43,7 +43,7 @@ struct ScenarioFile: Decodable {
   static let keys = [
     "version", "name", "description", "device", "apps", "policy", "policyParameters", "seed",
     "duration", "script",
-    "trace",
+    "trace", "userModel",
   ]
 
   var name: String
@@ -56,6 +56,7 @@ struct ScenarioFile: Decodable {
   var durationMs: Int?
   var script: [ScriptEntry]
   var trace: String?
+  var userModel: UserModelFile?
 
   init(from decoder: any Decoder) throws {
     let fields = try ProfileFields(decoder, allowed: Self.keys)
@@ -83,10 +84,16 @@ struct ScenarioFile: Decodable {
     durationMs = try fields.duration("duration")
     script = try fields.decode([ScriptEntry].self, "script", expected: "a list of actions") ?? []
     trace = try fields.string("trace")
-    if script.isEmpty, trace == nil {
+    userModel = try fields.decode(UserModelFile.self, "userModel", expected: "a user model object")
+    if userModel != nil, durationMs == nil {
+      throw FieldError(
+        keyPath: fields.keyPath("duration"),
+        kind: .invalid(value: "missing", expected: "a duration: how long the user model runs"))
+    }
+    if script.isEmpty, trace == nil, userModel == nil {
       throw FieldError(
         keyPath: fields.keyPath("script"),
-        kind: .invalid(value: "missing or empty", expected: "a script or a trace (or both)"))
+        kind: .invalid(value: "missing or empty", expected: "a script, a trace or a user model"))
     }
   }
 }

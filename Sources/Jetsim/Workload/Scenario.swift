@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
   public var durationMs: Int?
   /// Where the scenario came from, for error messages.
   public var origin: String
+  /// A seeded user model whose actions (for `durationMs`, drawn from `seed`) join the scripted ones.
+  public var userModel: UserModel?
   /// The files it was loaded from, with their digests (empty for a scenario built in code).
   public var inputs: [RunInput] = []
   /// Where each action came from (`script[3]`, `trace.csv:12`), for error messages.
@@ -64,6 +66,27 @@ public struct Scenario: Sendable {
       guard indices.updateValue(Int32(index), forKey: app.id) == nil else {
         throw .duplicateApp(path: origin, id: app.id)
       }
+    }
+    var actions = self.actions
+    var actionOrigins = self.actionOrigins
+    if let userModel {
+      guard let durationMs else {
+        throw .invalidValue(
+          path: origin, keyPath: "duration", value: "missing",
+          expected: "a duration for the user model")
+      }
+      let scripted = actions.indices.map { index in
+        (
+          actions[index],
+          index < actionOrigins.count ? actionOrigins[index] : (origin, "actions[\(index)]")
+        )
+      }
+      let modelled = userModel.actions(durationMs: durationMs, seed: seed).map {
+        ($0, (origin, "userModel"))
+      }
+      let merged = ProfileLoader.stableSorted(scripted + modelled) { $0.0.timeMs < $1.0.timeMs }
+      actions = merged.map(\.0)
+      actionOrigins = merged.map(\.1)
     }
     var steps: [WorkloadStep] = []
     steps.reserveCapacity(actions.count)

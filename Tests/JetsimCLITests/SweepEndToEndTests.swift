@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The sweep commands as a cluster would use them: shards as separate processes, merged; a sweep
+/// killed mid-way and resumed.
+@Suite struct SweepEndToEndTests {
+  let sweepFile = "\(packageRoot)/Profiles/sweeps/heavy-social-policies.json"
+
+  func contents(_ folder: String) -> [String: Data] {
+    var result: [String: Data] = [:]
+    for name in ["sweep.csv", "sweep-summary.csv", "sweep-manifest.json"] {
+      result[name] = FileManager.default.contents(atPath: "\(folder)/\(name)")
+    }
+    return result
+  }
+
+  /// docs/scaling.md's local example: three shards in three processes at once, then merge.
+  @Test func shardsInSeparateProcessesMergeIntoTheSingleMachineOutput() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let single = try jetsim(["sweep", sweepFile, "--jobs", "1", "--out", folder + "/single"])
+    #expect(single.status == 0, "\(single.errors)")
+    let processes = try (1...3).map { index -> Process in
+      let process = Process()
+      process.executableURL = try jetsimBinary()
+      process.arguments = [
+        "sweep", sweepFile, "--shard", "\(index)/3", "--out", "\(folder)/shard-\(index)", "--quiet",
+      ]
+      try process.run()
+      return process
+    }
+    for process in processes {
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    let merged = try jetsim([
+      "merge", folder + "/shard-1", folder + "/shard-2", folder + "/shard-3", "--out",
+      folder + "/merged",
+    ])
+    #expect(merged.status == 0, "\(merged.errors)")
+    #expect(merged.output.contains("merged 3 shard folders: 60 runs"))
+    let expected = contents(folder + "/single")
+    #expect(expected["sweep.csv"] != nil)
+    #expect(contents(folder + "/merged") == expected)
+  }
+
+  @Test func aKilledSweepResumesToTheSameFiles() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try jetsim(["sweep", sweepFile, "--jobs", "1", "--out", folder + "/whole"])
+    let process = Process()
+    process.executableURL = try jetsimBinary()
+    process.arguments = ["sweep", sweepFile, "--jobs", "1", "--out", folder + "/killed", "--quiet"]
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    var done = 0
+    while Date() < deadline {
+      done =
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/killed/runs")) ?? [])
+        .filter { $0.hasSuffix(".csv") }.count
+      if done >= 3 { break }
+      usleep(500)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let finishedAnyway = FileManager.default.fileExists(atPath: folder + "/killed/sweep.csv")
+    #expect(done >= 3)
+    let resumed = try jetsim([
+      "sweep", sweepFile, "--jobs", "2", "--out", folder + "/killed", "--resume",
+    ])
+    #expect(resumed.status == 0, "\(resumed.errors)")
+    if !finishedAnyway { #expect(resumed.output.contains("done before")) }
+    #expect(contents(folder + "/killed") == contents(folder + "/whole"))
+  }
+
+  @Test func badSweepUsage() throws {
+    let shard = try jetsim(["sweep", sweepFile, "--shard", "3/2"])
+    #expect(shard.status == 64)
+    #expect(shard.errors.contains("--shard '3/2' is not I/N with 1 <= I <= N"))
+    let noOut = try jetsim(["merge", "a", "b"])
+    #expect(noOut.status == 64 && noOut.errors.contains("'merge' needs --out DIR"))
+    let target = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ration>=0.9",
+    ])
+    #expect(target.status == 64 && target.errors.contains("did you mean 'warm_resume_ratio'?"))
+  }
+
+  @Test func planPrintsTheAnswerAndTheCurve() throws {
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
+      "--min", "1GB", "--max",
+      "3GB", "--precision", "128MB",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output.contains(
+        "light-user-2gb: the smallest memory with warm_resume_ratio >= 0.9000 on all 3 seeds is"))
+    #expect(result.output.contains("memory       mean       min       max  target met"))
+  }
+}
+
+/// The built `jetsim` binary.
+func jetsimBinary() throws -> URL {
+  let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+  let candidates = [folder, folder.deletingLastPathComponent()].map {
+    $0.appendingPathComponent("jetsim")
+  }
+  guard
+    let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+  else {
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
+  }
+  return binary
+}
