@@ -14,23 +14,22 @@ public func XCTAssertKillOrder(
   ofScenarioAt path: String, matchesGoldenIn folder: String, events: Bool = false,
   file: StaticString = #filePath, line: UInt = #line
 ) {
-  report(
-    KillOrderAssertion.failure(ofScenarioAt: path, matchesGoldenIn: folder, events: events),
-    file: file, line: line)
+  if let message = KillOrderAssertion.failure(
+    ofScenarioAt: path, matchesGoldenIn: folder, events: events)
+  {
+    XCTFail(message, file: file, line: line)
+  }
 }
 
 /// Fails the current XCTest test unless `scenario` kills exactly the apps `expected` names, in order.
 public func XCTAssertKillOrder(
   of scenario: Scenario, toBe expected: [String], file: StaticString = #filePath, line: UInt = #line
 ) {
-  report(KillOrderAssertion.failure(of: scenario, toBe: expected), file: file, line: line)
+  assertKillOrder(of: scenario, toBe: expected) { XCTFail($0, file: file, line: line) }
 }
 
-/// Where XCTest failures go; tests of this module replace it to see the message.
-nonisolated(unsafe) var xctFail: (String, StaticString, UInt) -> Void = { message, file, line in
-  XCTFail(message, file: file, line: line)
-}
-
-private func report(_ message: String?, file: StaticString, line: UInt) {
-  if let message { xctFail(message, file, line) }
+/// The check of `XCTAssertKillOrder(of:toBe:)`, reporting a failure to `fail`: its tests see the
+/// message this way.
+func assertKillOrder(of scenario: Scenario, toBe expected: [String], fail: (String) -> Void) {
+  if let message = KillOrderAssertion.failure(of: scenario, toBe: expected) { fail(message) }
 }

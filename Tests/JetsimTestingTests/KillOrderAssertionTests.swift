@@ -68,10 +68,7 @@ final class XCTestHelperTests: XCTestCase {
   func testFailsWithTheReadableMessage() throws {
     let scenario = try ProfileLoader.scenario(at: workedExample)
     var messages: [String] = []
-    let original = xctFail
-    xctFail = { message, _, _ in messages.append(message) }
-    defer { xctFail = original }
-    XCTAssertKillOrder(of: scenario, toBe: ["example.a", "example.c"])
+    assertKillOrder(of: scenario, toBe: ["example.a", "example.c"]) { messages.append($0) }
     XCTAssertEqual(messages.count, 1)
     XCTAssertEqual(
       messages.first,
