@@ -14,6 +14,8 @@ public enum Command: Equatable, Sendable {
   case merge(shards: [String], out: String)
   /// `jetsim plan SCENARIO --target ...`
   case plan(PlanOptions)
+  /// `jetsim import-lsapp LOG --scenario BASE --out DIR ...`
+  case importLSApp(ImportOptions)
   /// `jetsim validate FILE...`
   case validate([String])
   /// `jetsim policies`
@@ -101,9 +103,25 @@ public struct PlanOptions: Equatable, Sendable {
   }
 }
 
+/// The options of `jetsim import-lsapp`.
+public struct ImportOptions: Equatable, Sendable {
+  public var log: String
+  public var scenario: String
+  public var out: String
+  public var user: String?
+  public var run = false
+
+  public init(log: String, scenario: String, out: String) {
+    self.log = log
+    self.scenario = scenario
+    self.out = out
+  }
+}
+
 /// The subcommands, their options and their help text.
 enum Subcommand: String, CaseIterable {
-  case run, compare, check, sweep, merge, plan, validate, policies, help
+  case run, compare, check, sweep, merge, plan, importLSApp = "import-lsapp", validate, policies,
+    help
 
   struct Option {
     var name: String
@@ -194,6 +212,18 @@ enum Subcommand: String, CaseIterable {
         Option(name: "--jobs", value: "N", help: "runs at once (default: one per core)"),
         Option(name: "--help", value: nil, help: "show this help"),
       ]
+    case .importLSApp:
+      [
+        Option(
+          name: "--scenario", value: "BASE",
+          help: "the scenario whose device and app profiles to use"),
+        Option(name: "--out", value: "DIR", help: "where to write the scenario and its trace"),
+        Option(
+          name: "--user", value: "ID", help: "the user to convert (default: the first in the log)"),
+        Option(
+          name: "--run", value: nil, help: "also run the converted scenario and write its reports"),
+        Option(name: "--help", value: nil, help: "show this help"),
+      ]
     case .validate, .policies, .help:
       [Option(name: "--help", value: nil, help: "show this help")]
     }
@@ -211,6 +241,7 @@ enum Subcommand: String, CaseIterable {
     case .merge: "jetsim merge SHARD_DIR... --out DIR"
     case .plan:
       "jetsim plan SCENARIO --target METRIC>=VALUE [--seeds N] [--min SIZE] [--max SIZE] [--precision SIZE]"
+    case .importLSApp: "jetsim import-lsapp LOG --scenario BASE --out DIR [--user ID] [--run]"
     case .validate: "jetsim validate FILE..."
     case .policies: "jetsim policies"
     case .help: "jetsim help [SUBCOMMAND]"
@@ -229,6 +260,8 @@ enum Subcommand: String, CaseIterable {
       "Combine the folders of a sweep's shards into the files one machine would have written."
     case .plan:
       "Find the smallest device memory for which a target holds on every seed, by bisection."
+    case .importLSApp:
+      "Convert an app-usage log (LSApp shape) into a trace and scenario; replay it with --run."
     case .validate: "Check scenario, device, app and trace files without running them."
     case .policies: "List the built-in eviction policies."
     case .help: "Show help for jetsim or one of its subcommands."
@@ -266,6 +299,10 @@ enum Subcommand: String, CaseIterable {
       [
         "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\" --seeds 10",
         "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --min 2GB --max 8GB",
+      ]
+    case .importLSApp:
+      [
+        "jetsim import-lsapp Profiles/traces/lsapp-sample.tsv --scenario Profiles/scenarios/daily-commute.json --out /tmp/lsapp --run"
       ]
     case .validate:
       ["jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json"]

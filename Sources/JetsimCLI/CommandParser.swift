@@ -36,6 +36,17 @@ public enum CommandParser {
         throw UsageError("'validate' needs at least one FILE", help: "validate")
       }
       return .validate(positionals)
+    case .importLSApp:
+      guard positionals.count == 1, let log = positionals.first else {
+        throw UsageError("'import-lsapp' takes one LOG file", help: "import-lsapp")
+      }
+      guard let scenario = values["--scenario"], let out = values["--out"] else {
+        throw UsageError("'import-lsapp' needs --scenario BASE and --out DIR", help: "import-lsapp")
+      }
+      var options = ImportOptions(log: log, scenario: scenario, out: out)
+      options.user = values["--user"]
+      options.run = values["--run"] != nil
+      return .importLSApp(options)
     case .sweep:
       guard positionals.count == 1, let file = positionals.first else {
         throw UsageError(

@@ -44,6 +44,8 @@ public enum JetsimCommandLine {
         output.write(
           "merged \(shards.count) shard folders: \(runs) runs; \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"
         )
+      case .importLSApp(let options):
+        output.write(try importLSApp(options))
       case .plan(let options):
         output.write(try plan(options))
       case .compare(let options):
@@ -158,6 +160,28 @@ public enum JetsimCommandLine {
       precisionKB: options.precisionKB, jobs: options.jobs ?? Progress.cores, progress: report)
     progress?.finish()
     return SweepReport.text(plan, scenario: scenario)
+  }
+
+  /// `jetsim import-lsapp`: converts one user's log into `DIR/<name>.json` and its trace, and with
+  /// `--run` runs it.
+  static func importLSApp(_ options: ImportOptions) throws(JetsimError) -> String {
+    let base = try ProfileLoader.scenario(at: options.scenario)
+    let (conversion, scenarioPath) = try LSAppImport.importLog(
+      at: options.log, base: base, user: options.user, into: options.out)
+    let span = Units.clock(conversion.actions.last?.timeMs ?? 0)
+    var text =
+      "converted user \(conversion.user): \(conversion.actions.count) actions over \(span); \(conversion.apps.count) apps"
+    text +=
+      " (\(conversion.matched.count) matched to profiles, \(conversion.unmatched.count) given the default profile"
+    text +=
+      conversion.unmatched.isEmpty
+      ? ")\n"
+      : ": \(conversion.unmatched.prefix(5).joined(separator: ", "))\(conversion.unmatched.count > 5 ? ", ..." : ""))\n"
+    text += "  wrote \(scenarioPath) and its trace; run it with: jetsim run \(scenarioPath)\n"
+    if options.run {
+      text += try run(RunOptions(scenario: scenarioPath))
+    }
+    return text
   }
 
   /// `jetsim validate`: checks every file, reporting each; fails if any is wrong.

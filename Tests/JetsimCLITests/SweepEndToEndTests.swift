@@ -55,9 +55,13 @@ import Testing
     let deadline = Date().addingTimeInterval(60)
     var done = 0
     while Date() < deadline {
-      done =
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/killed/runs")) ?? [])
-        .filter { $0.hasSuffix(".csv") }.count
+      // Finished runs are lines of the journals in runs/.
+      let runs = folder + "/killed/runs"
+      let journals = (try? FileManager.default.contentsOfDirectory(atPath: runs)) ?? []
+      done = journals.reduce(0) { count, name in
+        count
+          + (FileManager.default.contents(atPath: "\(runs)/\(name)")?.filter { $0 == 10 }.count ?? 0)
+      }
       if done >= 3 { break }
       usleep(500)
     }

@@ -35,7 +35,7 @@ public struct Comparison: Sendable {
     if let progress { perRun = { done in progress(done, total) } }
     do {
       let runs = try ParallelMap.run(count: total, jobs: jobs, progress: perRun) { index in
-        var variant = scenario
+        var variant = scenario.unshared
         variant.policy = policies[index / seeds.count]
         variant.seed = seeds[index % seeds.count]
         return try runOne(variant, in: folder)

@@ -96,7 +96,7 @@ public enum Planner {
       let values: [Double?]
       do {
         values = try ParallelMap.run(count: seeds.count, jobs: jobs) { index in
-          var run = sized
+          var run = sized.unshared
           run.seed = seeds[index]
           var quiet = DiscardingObserver()
           return target.metric.value(try Simulator.run(run, observer: &quiet).metrics)

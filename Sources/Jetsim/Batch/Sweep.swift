@@ -68,10 +68,11 @@ public struct SweepManifest: Sendable, Equatable {
 
 /// Runs sweeps and merges the folders of their shards (`jetsim sweep`, `jetsim merge`).
 ///
-/// A sweep folder holds `sweep-manifest.json`, one file per finished run in `runs/` (its row of
-/// `sweep.csv`, written atomically), and, once every run is there, `sweep.csv` and
-/// `sweep-summary.csv`, assembled from the rows alone. So a resumed sweep, or shards merged, give
-/// exactly the files of one uninterrupted run, whatever the number of threads.
+/// A sweep folder holds `sweep-manifest.json`, append-only journals in `runs/` (one line per
+/// finished run: its number, a tab, its row of `sweep.csv`, written in one write), and, once every
+/// run is there, `sweep.csv` and `sweep-summary.csv`, assembled from the rows alone. So a resumed
+/// sweep, or shards merged, give exactly the files of one uninterrupted run, whatever the number of
+/// threads. A line torn by a crash has no line end and is ignored: that run is simply done again.
 public enum Sweep {
   /// What one call of `run` did.
   public struct Outcome: Sendable, Equatable {
@@ -102,19 +103,23 @@ public enum Sweep {
       columns: definition.columns, shard: shard)
     try prepare(folder, manifest: manifest, resume: resume)
     let owned = (0..<definition.runCount).filter { shard?.owns($0) ?? true }
-    let pending = owned.filter { !FileManager.default.fileExists(atPath: rowPath(folder, $0)) }
+    let done = journalRows(in: [folder])
+    let pending = owned.filter { done[$0] == nil }
     let total = pending.count
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress($0, total) } }
+    let journal = try Journal(folder: folder)
     do {
       _ = try ParallelMap.run(count: pending.count, jobs: jobs, progress: report) { position in
         let index = pending[position]
         let (scenario, labels) = definition.run(index)
         var quiet = DiscardingObserver()
-        let summary = try Simulator.run(scenario, observer: &quiet)
-        try write(row(labels: labels, metrics: summary.metrics), to: rowPath(folder, index))
+        let summary = try Simulator.run(scenario.unshared, observer: &quiet)
+        try journal.append(index, row(labels: labels, metrics: summary.metrics))
       }
+      try journal.close()
     } catch {
+      try? journal.close()
       throw (error as? JetsimError)
         ?? .outputNotWritable(path: folder, reason: ReportFolder.reason(error))
     }
@@ -158,16 +163,70 @@ public enum Sweep {
     merged.shard = nil
     let rows = try readRows(folder, manifest: merged, from: shards)
     try prepare(folder, manifest: merged, resume: false)
-    for (index, text) in rows.enumerated() { try write(text, to: rowPath(folder, index)) }
+    let journal = try Journal(folder: folder)
+    for (index, text) in rows.enumerated() { try journal.append(index, text) }
+    try journal.close()
     try assemble(folder, manifest: merged, rows: rows)
     return rows.count
   }
 
   // MARK: - Files
 
-  static func rowPath(_ folder: String, _ index: Int) -> String {
-    let number = String(index)
-    return "\(folder)/runs/\(String(repeating: "0", count: max(0, 6 - number.count)))\(number).csv"
+  /// An append-only file of finished runs, one line each, written under a lock in a single write.
+  final class Journal: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    init(folder: String) throws(JetsimError) {
+      let name =
+        "journal-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tsv"
+      let path = "\(folder)/runs/\(name)"
+      guard FileManager.default.createFile(atPath: path, contents: nil),
+        let handle = FileHandle(forWritingAtPath: path)
+      else { throw .outputNotWritable(path: path, reason: "cannot create the sweep's journal") }
+      self.handle = handle
+    }
+
+    func append(_ index: Int, _ row: String) throws(JetsimError) {
+      lock.lock()
+      defer { lock.unlock() }
+      do {
+        try handle.write(contentsOf: Data("\(index)\t\(row)".utf8))
+      } catch {
+        throw .outputNotWritable(path: "sweep journal", reason: ReportFolder.reason(error))
+      }
+    }
+
+    func close() throws(JetsimError) {
+      do {
+        try handle.close()
+      } catch {
+        throw .outputNotWritable(path: "sweep journal", reason: ReportFolder.reason(error))
+      }
+    }
+  }
+
+  /// The finished runs recorded in the journals of `folders`, by run number. A last line without a
+  /// line end (torn by a crash) is left out.
+  static func journalRows(in folders: [String]) -> [Int: String] {
+    var rows: [Int: String] = [:]
+    for folder in folders {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/runs")) ?? []
+      for name in names.sorted() where name.hasPrefix("journal-") && name.hasSuffix(".tsv") {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/runs/\(name)") else {
+          continue
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        if let end = text.lastIndex(of: "\n") { text = String(text[...end]) } else { continue }
+        for line in text.split(separator: "\n") {
+          guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]),
+            rows[index] == nil
+          else { continue }
+          rows[index] = String(line[line.index(after: tab)...]) + "\n"
+        }
+      }
+    }
+    return rows
   }
 
   /// Makes `folder` ready: checks a resumed sweep is the same sweep, or clears an earlier sweep's files
@@ -210,43 +269,23 @@ public enum Sweep {
     }
   }
 
-  /// The row of every run, in order, from the first of `folders` that has it.
+  /// The row of every run, in order, from the journals of `folders`.
   private static func readRows(_ folder: String, manifest: SweepManifest, from folders: [String])
     throws(JetsimError) -> [String]
   {
-    var rows: [String] = []
-    var missing: [Int] = []
-    for index in 0..<manifest.runs {
-      let found = folders.lazy.compactMap {
-        FileManager.default.contents(atPath: rowPath($0, index))
-      }.first
-      if let found {
-        rows.append(String(decoding: found, as: UTF8.self))
-      } else {
-        missing.append(index)
-      }
-    }
+    let found = journalRows(in: folders)
+    let missing = (0..<manifest.runs).filter { found[$0] == nil }
     guard missing.isEmpty else {
       throw .invalidValue(
         path: folders.joined(separator: ", "), keyPath: "runs",
         value: "\(missing.count) of \(manifest.runs) runs missing (the first: run \(missing[0]))",
         expected: "every run: finish the sweep (--resume) or give every shard's folder")
     }
-    return rows
+    return (0..<manifest.runs).compactMap { found[$0] }
   }
 
   static func write(_ text: String, to path: String) throws(JetsimError) {
-    let staged = "\(path).partial-\(ProcessInfo.processInfo.processIdentifier)"
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
-      if FileManager.default.fileExists(atPath: path) {
-        try FileManager.default.removeItem(atPath: path)
-      }
-      try FileManager.default.moveItem(atPath: staged, toPath: path)
-    } catch {
-      try? FileManager.default.removeItem(atPath: staged)
-      throw .outputNotWritable(path: path, reason: ReportFolder.reason(error))
-    }
+    try AtomicFile.write(text, to: path)
   }
 
   /// A run's row of `sweep.csv`: its axis labels and seed, then the summary metrics.

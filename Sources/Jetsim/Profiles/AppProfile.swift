@@ -68,6 +68,16 @@ public struct AppProfile: Sendable, Equatable {
     self.warmResumeMs = warmResumeMs
   }
 
+  /// A copy whose strings and arrays share no storage with this one (for runs on other threads).
+  var unshared: AppProfile {
+    var copy = self
+    copy.id = id.unshared
+    copy.name = name.unshared
+    copy.category = category.unshared
+    copy.backgroundModes = backgroundModes.map { $0 }
+    return copy
+  }
+
   /// The declared background modes as a bit set (`BackgroundMode.bit`).
   public var backgroundModeBits: UInt8 { backgroundModes.reduce(0) { $0 | $1.bit } }
 

@@ -78,6 +78,14 @@ public struct DeviceProfile: Sendable, Equatable {
       && a.source == b.source && a.policyParameters == b.policyParameters
   }
 
+  /// A copy whose strings share no storage with this one (for runs on other threads).
+  var unshared: DeviceProfile {
+    var copy = self
+    copy.name = name.unshared
+    copy.source = source?.unshared
+    return copy
+  }
+
   /// The pressure level at `freeKB` of free memory.
   @inlinable
   public func level(freeKB: Int) -> PressureLevel {

@@ -6,6 +6,7 @@ public enum ProfileLoader {
   /// The kinds of file `jetsim validate` understands.
   public enum FileKind: String, Sendable {
     case device, app, scenario, trace
+    case appUsageLog = "app-usage log"
   }
 
   /// The scenario in the JSON file at `path`, with its device, apps and trace loaded (paths inside
@@ -106,9 +107,16 @@ public enum ProfileLoader {
     try TraceReader.actions(try text(at: path), path: path).map(\.action)
   }
 
-  /// Checks the file at `path` as whatever kind it is (a trace if it ends in `.csv`, otherwise a JSON
+  /// Checks the file at `path` as whatever kind it is (a trace if it ends in `.csv` and starts with
+  /// the trace header, an app-usage log if it ends in `.tsv` or is another CSV, otherwise a JSON
   /// scenario, device or app profile, told apart by their keys) and returns the kind.
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
+    if path.hasSuffix(".tsv")
+      || (path.hasSuffix(".csv") && (try? text(at: path))?.hasPrefix("time_ms,") == false)
+    {
+      _ = try LSAppImport.convert(text(at: path), path: path, known: [])
+      return .appUsageLog
+    }
     if path.hasSuffix(".csv") {
       _ = try trace(at: path)
       return .trace

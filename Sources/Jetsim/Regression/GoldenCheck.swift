@@ -111,14 +111,11 @@ public enum GoldenCheck {
         let text = contents[file] ?? ""
         let path = "\(folder)/\(file)"
         let changed = manager.contents(atPath: path) != Data(text.utf8)
-        if changed {
-          let staged = "\(folder)/.\(file).partial"
-          try Data(text.utf8).write(to: URL(fileURLWithPath: staged))
-          if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
-          try manager.moveItem(atPath: staged, toPath: path)
-        }
+        if changed { try AtomicFile.write(text, to: path) }
         outcome.append((file, changed))
       }
+    } catch let error as JetsimError {
+      throw error
     } catch {
       throw .outputNotWritable(path: folder, reason: ReportFolder.reason(error))
     }

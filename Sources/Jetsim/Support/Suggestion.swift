@@ -1,3 +1,8 @@
+extension String {
+  /// The same text in storage of its own (small strings are stored inline and never shared).
+  var unshared: String { String(decoding: Array(utf8), as: UTF8.self) }
+}
+
 /// "Did you mean" suggestions for misspelt keys, flags, app ids and policy names.
 public enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo:

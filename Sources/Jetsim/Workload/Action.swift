@@ -92,6 +92,22 @@ public struct TimedAction: Sendable, Equatable {
   }
 }
 
+extension Action {
+  /// The same action, with its app id in storage of its own.
+  var unshared: Action {
+    switch self {
+    case .open(let app): .open(app.unshared)
+    case .wake(let app, let duration): .wake(app.unshared, durationMs: duration)
+    case .startMode(let app, let mode): .startMode(app.unshared, mode)
+    case .stopMode(let app, let mode): .stopMode(app.unshared, mode)
+    case .allocate(let app, let size): .allocate(app.unshared, kilobytes: size)
+    case .free(let app, let size): .free(app.unshared, kilobytes: size)
+    case .forceQuit(let app): .forceQuit(app.unshared)
+    case .home, .lock, .unlock, .interrupt, .reboot: self
+    }
+  }
+}
+
 /// The kinds of action, as the simulator dispatches them.
 public enum ActionKind: UInt8, CaseIterable, Sendable {
   case open, home, lock, unlock, interrupt, wake, startMode, stopMode, allocate, free, forceQuit,

@@ -45,6 +45,26 @@ public struct Scenario: Sendable {
     self.origin = origin ?? "scenario '\(name)'"
   }
 
+  /// A copy that shares no strings or arrays with this one. Runs on several threads each take one,
+  /// so that their reference counting never touches the same objects.
+  public var unshared: Scenario {
+    var copy = self
+    copy.device = device.unshared
+    copy.apps = apps.map(\.unshared)
+    copy.actions = actions.map { TimedAction($0.timeMs, $0.action.unshared) }
+    if var model = userModel {
+      model.apps = model.apps.map(\.unshared)
+      model.wakes = model.wakes.map {
+        UserModel.Wakes(app: $0.app.unshared, perHour: $0.perHour, durationMs: $0.durationMs)
+      }
+      model.audio = model.audio.map {
+        UserModel.AudioSessions(app: $0.app.unshared, perHour: $0.perHour, duration: $0.duration)
+      }
+      copy.userModel = model
+    }
+    return copy
+  }
+
   /// The policy settings in force: the scenario's, else the device's, else the real systems'.
   public var effectivePolicyParameters: PolicyParameters {
     policyParameters.overriding(device.policyParameters)
@@ -67,36 +87,36 @@ public struct Scenario: Sendable {
         throw .duplicateApp(path: origin, id: app.id)
       }
     }
+    // Each action keeps the number of the scripted action it came from (-1: the user model); the
+    // words of its origin are built only for an error message.
     var actions = self.actions
-    var actionOrigins = self.actionOrigins
+    var sources = Array(actions.indices)
     if let userModel {
       guard let durationMs else {
         throw .invalidValue(
           path: origin, keyPath: "duration", value: "missing",
           expected: "a duration for the user model")
       }
-      let scripted = actions.indices.map { index in
-        (
-          actions[index],
-          index < actionOrigins.count ? actionOrigins[index] : (origin, "actions[\(index)]")
-        )
+      let modelled = userModel.actions(durationMs: durationMs, seed: seed).map { ($0, -1) }
+      let merged = ProfileLoader.stableSorted(Array(zip(actions, sources)) + modelled) {
+        $0.0.timeMs < $1.0.timeMs
       }
-      let modelled = userModel.actions(durationMs: durationMs, seed: seed).map {
-        ($0, (origin, "userModel"))
-      }
-      let merged = ProfileLoader.stableSorted(scripted + modelled) { $0.0.timeMs < $1.0.timeMs }
       actions = merged.map(\.0)
-      actionOrigins = merged.map(\.1)
+      sources = merged.map(\.1)
+    }
+    func location(_ position: Int) -> (path: String, location: String) {
+      let source = sources[position]
+      if source < 0 { return (origin, "userModel") }
+      return source < actionOrigins.count ? actionOrigins[source] : (origin, "actions[\(source)]")
     }
     var steps: [WorkloadStep] = []
     steps.reserveCapacity(actions.count)
     var previous = 0
     for (position, timed) in actions.enumerated() {
-      let (path, location) =
-        position < actionOrigins.count ? actionOrigins[position] : (origin, "actions[\(position)]")
       guard timed.timeMs >= previous else {
+        let (path, place) = location(position)
         throw .invalidValue(
-          path: path, keyPath: location,
+          path: path, keyPath: place,
           value: "at \(timed.timeMs)ms, before the previous action (\(previous)ms)",
           expected: "actions in time order")
       }
@@ -104,17 +124,18 @@ public struct Scenario: Sendable {
       var app: Int32 = -1
       if let id = timed.action.app {
         guard let index = indices[id] else {
+          let (path, place) = location(position)
           throw .unknownApp(
-            path: path, location: location, id: id,
+            path: path, location: place, id: id,
             suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
         }
         app = index
         if case .startMode(_, let mode) = timed.action, !apps[Int(index)].declares(mode) {
+          let (path, place) = location(position)
+          let declared = apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")
           throw .invalidValue(
-            path: path, keyPath: location, value: "mode '\(mode)' for '\(id)'",
-            expected:
-              "a mode the app declares in backgroundModes (\(apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")))"
-          )
+            path: path, keyPath: place, value: "mode '\(mode)' for '\(id)'",
+            expected: "a mode the app declares in backgroundModes (\(declared))")
         }
       }
       steps.append(
