@@ -21,7 +21,8 @@ import Testing
     #expect(
       conversion.actions == [
         TimedAction(0, .open("com.example.maps")), TimedAction(240_000, .home),
-        TimedAction(3_535_500, .open("lsapp.whatsapp-messenger")),  // 58 min 55.5 s after the first,
+        // 58 min 55.5 s after the first event.
+        TimedAction(3_535_500, .open("lsapp.whatsapp-messenger")),
       ])
     #expect(conversion.matched == ["Maps"] && conversion.unmatched == ["WhatsApp Messenger"])
     #expect(conversion.apps.last?.residentKB == LSAppImport.defaultApp.residentKB)
