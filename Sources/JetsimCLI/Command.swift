@@ -35,6 +35,8 @@ public struct RunOptions: Equatable, Sendable {
   public var trace: String?
   public var durationMs: Int?
   public var quiet = false
+  /// Skip `report.html`.
+  public var noHTML = false
 
   public init(scenario: String) { self.scenario = scenario }
 }
@@ -147,6 +149,7 @@ enum Subcommand: String, CaseIterable {
         Option(
           name: "--duration", value: "TIME",
           help: "end the run at this time, e.g. 30m (default: the scenario's)"),
+        Option(name: "--no-html", value: nil, help: "do not write report.html"),
         Option(name: "--quiet", value: nil, help: "print nothing but errors"),
         Option(name: "--help", value: nil, help: "show this help"),
       ]

@@ -174,6 +174,7 @@ public enum CommandParser {
       }
       var options = RunOptions(scenario: scenario)
       options.quiet = values["--quiet"] != nil
+      options.noHTML = values["--no-html"] != nil
       options.out = values["--out"]
       options.trace = values["--trace"]
       if let policy = values["--policy"] {

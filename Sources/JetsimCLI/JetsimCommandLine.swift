@@ -68,7 +68,7 @@ public enum JetsimCommandLine {
     if let duration = options.durationMs { scenario.durationMs = duration }
     let destination = options.out ?? "\(Defaults.reportsFolder)/\(scenario.name)"
     var writer = try ReportWriter(
-      folder: ReportFolder(destination: destination), scenario: scenario)
+      folder: ReportFolder(destination: destination), scenario: scenario, html: !options.noHTML)
     let summary: RunSummary
     do {
       summary = try Simulator.run(scenario, observer: &writer)

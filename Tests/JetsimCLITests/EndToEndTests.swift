@@ -51,12 +51,23 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
     #expect(result.errors.isEmpty)
     #expect(result.output.contains("kills            1 (vm-pageshortage 1)"))
     #expect(result.output.contains("opens            4 (cold launches 4, warm resumes 0"))
-    for file in ["events.csv", "kills.csv", "apps.csv", "summary.csv"] {
+    for file in ["events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "report.html"] {
       let written = try String(contentsOfFile: "\(folder)/out/\(file)", encoding: .utf8)
       let golden = try String(
         contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/\(file)", encoding: .utf8)
       #expect(written == golden, "\(file)")
     }
+  }
+
+  @Test func noHTMLSkipsTheHTMLReport() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try jetsim([
+      "run", scenarioPath("worked-example"), "--out", folder + "/out", "--no-html", "--quiet",
+    ])
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: folder + "/out/kills.csv"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out/report.html"))
   }
 
   @Test func runWritesToReportsSlashTheScenarioNameByDefault() throws {

@@ -66,7 +66,7 @@ import Testing
     _ = try Comparison.run(scenario, policies: ["lru"], seeds: [1], jobs: 1, destination: folder)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-        "compare-summary.csv", "compare.csv", "lru",
+        "compare-summary.csv", "compare.csv", "compare.html", "lru",
       ])
   }
 

@@ -18,11 +18,17 @@ let packageRoot: String = {
   @Test(arguments: scenarios)
   func reportsMatchTheGoldenFiles(name: String) throws {
     let scenario = try ProfileLoader.scenario(at: "\(packageRoot)/Profiles/scenarios/\(name).json")
-    let csv = try Simulator.run(scenario).csv
-    let files = [
+    let result = try Simulator.run(scenario)
+    let csv = result.csv
+    var files = [
       ("events.csv", csv.events), ("kills.csv", csv.kills), ("apps.csv", csv.apps),
       ("summary.csv", csv.summary),
+      ("run.json", Provenance(scenario: scenario, summary: result.summary).json),
     ]
+    // The HTML report's golden file: the smallest scenario's.
+    if name == "worked-example" {
+      files.append(("report.html", HTMLReport.render(result, device: scenario.device)))
+    }
     let folder = "\(packageRoot)/Reports/golden/\(name)"
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -45,6 +45,8 @@ public struct Comparison: Sendable {
       if let folder {
         try write(comparison.compareTable, to: folder.path("compare.csv"), in: folder)
         try write(comparison.aggregateTable, to: folder.path("compare-summary.csv"), in: folder)
+        try AtomicFile.write(
+          BatchHTMLReport.comparison(comparison), to: folder.path("compare.html"))
         try folder.commit()
       }
       return comparison

@@ -310,7 +310,11 @@ public enum Sweep {
     sweep.appendHeader(manifest.columns + SummaryMetric.all.map(\.name))
     for row in rows { sweep.append(raw: Array(row.utf8)) }
     try write(String(decoding: sweep.bytes, as: UTF8.self), to: "\(folder)/sweep.csv")
-    try write(summary(manifest: manifest, rows: rows), to: "\(folder)/sweep-summary.csv")
+    let summaryText = summary(manifest: manifest, rows: rows)
+    try write(summaryText, to: "\(folder)/sweep-summary.csv")
+    try write(
+      BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText),
+      to: "\(folder)/sweep.html")
   }
 
   /// `sweep-summary.csv`: one row per point (its axis values), the number of runs, and each metric's

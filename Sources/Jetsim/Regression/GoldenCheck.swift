@@ -60,7 +60,9 @@ public struct GoldenCheckResult: Sendable, Equatable {
 /// Compares runs with golden reports, and re-records them.
 public enum GoldenCheck {
   /// The report files a golden folder may hold, in the order they are compared and written.
-  public static let files = ["kills.csv", "events.csv", "apps.csv", "summary.csv", "run.json"]
+  public static let files = [
+    "kills.csv", "events.csv", "apps.csv", "summary.csv", "run.json", "report.html",
+  ]
 
   /// Runs `scenario` and compares its kills (and with `events`, its event log) with the golden
   /// `kills.csv` (and `events.csv`) in `folder`.
@@ -97,6 +99,7 @@ public enum GoldenCheck {
       "kills.csv": csv.kills, "events.csv": csv.events, "apps.csv": csv.apps,
       "summary.csv": csv.summary,
       "run.json": Provenance(scenario: scenario, summary: result.summary).json,
+      "report.html": HTMLReport.render(result, device: scenario.device),
     ]
     let manager = FileManager.default
     var chosen = files.filter { manager.fileExists(atPath: "\(folder)/\($0)") }

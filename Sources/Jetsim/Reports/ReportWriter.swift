@@ -49,13 +49,18 @@ public struct ReportWriter: SimulationObserver {
   private let scenario: Scenario
   private let eventsFile: OutputFile
   private let killsFile: OutputFile
+  private var timeline: TimelineRecorder?
   private var events = CSVBuffer(capacity: flushBytes + 4096)
   private var kills = CSVBuffer(capacity: 4096)
 
-  /// Starts the reports of `scenario` (run under `policy`, by default the scenario's) in `folder`.
-  public init(folder: ReportFolder, scenario: Scenario, policy: String? = nil) throws(JetsimError) {
+  /// Starts the reports of `scenario` (run under `policy`, by default the scenario's) in `folder`;
+  /// with `html`, `report.html` too (docs/reports.md).
+  public init(folder: ReportFolder, scenario: Scenario, policy: String? = nil, html: Bool = false)
+    throws(JetsimError)
+  {
     self.folder = folder
     self.scenario = scenario
+    timeline = html ? TimelineRecorder(appCount: scenario.apps.count) : nil
     tables = ReportTables(appIDs: scenario.apps.map(\.id), policy: policy ?? scenario.policy)
     do {
       eventsFile = try OutputFile(path: folder.path("events.csv"))
@@ -69,11 +74,13 @@ public struct ReportWriter: SimulationObserver {
   }
 
   public mutating func record(_ event: EventRecord) {
+    timeline?.record(event)
     tables.append(event, to: &events)
     if events.count >= Self.flushBytes { eventsFile.flush(&events) }
   }
 
   public mutating func record(_ kill: KillRecord) {
+    timeline?.record(kill)
     tables.append(kill, to: &kills)
     if kills.count >= Self.flushBytes { killsFile.flush(&kills) }
   }
@@ -90,6 +97,10 @@ public struct ReportWriter: SimulationObserver {
         to: URL(fileURLWithPath: folder.path("run.json")))
       try Data(ReportTables.summaryTable(summary).bytes).write(
         to: URL(fileURLWithPath: folder.path("summary.csv")))
+      if let timeline {
+        let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
+        try Data(html.utf8).write(to: URL(fileURLWithPath: folder.path("report.html")))
+      }
     } catch {
       folder.discard()
       throw .outputNotWritable(path: folder.destination, reason: ReportFolder.reason(error))
