@@ -71,7 +71,7 @@ public struct SweepDefinition: Sendable {
       .invalidValue(
         path: path, keyPath: "axes.\(axis)", value: "an empty list", expected: "at least one value")
     }
-    if let devices = file.devices {
+    if let devices = file.axes.devices {
       guard !devices.isEmpty else { throw empty("device") }
       var values: [Value] = []
       for reference in devices {
@@ -84,7 +84,7 @@ public struct SweepDefinition: Sendable {
       }
       axes.append(Axis(name: "device", column: "device", values: values))
     }
-    if let memories = file.memories {
+    if let memories = file.axes.memories {
       guard !memories.isEmpty else { throw empty("memory") }
       axes.append(
         Axis(
@@ -93,7 +93,7 @@ public struct SweepDefinition: Sendable {
             Value(label: String(kb)) { $0.device = $0.device.withMemory(kb) }
           }))
     }
-    if let catalogues = file.catalogues {
+    if let catalogues = file.axes.catalogues {
       guard !catalogues.isEmpty else { throw empty("apps") }
       var values: [Value] = []
       for (index, catalogue) in catalogues.enumerated() {
@@ -109,7 +109,7 @@ public struct SweepDefinition: Sendable {
       }
       axes.append(Axis(name: "apps", column: "apps", values: values))
     }
-    if let policies = file.policies {
+    if let policies = file.axes.policies {
       guard !policies.isEmpty else { throw empty("policy") }
       for name in policies where !PolicyRegistry.names.contains(name) {
         throw .invalidValue(
@@ -145,16 +145,19 @@ public struct SweepDefinition: Sendable {
     }
     try modelAxis(
       "userModel.zipf", "zipf",
-      file.zipf?.map { exponent in ("\(exponent)", { $0.popularity = .zipf(exponent: exponent) }) })
+      file.axes.zipf?.map { exponent in
+        ("\(exponent)", { $0.popularity = .zipf(exponent: exponent) })
+      })
     try modelAxis(
       "userModel.dwell", "dwell",
-      file.dwell?.map { label, duration in (label, { $0.dwell = duration }) })
+      file.axes.dwell?.map { label, duration in (label, { $0.dwell = duration }) })
     try modelAxis(
-      "userModel.gap", "gap", file.gap?.map { label, duration in (label, { $0.gap = duration }) })
+      "userModel.gap", "gap",
+      file.axes.gap?.map { label, duration in (label, { $0.gap = duration }) })
     try modelAxis(
       "userModel.growthPerMinute", "growth_per_minute_kb",
-      file.growth?.map { kb in (String(kb), { $0.growthPerMinuteKB = kb }) })
-    let seeds = file.seeds ?? [base.seed]
+      file.axes.growth?.map { kb in (String(kb), { $0.growthPerMinuteKB = kb }) })
+    let seeds = file.axes.seeds ?? [base.seed]
     guard !seeds.isEmpty else { throw empty("seeds") }
     let definition = SweepDefinition(
       name: file.name, base: base, axes: axes, seeds: seeds,
@@ -186,15 +189,7 @@ public struct SweepDefinition: Sendable {
 struct SweepFile: Decodable {
   var name: String
   var scenario: String
-  var devices: [String]?
-  var memories: [Int]?
-  var catalogues: [[String]]?
-  var policies: [String]?
-  var zipf: [Double]?
-  var dwell: [(String, UserModel.Duration)]?
-  var gap: [(String, UserModel.Duration)]?
-  var growth: [Int]?
-  var seeds: [UInt64]?
+  var axes: Axes
 
   init(from decoder: any Decoder) throws {
     let fields = try ProfileFields(
@@ -205,17 +200,8 @@ struct SweepFile: Decodable {
       throw fields.invalid("name", "\"\(name)\"", "a name usable as a folder name")
     }
     scenario = try fields.required(fields.string("scenario"), "scenario")
-    let axes = try fields.required(
+    axes = try fields.required(
       fields.decode(Axes.self, "axes", expected: "an object of axes"), "axes")
-    devices = axes.devices
-    memories = axes.memories
-    catalogues = axes.catalogues
-    policies = axes.policies
-    zipf = axes.zipf
-    dwell = axes.dwell
-    gap = axes.gap
-    growth = axes.growth
-    seeds = axes.seeds
   }
 
   struct Axes: Decodable {

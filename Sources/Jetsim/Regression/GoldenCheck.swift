@@ -146,12 +146,16 @@ public enum GoldenCheck {
     return (header, rows)
   }
 
-  /// The differences between two `kills.csv`, one sentence per kill that differs.
-  public static func killDifferences(expected: String, actual: String) -> [String] {
-    guard let want = rows(expected), let got = rows(actual) else { return ["kills.csv is not CSV"] }
+  /// The rows of two reports paired by position; each pair that differs (a row may be missing on
+  /// either side) is put in words by `describe(number, time, expected, actual, columns)`.
+  private static func differences(
+    in file: String, expected: String, actual: String,
+    describe: (Int, String, [String: String]?, [String: String]?, [String]) -> String?
+  ) -> [String] {
+    guard let want = rows(expected), let got = rows(actual) else { return ["\(file) is not CSV"] }
     guard want.header == got.header else {
       return [
-        "kills.csv columns differ: expected \(want.header.joined(separator: ",")), got \(got.header.joined(separator: ","))"
+        "\(file) columns differ: expected \(want.header.joined(separator: ",")), got \(got.header.joined(separator: ","))"
       ]
     }
     var differences: [String] = []
@@ -159,31 +163,46 @@ public enum GoldenCheck {
       let expected = index < want.rows.count ? want.rows[index] : nil
       let actual = index < got.rows.count ? got.rows[index] : nil
       guard expected != actual else { continue }
-      let time = clock((expected ?? actual)?["time_ms"])
-      switch (expected, actual) {
-      case let (expected?, actual?) where victim(expected) == victim(actual):
-        let fields = want.header.filter { expected[$0] != actual[$0] && $0 != "seq" }
-        let detail = fields.map { "\($0) expected \(expected[$0] ?? ""), got \(actual[$0] ?? "")" }
-        if !detail.isEmpty {
-          differences.append(
-            "kill #\(index + 1) at \(time), \(expected["app"] ?? ""): \(detail.joined(separator: "; "))"
-          )
-        }
-      case let (expected?, actual?):
-        let when = expected["time_ms"] == actual["time_ms"] ? "" : " at \(clock(actual["time_ms"]))"
-        differences.append(
-          "kill #\(index + 1) at \(time): expected \(victim(expected)), got \(victim(actual))\(when)"
-        )
-      case let (expected?, nil):
-        differences.append(
-          "kill #\(index + 1) at \(time): expected \(victim(expected)), got no kill")
-      case let (nil, actual?):
-        differences.append("kill #\(index + 1) at \(time): expected no kill, got \(victim(actual))")
-      default:
-        break
+      if let sentence = describe(
+        index + 1, clock((expected ?? actual)?["time_ms"]), expected, actual, want.header)
+      {
+        differences.append(sentence)
       }
     }
     return differences
+  }
+
+  /// `field expected x, got y; ...` for the columns that differ between two rows, in column order.
+  private static func changedFields(
+    _ expected: [String: String], _ actual: [String: String], columns: [String],
+    except ignored: String? = nil
+  ) -> String {
+    columns.filter { expected[$0] != actual[$0] && $0 != ignored }
+      .map { "\($0) expected \(expected[$0] ?? ""), got \(actual[$0] ?? "")" }.joined(
+        separator: "; ")
+  }
+
+  /// The differences between two `kills.csv`, one sentence per kill that differs.
+  public static func killDifferences(expected: String, actual: String) -> [String] {
+    differences(in: "kills.csv", expected: expected, actual: actual) {
+      number, time, expected, actual, columns in
+      switch (expected, actual) {
+      case let (expected?, actual?) where victim(expected) == victim(actual):
+        let detail = changedFields(expected, actual, columns: columns, except: "seq")
+        return detail.isEmpty
+          ? nil : "kill #\(number) at \(time), \(expected["app"] ?? ""): \(detail)"
+      case let (expected?, actual?):
+        let when = expected["time_ms"] == actual["time_ms"] ? "" : " at \(clock(actual["time_ms"]))"
+        return
+          "kill #\(number) at \(time): expected \(victim(expected)), got \(victim(actual))\(when)"
+      case let (expected?, nil):
+        return "kill #\(number) at \(time): expected \(victim(expected)), got no kill"
+      case let (nil, actual?):
+        return "kill #\(number) at \(time): expected no kill, got \(victim(actual))"
+      default:
+        return nil
+      }
+    }
   }
 
   /// `com.example.game (412.0 MB, suspended)`, with the reason when it is not a pressure kill.
@@ -195,37 +214,23 @@ public enum GoldenCheck {
 
   /// The differences between two `events.csv`, one sentence per event that differs.
   public static func eventDifferences(expected: String, actual: String) -> [String] {
-    guard let want = rows(expected), let got = rows(actual) else {
-      return ["events.csv is not CSV"]
-    }
-    guard want.header == got.header else {
-      return [
-        "events.csv columns differ: expected \(want.header.joined(separator: ",")), got \(got.header.joined(separator: ","))"
-      ]
-    }
-    var differences: [String] = []
-    for index in 0..<max(want.rows.count, got.rows.count) {
-      let expected = index < want.rows.count ? want.rows[index] : nil
-      let actual = index < got.rows.count ? got.rows[index] : nil
-      guard expected != actual else { continue }
-      let time = clock((expected ?? actual)?["time_ms"])
-      let prefix = "event #\(index + 1) at \(time)"
+    differences(in: "events.csv", expected: expected, actual: actual) {
+      number, time, expected, actual, columns in
+      let prefix = "event #\(number) at \(time)"
       switch (expected, actual) {
       case let (expected?, actual?) where summary(expected) == summary(actual):
-        let fields = want.header.filter { expected[$0] != actual[$0] }
-        let detail = fields.map { "\($0) expected \(expected[$0] ?? ""), got \(actual[$0] ?? "")" }
-        differences.append("\(prefix), \(summary(expected)): \(detail.joined(separator: "; "))")
+        return
+          "\(prefix), \(summary(expected)): \(changedFields(expected, actual, columns: columns))"
       case let (expected?, actual?):
-        differences.append("\(prefix): expected '\(summary(expected))', got '\(summary(actual))'")
+        return "\(prefix): expected '\(summary(expected))', got '\(summary(actual))'"
       case let (expected?, nil):
-        differences.append("\(prefix): expected '\(summary(expected))', got no event")
+        return "\(prefix): expected '\(summary(expected))', got no event"
       case let (nil, actual?):
-        differences.append("\(prefix): expected no event, got '\(summary(actual))'")
+        return "\(prefix): expected no event, got '\(summary(actual))'"
       default:
-        break
+        return nil
       }
     }
-    return differences
   }
 
   /// `com.example.maps enter-background inactive>background didEnterBackground`.
