@@ -77,7 +77,8 @@ public enum JetsimCommandLine {
       throw error
     }
     try writer.finish(summary)
-    return RunReport.text(summary, device: scenario.device, folder: destination)
+    return RunReport.text(
+      summary, device: scenario.device, folder: destination, html: !options.noHTML)
   }
 
   /// `jetsim compare`: runs every policy with every seed (in parallel), writes the comparison folder

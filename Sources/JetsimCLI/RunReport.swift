@@ -2,7 +2,9 @@ import Jetsim
 
 /// The short summary `jetsim run` prints: opens, launches, resumes, kills by reason, memory.
 enum RunReport {
-  static func text(_ summary: RunSummary, device: DeviceProfile, folder: String) -> String {
+  static func text(_ summary: RunSummary, device: DeviceProfile, folder: String, html: Bool)
+    -> String
+  {
     let metrics = summary.metrics
     let ratio = metrics.warmResumeRatio.map { percent($0) } ?? "n/a"
     let reasons = KillReason.allCases.filter { metrics.kills($0) > 0 }.map {
@@ -24,7 +26,7 @@ enum RunReport {
       )
     }
     lines.append(
-      "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv)"
+      "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv, run.json\(html ? ", report.html" : ""))"
     )
     return lines.joined(separator: "\n") + "\n"
   }
