@@ -113,17 +113,24 @@ public enum HTMLReport {
         { device.reservedKB + $0.suspendedKB + $0.backgroundKB + $0.foregroundKB }
       ),
     ]
-    var below: [Double] = timeline.samples.map { _ in 0 }
+    // One sample per pixel column: its last composition, and the peak of the whole column.
+    let samples = chart.columns(of: timeline.samples) { Double($0.timeMs) }.map { column in
+      var last = column.items[column.items.count - 1]
+      last.timeMs = column.items[0].timeMs
+      last.peakAppsKB = column.items.map(\.peakAppsKB).max() ?? last.peakAppsKB
+      return last
+    }
+    var below: [Double] = samples.map { _ in 0 }
     for (name, colour, level) in layers {
-      let above = timeline.samples.map { Double(level($0)) }
+      let above = samples.map { Double(level($0)) }
       chart.stepArea(
-        times: timeline.samples.map { Double($0.timeMs) }, lower: below, upper: above,
+        times: samples.map { Double($0.timeMs) }, lower: below, upper: above,
         end: Double(durationMs), fill: colour, title: name)
       below = above
     }
     chart.stepLine(
-      times: timeline.samples.map { Double($0.timeMs) },
-      values: timeline.samples.map { Double(device.reservedKB + $0.peakAppsKB) },
+      times: samples.map { Double($0.timeMs) },
+      values: samples.map { Double(device.reservedKB + $0.peakAppsKB) },
       end: Double(durationMs), stroke: "#000000", dash: nil, title: "peak used within each interval"
     )
     chart.horizontalLine(
@@ -180,7 +187,7 @@ public enum HTMLReport {
     for (row, app) in lanes.enumerated() {
       let id = summary.appIDs[app]
       chart.laneLabel(row: row, text: id)
-      let segments = timeline.segments[app]
+      let segments = chart.coalesced(timeline.segments[app])
       for (index, segment) in segments.enumerated() where segment.state != .notRunning {
         let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
         chart.laneBar(
@@ -191,7 +198,10 @@ public enum HTMLReport {
       }
       for kind in [TimelineRecorder.Mark.Kind.coldLaunch, .warmResume, .kill] {
         let marks = timeline.marks[app].filter { $0.kind == kind }
-        for (x, group) in chart.columns(of: marks, time: { Double($0.timeMs) }) {
+        // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
+        for (x, group) in chart.columns(
+          of: marks, width: kind == .kill ? 1 : 3, time: { Double($0.timeMs) })
+        {
           let what =
             kind == .coldLaunch ? "cold launch" : kind == .warmResume ? "warm resume" : "kill"
           let title =

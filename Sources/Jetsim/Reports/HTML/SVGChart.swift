@@ -101,18 +101,43 @@ struct SVGChart {
       "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>"
   }
 
-  /// Items grouped by the pixel column of their time, in time order.
-  func columns<Item>(of items: [Item], time: (Item) -> Double) -> [(x: Double, items: [Item])] {
+  /// Items grouped by the column (`width` pixels wide) of their time, in time order; each group is
+  /// drawn at its first item's position.
+  func columns<Item>(of items: [Item], width: Double = 1, time: (Item) -> Double) -> [(
+    x: Double, items: [Item]
+  )] {
     var groups: [(x: Double, items: [Item])] = []
+    var lastColumn = -Double.infinity
     for item in items {
-      let column = x(time(item)).rounded()
-      if let last = groups.last, last.x == column {
+      let position = x(time(item))
+      let column = (position / width).rounded()
+      if column == lastColumn, !groups.isEmpty {
         groups[groups.count - 1].items.append(item)
       } else {
-        groups.append((column, [item]))
+        groups.append((position.rounded(), [item]))
+        lastColumn = column
       }
     }
     return groups
+  }
+
+  /// Segments merged so that none is narrower than a pixel (the later state of a pixel wins), so a
+  /// lane has at most one bar per pixel column, however long the run.
+  func coalesced(_ segments: [TimelineRecorder.Segment]) -> [TimelineRecorder.Segment] {
+    var result: [TimelineRecorder.Segment] = []
+    for segment in segments {
+      if let last = result.last, x(Double(segment.startMs)) - x(Double(last.startMs)) < 1,
+        result.count > 1
+      {
+        result[result.count - 1].state = segment.state
+      } else {
+        result.append(segment)
+      }
+      if result.count >= 2, result[result.count - 2].state == result[result.count - 1].state {
+        result.removeLast()
+      }
+    }
+    return result
   }
 
   /// A kill: a downward triangle on the top edge of the plot, with a tick down the plot.
