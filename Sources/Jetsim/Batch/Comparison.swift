@@ -43,8 +43,12 @@ public struct Comparison: Sendable {
       let comparison = Comparison(
         scenarioName: scenario.name, policies: policies, seeds: seeds, runs: runs)
       if let folder {
-        try write(comparison.compareTable, to: folder.path("compare.csv"), in: folder)
-        try write(comparison.aggregateTable, to: folder.path("compare-summary.csv"), in: folder)
+        try AtomicFile.write(
+          String(decoding: comparison.compareTable.bytes, as: UTF8.self),
+          to: folder.path("compare.csv"))
+        try AtomicFile.write(
+          String(decoding: comparison.aggregateTable.bytes, as: UTF8.self),
+          to: folder.path("compare-summary.csv"))
         try AtomicFile.write(
           BatchHTMLReport.comparison(comparison), to: folder.path("compare.html"))
         try folder.commit()
@@ -74,16 +78,6 @@ public struct Comparison: Sendable {
     } catch {
       writer.discard()
       throw error
-    }
-  }
-
-  private static func write(_ table: CSVBuffer, to path: String, in folder: ReportFolder)
-    throws(JetsimError)
-  {
-    do {
-      try Data(table.bytes).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw .outputNotWritable(path: folder.destination, reason: ReportFolder.reason(error))
     }
   }
 

@@ -261,7 +261,7 @@ public enum Sweep {
         for name in contents { try manager.removeItem(atPath: "\(folder)/\(name)") }
       }
       try manager.createDirectory(atPath: "\(folder)/runs", withIntermediateDirectories: true)
-      try write(manifest.json, to: manifestPath)
+      try AtomicFile.write(manifest.json, to: manifestPath)
     } catch let error as JetsimError {
       throw error
     } catch {
@@ -282,10 +282,6 @@ public enum Sweep {
         expected: "every run: finish the sweep (--resume) or give every shard's folder")
     }
     return (0..<manifest.runs).compactMap { found[$0] }
-  }
-
-  static func write(_ text: String, to path: String) throws(JetsimError) {
-    try AtomicFile.write(text, to: path)
   }
 
   /// A run's row of `sweep.csv`: its axis labels and seed, then the summary metrics.
@@ -309,10 +305,10 @@ public enum Sweep {
     var sweep = CSVBuffer()
     sweep.appendHeader(manifest.columns + SummaryMetric.all.map(\.name))
     for row in rows { sweep.append(raw: Array(row.utf8)) }
-    try write(String(decoding: sweep.bytes, as: UTF8.self), to: "\(folder)/sweep.csv")
+    try AtomicFile.write(String(decoding: sweep.bytes, as: UTF8.self), to: "\(folder)/sweep.csv")
     let summaryText = summary(manifest: manifest, rows: rows)
-    try write(summaryText, to: "\(folder)/sweep-summary.csv")
-    try write(
+    try AtomicFile.write(summaryText, to: "\(folder)/sweep-summary.csv")
+    try AtomicFile.write(
       BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText),
       to: "\(folder)/sweep.html")
   }
