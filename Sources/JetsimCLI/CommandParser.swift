@@ -75,11 +75,7 @@ public enum CommandParser {
       }
       return .merge(shards: positionals, out: out)
     case .plan:
-      guard positionals.count == 1, let scenario = positionals.first else {
-        throw UsageError(
-          positionals.isEmpty ? "'plan' needs a SCENARIO file" : "'plan' takes one SCENARIO",
-          help: "plan")
-      }
+      let scenario = try oneScenario(positionals, for: "plan")
       guard let target = values["--target"] else {
         throw UsageError(
           "'plan' needs --target, such as --target \"warm-resume-ratio>=0.9\"", help: "plan")
@@ -112,13 +108,7 @@ public enum CommandParser {
       options.jobs = try jobs(values["--jobs"], help: "plan")
       return .plan(options)
     case .check:
-      guard positionals.count == 1, let scenario = positionals.first else {
-        throw UsageError(
-          positionals.isEmpty
-            ? "'check' needs a SCENARIO file"
-            : "'check' takes one SCENARIO, got \(positionals.count)",
-          help: "check")
-      }
+      let scenario = try oneScenario(positionals, for: "check")
       guard let expect = values["--expect"] else {
         throw UsageError("'check' needs --expect DIR, the folder of golden reports", help: "check")
       }
@@ -129,13 +119,7 @@ public enum CommandParser {
       options.seed = try seed(values["--seed"], help: "check")
       return .check(options)
     case .compare:
-      guard positionals.count == 1, let scenario = positionals.first else {
-        throw UsageError(
-          positionals.isEmpty
-            ? "'compare' needs a SCENARIO file"
-            : "'compare' takes one SCENARIO, got \(positionals.count)",
-          help: "compare")
-      }
+      let scenario = try oneScenario(positionals, for: "compare")
       var options = CompareOptions(scenario: scenario)
       options.quiet = values["--quiet"] != nil
       options.out = values["--out"]
@@ -166,12 +150,7 @@ public enum CommandParser {
       }
       return .compare(options)
     case .run:
-      guard positionals.count == 1, let scenario = positionals.first else {
-        throw UsageError(
-          positionals.isEmpty
-            ? "'run' needs a SCENARIO file" : "'run' takes one SCENARIO, got \(positionals.count)",
-          help: "run")
-      }
+      let scenario = try oneScenario(positionals, for: "run")
       var options = RunOptions(scenario: scenario)
       options.quiet = values["--quiet"] != nil
       options.noHTML = values["--no-html"] != nil
@@ -200,6 +179,20 @@ public enum CommandParser {
       }
       return .run(options)
     }
+  }
+
+  /// The one SCENARIO argument of `subcommand`.
+  static func oneScenario(_ positionals: [String], for subcommand: String) throws(UsageError)
+    -> String
+  {
+    guard positionals.count == 1, let scenario = positionals.first else {
+      throw UsageError(
+        positionals.isEmpty
+          ? "'\(subcommand)' needs a SCENARIO file"
+          : "'\(subcommand)' takes one SCENARIO, got \(positionals.count)",
+        help: subcommand)
+    }
+    return scenario
   }
 
   /// A `--policy` value, checked against the built-in policies.
