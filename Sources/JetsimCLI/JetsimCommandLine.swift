@@ -192,7 +192,7 @@ public enum JetsimCommandLine {
     var worst = ExitCode.success
     for file in files {
       do {
-        let kind = try ProfileLoader.validate(at: file)
+        let kind = try InputValidator.validate(at: file)
         output.write("\(file): valid \(kind.rawValue)\n")
       } catch {
         errors.write("jetsim: \(error)\n")
@@ -210,7 +210,7 @@ public enum JetsimCommandLine {
       let marker = entry.name == Defaults.policy ? " (default)" : ""
       let settings =
         entry.settings.isEmpty
-        ? "" : "\n\(indent)settings: \(entry.settings.joined(separator: ", "))"
+        ? "" : "\n\(indent)settings: \(entry.settings.map(\.key).joined(separator: ", "))"
       return "\(entry.name)\(padding)  \(entry.summary)\(marker)\(settings)\n"
     }.joined()
   }

@@ -1,51 +1,11 @@
 import Foundation
+import JetsimTestSupport
 import Testing
-
-/// The package's root folder, found from this file's path.
-let packageRoot: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  for _ in 0..<3 { url.deleteLastPathComponent() }
-  return url.path
-}()
-
-/// The result of running the built `jetsim` binary.
-struct Outcome {
-  var status: Int32
-  var output: String
-  var errors: String
-}
-
-/// Runs the `jetsim` binary built beside the test bundle.
-func jetsim(_ arguments: [String], in directory: String = packageRoot) throws -> Outcome {
-  let process = Process()
-  process.executableURL = try jetsimBinary()
-  process.arguments = arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return Outcome(
-    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-    errors: String(decoding: errorData, as: UTF8.self))
-}
-
-func temporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "jetsim-e2e-\(UInt64.random(in: 0...UInt64.max))"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
-func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios/\(name).json" }
 
 @Suite struct EndToEndTests {
   @Test func runWritesTheFourReportsAndASummary() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let result = try jetsim(["run", scenarioPath("worked-example"), "--out", folder + "/out"])
     #expect(result.status == 0)
     #expect(result.errors.isEmpty)
@@ -61,8 +21,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func noHTMLSkipsTheHTMLReport() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let result = try jetsim([
       "run", scenarioPath("worked-example"), "--out", folder + "/out", "--no-html", "--quiet",
     ])
@@ -72,8 +32,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func runWritesToReportsSlashTheScenarioNameByDefault() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let first = try jetsim(["run", scenarioPath("worked-example"), "--quiet"], in: folder)
     #expect(first.status == 0 && first.output.isEmpty)
     #expect(FileManager.default.fileExists(atPath: "\(folder)/Reports/worked-example/kills.csv"))
@@ -86,8 +46,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func policyAndSeedOptionsReachTheReports() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let result = try jetsim([
       "run", scenarioPath("worked-example"), "--seed", "42", "--policy", "largest-first", "--out",
       folder,
@@ -98,8 +58,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func aTraceReplacesTheWorkload() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let trace = folder + "/t.csv"
     try Data("time_ms,action,app,value\n0,open,example.d,\n1000,open,example.a,\n".utf8).write(
       to: URL(fileURLWithPath: trace))
@@ -111,8 +71,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func compareWritesATableAndAFolderPerRun() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let result = try jetsim([
       "compare", scenarioPath("evening-social"), "--policies", "largest-first,lmkd,random",
       "--seeds", "1..3", "--out",
@@ -161,8 +121,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func checkFailsWithExitOneAndUpdateRecordsTheChange() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let golden = folder + "/golden"
     let record = try jetsim([
       "check", scenarioPath("daily-commute"), "--expect", golden, "--update",
@@ -272,8 +232,8 @@ func scenarioPath(_ name: String) -> String { "\(packageRoot)/Profiles/scenarios
   }
 
   @Test func aFailedRunLeavesNoReportFolder() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let trace = folder + "/bad.csv"
     try Data("time_ms,action,app,value\n0,open,example.a,\n5,open,example.zz,\n".utf8).write(
       to: URL(fileURLWithPath: trace))

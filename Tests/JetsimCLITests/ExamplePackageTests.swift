@@ -1,5 +1,6 @@
 import Foundation
 import Jetsim
+import JetsimTestSupport
 import Testing
 
 /// docs/example-package is a user's package with jetsim in its test target (docs/regression-testing.md):

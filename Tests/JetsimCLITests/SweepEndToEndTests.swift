@@ -1,4 +1,5 @@
 import Foundation
+import JetsimTestSupport
 import Testing
 
 /// The sweep commands as a cluster would use them: shards as separate processes, merged; a sweep
@@ -16,8 +17,8 @@ import Testing
 
   /// docs/scaling.md's local example: three shards in three processes at once, then merge.
   @Test func shardsInSeparateProcessesMergeIntoTheSingleMachineOutput() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     let single = try jetsim(["sweep", sweepFile, "--jobs", "1", "--out", folder + "/single"])
     #expect(single.status == 0, "\(single.errors)")
     let processes = try (1...3).map { index -> Process in
@@ -45,8 +46,8 @@ import Testing
   }
 
   @Test func aKilledSweepResumesToTheSameFiles() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.path
     _ = try jetsim(["sweep", sweepFile, "--jobs", "1", "--out", folder + "/whole"])
     let process = Process()
     process.executableURL = try jetsimBinary()
@@ -101,18 +102,4 @@ import Testing
         "light-user-2gb: the smallest memory with warm_resume_ratio >= 0.9000 on all 3 seeds is"))
     #expect(result.output.contains("memory       mean       min       max  target met"))
   }
-}
-
-/// The built `jetsim` binary.
-func jetsimBinary() throws -> URL {
-  let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
-  let candidates = [folder, folder.deletingLastPathComponent()].map {
-    $0.appendingPathComponent("jetsim")
-  }
-  guard
-    let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-  else {
-    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
-  }
-  return binary
 }

@@ -1,15 +1,10 @@
 import Foundation
 import Jetsim
+import JetsimTestSupport
 import Testing
 import XCTest
 
 @testable import JetsimTesting
-
-let packageRoot: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  for _ in 0..<3 { url.deleteLastPathComponent() }
-  return url.path
-}()
 
 let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
 

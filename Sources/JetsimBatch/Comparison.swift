@@ -1,0 +1,132 @@
+import Foundation
+import JetsimCore
+import JetsimIO
+
+/// The same scenario run under several policies and seeds: `jetsim compare`.
+///
+/// Every run of one seed sees the identical workload (the workload's random draws come from their own
+/// stream, untouched by the policy), so differences come from the policies alone. Results are in
+/// policy-major order whatever the number of threads.
+public struct Comparison: Sendable {
+  /// The scenario compared.
+  public let scenarioName: String
+  /// The policies, in the order given.
+  public let policies: [String]
+  /// The seeds, in the order given.
+  public let seeds: [UInt64]
+  /// One summary per run: every seed of the first policy, then of the second, and so on.
+  public let runs: [RunSummary]
+
+  /// Runs `scenario` under each of `policies` with each of `seeds`, on up to `jobs` threads. With a
+  /// `destination`, writes each run's reports to `<destination>/<policy>/seed-<n>/` and
+  /// `compare.csv` and `compare-summary.csv` beside them, all into place at once at the end.
+  public static func run(
+    _ scenario: Scenario, policies: [String], seeds: [UInt64], jobs: Int,
+    destination: String? = nil,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(JetsimError) -> Comparison {
+    for name in policies where !PolicyRegistry.names.contains(name) {
+      throw .unknownPolicy(name: name, valid: PolicyRegistry.names)
+    }
+    let folder: ReportFolder? =
+      if let destination { try ReportFolder(destination: destination, kind: .comparison) } else {
+        nil
+      }
+    let total = policies.count * seeds.count
+    var perRun: (@Sendable (Int) -> Void)?
+    if let progress { perRun = { done in progress(done, total) } }
+    do {
+      let runs = try ParallelMap.run(count: total, jobs: jobs, progress: perRun) { index in
+        var variant = scenario.unshared
+        variant.policy = policies[index / seeds.count]
+        variant.seed = seeds[index % seeds.count]
+        return try runOne(variant, in: folder)
+      }
+      let comparison = Comparison(
+        scenarioName: scenario.name, policies: policies, seeds: seeds, runs: runs)
+      if let folder {
+        try AtomicFile.write(
+          String(decoding: comparison.compareTable.bytes, as: UTF8.self),
+          to: folder.path("compare.csv"))
+        try AtomicFile.write(
+          String(decoding: comparison.aggregateTable.bytes, as: UTF8.self),
+          to: folder.path("compare-summary.csv"))
+        try AtomicFile.write(
+          BatchHTMLReport.comparison(comparison), to: folder.path("compare.html"))
+        try folder.commit()
+      }
+      return comparison
+    } catch {
+      folder?.discard()
+      throw (error as? JetsimError)
+        ?? .outputNotWritable(path: destination ?? "", reason: FileFailure.reason(error))
+    }
+  }
+
+  /// One run, with its reports in `<folder>/<policy>/seed-<n>/` if there is a folder.
+  private static func runOne(_ scenario: Scenario, in folder: ReportFolder?) throws(JetsimError)
+    -> RunSummary
+  {
+    guard let folder else {
+      var quiet = DiscardingObserver()
+      return try Simulator.run(scenario, observer: &quiet)
+    }
+    let path = folder.path("\(scenario.policy)/seed-\(scenario.seed)")
+    var writer = try ReportWriter(folder: ReportFolder(destination: path), scenario: scenario)
+    do {
+      let summary = try Simulator.run(scenario, observer: &writer)
+      try writer.finish(summary)
+      return summary
+    } catch {
+      writer.discard()
+      throw error
+    }
+  }
+
+  /// The runs of `policy`, in seed order.
+  public func runs(of policy: String) -> ArraySlice<RunSummary> {
+    guard let index = policies.firstIndex(of: policy) else { return [] }
+    return runs[(index * seeds.count)..<((index + 1) * seeds.count)]
+  }
+
+  /// `metric` of `policy` across its seeds.
+  public func aggregate(_ metric: SummaryMetric, of policy: String) -> SampleSummary? {
+    SampleSummary(runs(of: policy).map { metric.value($0.metrics) })
+  }
+
+  /// `compare.csv`: one row per run, the columns of `summary.csv`.
+  public var compareTable: CSVBuffer {
+    var out = CSVBuffer()
+    out.appendHeader(ReportTables.summaryColumns)
+    for run in runs { ReportTables.appendSummary(run, to: &out) }
+    return out
+  }
+
+  /// The columns of `compare-summary.csv`.
+  public static let aggregateColumns =
+    ["policy", "runs"]
+    + SummaryMetric.all.flatMap {
+      ["\($0.name)_mean", "\($0.name)_min", "\($0.name)_max", "\($0.name)_ci95"]
+    }
+
+  /// `compare-summary.csv`: one row per policy, each metric's mean, min, max and 95 % CI half-width
+  /// across seeds (four decimals; empty where undefined).
+  public var aggregateTable: CSVBuffer {
+    var out = CSVBuffer()
+    out.appendHeader(Self.aggregateColumns)
+    for policy in policies {
+      out.append(field: policy)
+      out.comma()
+      out.append(seeds.count)
+      for metric in SummaryMetric.all {
+        let summary = aggregate(metric, of: policy)
+        for value in [summary?.mean, summary?.min, summary?.max, summary?.ci95] {
+          out.comma()
+          if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }
+        }
+      }
+      out.newline()
+    }
+    return out
+  }
+}

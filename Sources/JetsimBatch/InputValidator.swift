@@ -1,0 +1,56 @@
+import JetsimCore
+import JetsimIO
+
+/// `jetsim validate`: checks any input file jetsim reads as what it is, exactly as the command that
+/// uses it would read it, without running anything.
+public enum InputValidator {
+  /// The kinds of file jetsim reads.
+  public enum FileKind: String, Sendable {
+    case device, app, scenario, sweep, trace
+    case appUsageLog = "app-usage log"
+  }
+
+  /// Checks the file at `path` and returns its kind: a trace or app-usage log by its extension and
+  /// header (a `.tsv`, or a `.csv` whose header names the log's columns, is an app-usage log; any
+  /// other `.csv` a trace), otherwise a JSON scenario, sweep, device or app profile, told apart by
+  /// its keys.
+  public static func validate(at path: String) throws(JetsimError) -> FileKind {
+    let lowered = path.lowercased()
+    if lowered.hasSuffix(".tsv") {
+      _ = try LSAppImport.convert(InputFile.text(at: path), path: path, known: [])
+      return .appUsageLog
+    }
+    if lowered.hasSuffix(".csv") {
+      let text = try InputFile.text(at: path)
+      let header = text.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
+      if ["user_id", "app_name", "event_type"].contains(where: header.contains) {
+        _ = try LSAppImport.convert(text, path: path, known: [])
+        return .appUsageLog
+      }
+      _ = try TraceReader.actions(text, path: path)
+      return .trace
+    }
+    let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)
+    let keys = Set(root.members?.map(\.key) ?? [])
+    if keys.contains("axes") {
+      _ = try SweepDefinition.load(at: path)
+      return .sweep
+    }
+    if keys.contains("script") || keys.contains("apps") || keys.contains("trace")
+      || keys.contains("userModel")
+    {
+      _ = try ProfileLoader.scenario(at: path)
+      return .scenario
+    }
+    if keys.contains("memory") || keys.contains("reserved") {
+      _ = try ProfileLoader.device(at: path)
+      return .device
+    }
+    if keys.contains("resident") || keys.contains("id") {
+      _ = try ProfileLoader.app(at: path)
+      return .app
+    }
+    _ = try ProfileLoader.scenario(at: path)
+    return .scenario
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import JetsimCore
+import JetsimIO
+
+/// Runs independent jobs on several threads and returns their results in job order, so the output
+/// never depends on how many threads ran or in which order they finished.
+public enum ParallelMap {
+  private final class State<Result>: @unchecked Sendable {
+    let lock = NSLock()
+    var next = 0
+    var finished = 0
+    var results: [Result?]
+    var failures: [(index: Int, error: any Error)] = []
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+  }
+
+  /// `work(0)`, …, `work(count − 1)` on up to `jobs` threads. `progress` is told the number of jobs
+  /// finished after each one, one call at a time. If jobs throw, the error of the lowest-numbered
+  /// failed job is thrown (the same whatever the timing), after the running jobs finish.
+  public static func run<Result: Sendable>(
+    count: Int, jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
+    _ work: @Sendable @escaping (Int) throws -> Result
+  ) throws -> [Result] {
+    let state = State<Result>(count: count)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+      while true {
+        state.lock.lock()
+        guard state.failures.isEmpty, state.next < count else {
+          state.lock.unlock()
+          return
+        }
+        let index = state.next
+        state.next += 1
+        state.lock.unlock()
+        do {
+          let result = try work(index)
+          state.lock.lock()
+          state.results[index] = result
+          state.finished += 1
+          progress?(state.finished)
+          state.lock.unlock()
+        } catch {
+          state.lock.lock()
+          state.failures.append((index, error))
+          state.lock.unlock()
+        }
+      }
+    }
+    if let failure = state.failures.min(by: { $0.index < $1.index }) { throw failure.error }
+    return state.results.compactMap { $0 }
+  }
+}

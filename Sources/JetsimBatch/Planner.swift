@@ -1,0 +1,136 @@
+import Foundation
+import JetsimCore
+import JetsimIO
+
+/// A capacity target such as `warm-resume-ratio>=0.9`: a summary metric, a comparison and a value.
+public struct CapacityTarget: Sendable, CustomStringConvertible {
+  public enum Comparison: String, Sendable, CaseIterable {
+    case atLeast = ">=", atMost = "<=", above = ">", below = "<"
+  }
+
+  public var metric: SummaryMetric
+  public var comparison: Comparison
+  public var value: Double
+
+  /// Parses `METRIC OP VALUE` (metric names as in `summary.csv`, with `-` or `_`); nil if it is not
+  /// one, with `problem` saying why.
+  public static func parse(_ text: String) -> (target: CapacityTarget?, problem: String?) {
+    let compact = text.filter { $0 != " " }
+    for comparison in [Comparison.atLeast, .atMost, .above, .below] {
+      guard let range = compact.range(of: comparison.rawValue) else { continue }
+      let name = compact[..<range.lowerBound].replacingOccurrences(of: "-", with: "_")
+      guard let metric = SummaryMetric.named(name) else {
+        let hint =
+          Suggestion.closest(to: name, in: SummaryMetric.all.map(\.name)).map {
+            "; did you mean '\($0)'?"
+          } ?? ""
+        return (nil, "'\(name)' is not a summary metric\(hint)")
+      }
+      guard let value = Double(compact[range.upperBound...]), value.isFinite else {
+        return (nil, "'\(compact[range.upperBound...])' is not a number")
+      }
+      return (CapacityTarget(metric: metric, comparison: comparison, value: value), nil)
+    }
+    return (nil, "write it as METRIC>=VALUE (or <=, >, <), such as warm-resume-ratio>=0.9")
+  }
+
+  /// Whether a run's value meets the target (an undefined value never does).
+  public func holds(_ measured: Double?) -> Bool {
+    guard let measured else { return false }
+    switch comparison {
+    case .atLeast: return measured >= value
+    case .atMost: return measured <= value
+    case .above: return measured > value
+    case .below: return measured < value
+    }
+  }
+
+  public var description: String {
+    "\(metric.name) \(comparison.rawValue) \(Units.decimal(value, digits: 4))"
+  }
+}
+
+/// The smallest device memory meeting a target on every seed, and the curve measured on the way.
+public struct CapacityPlan: Sendable {
+  /// One memory size tried: the metric on each seed and whether all met the target.
+  public struct Probe: Sendable {
+    public var memoryKB: Int
+    public var values: [Double?]
+    public var holds: Bool
+  }
+
+  public var target: CapacityTarget
+  public var seeds: [UInt64]
+  public var precisionKB: Int
+  /// The probes, by memory.
+  public var probes: [Probe]
+  /// The answer, or nil if even the largest memory tried misses the target.
+  public var answerKB: Int?
+}
+
+/// Finds the smallest memory for a target by bisection (`jetsim plan`).
+public enum Planner {
+  /// Bisects device memory between `minKB` and `maxKB` until the bracket is `precisionKB` wide,
+  /// running every seed at each size (on `jobs` threads). The target must hold on every seed. Memory
+  /// sizes are multiples of `precisionKB`; thresholds the device does not set follow the memory.
+  /// Bisection assumes that more memory never hurts; the curve shows whether it did.
+  public static func plan(
+    _ scenario: Scenario, target: CapacityTarget, seeds: [UInt64], minKB: Int, maxKB: Int,
+    precisionKB: Int, jobs: Int,
+    progress: (@Sendable (Int) -> Void)? = nil
+  ) throws(JetsimError) -> CapacityPlan {
+    let floor = scenario.device.reservedKB + precisionKB
+    guard precisionKB > 0, minKB < maxKB, minKB >= floor else {
+      throw .invalidValue(
+        path: scenario.origin, keyPath: "memory range",
+        value:
+          "\(Units.formatSize(minKB))..\(Units.formatSize(maxKB)) by \(Units.formatSize(precisionKB))",
+        expected:
+          "a minimum above the reserved memory plus the precision (\(Units.formatSize(floor))), below the maximum"
+      )
+    }
+    var probes: [CapacityPlan.Probe] = []
+    func probe(_ memoryKB: Int) throws(JetsimError) -> Bool {
+      if let known = probes.first(where: { $0.memoryKB == memoryKB }) { return known.holds }
+      var resized = scenario
+      resized.device = scenario.device.withMemory(memoryKB)
+      let sized = resized
+      let values: [Double?]
+      do {
+        values = try ParallelMap.run(count: seeds.count, jobs: jobs) { index in
+          var run = sized.unshared
+          run.seed = seeds[index]
+          var quiet = DiscardingObserver()
+          return target.metric.value(try Simulator.run(run, observer: &quiet).metrics)
+        }
+      } catch {
+        throw (error as? JetsimError)
+          ?? .invalidValue(
+            path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+      }
+      let holds = values.allSatisfy(target.holds)
+      probes.append(CapacityPlan.Probe(memoryKB: memoryKB, values: values, holds: holds))
+      progress?(probes.count)
+      return holds
+    }
+    let grid = { (kb: Int) in (kb + precisionKB - 1) / precisionKB * precisionKB }
+    var low = grid(minKB)
+    var high = grid(maxKB)
+    var answer: Int?
+    if try probe(high) {
+      if try probe(low) {
+        answer = low
+      } else {
+        while high - low > precisionKB {
+          let middle = low + (high - low) / 2 / precisionKB * precisionKB
+          if try probe(middle) { high = middle } else { low = middle }
+        }
+        answer = high
+      }
+    }
+    return CapacityPlan(
+      target: target, seeds: seeds, precisionKB: precisionKB,
+      probes: probes.sorted { $0.memoryKB < $1.memoryKB },
+      answerKB: answer)
+  }
+}

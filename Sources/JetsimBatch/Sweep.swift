@@ -1,0 +1,350 @@
+import Foundation
+import JetsimCore
+import JetsimIO
+
+/// Which share of a sweep's runs one machine does: runs whose number modulo `count` is `index − 1`.
+public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
+  /// From 1 to `count`.
+  public var index: Int
+  public var count: Int
+
+  /// `I/N` with 1 ≤ I ≤ N, or nil.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else { return nil }
+    self.index = index
+    self.count = count
+  }
+
+  public func owns(_ run: Int) -> Bool { run % count == index - 1 }
+  public var description: String { "\(index)/\(count)" }
+}
+
+/// What a sweep folder is: written first, checked by `--resume` and `merge`.
+public struct SweepManifest: Sendable, Equatable {
+  public var sweep: String
+  public var digest: String
+  public var runs: Int
+  public var seeds: Int
+  public var columns: [String]
+  public var shard: ShardSpec?
+
+  var json: String {
+    let shardText = shard.map { "\"\($0)\"" } ?? "null"
+    return """
+      {
+        "sweep": \(JSONText.quote(sweep)),
+        "digest": "\(digest)",
+        "runs": \(runs),
+        "seeds": \(seeds),
+        "columns": [\(columns.map(JSONText.quote).joined(separator: ", "))],
+        "shard": \(shardText)
+      }
+
+      """
+  }
+
+  init(sweep: String, digest: String, runs: Int, seeds: Int, columns: [String], shard: ShardSpec?) {
+    self.sweep = sweep
+    self.digest = digest
+    self.runs = runs
+    self.seeds = seeds
+    self.columns = columns
+    self.shard = shard
+  }
+
+  init?(json data: Data) {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let sweep = object["sweep"] as? String,
+      let digest = object["digest"] as? String, let runs = (object["runs"] as? NSNumber)?.intValue,
+      let seeds = (object["seeds"] as? NSNumber)?.intValue,
+      let columns = object["columns"] as? [String]
+    else { return nil }
+    self.init(
+      sweep: sweep, digest: digest, runs: runs, seeds: seeds, columns: columns,
+      shard: (object["shard"] as? String).flatMap(ShardSpec.init))
+  }
+}
+
+/// Runs sweeps and merges the folders of their shards (`jetsim sweep`, `jetsim merge`).
+///
+/// A sweep folder holds `sweep-manifest.json`, append-only journals in `runs/` (one line per
+/// finished run: its number, a tab, its row of `sweep.csv`, written in one write), and, once every
+/// run is there, `sweep.csv` and `sweep-summary.csv`, assembled from the rows alone. So a resumed
+/// sweep, or shards merged, give exactly the files of one uninterrupted run, whatever the number of
+/// threads. A line torn by a crash has no line end and is ignored: that run is simply done again.
+public enum Sweep {
+  /// What one call of `run` did.
+  public struct Outcome: Sendable, Equatable {
+    /// Runs done now, and runs found done by an earlier, interrupted call.
+    public var ran: Int
+    public var alreadyDone: Int
+    /// The runs this call was responsible for (all, or the shard's).
+    public var owned: Int
+    /// Whether `sweep.csv` and `sweep-summary.csv` were written.
+    public var assembled: Bool
+  }
+
+  static let manifestFile = "sweep-manifest.json"
+  static let outputFiles: Set<String> = [
+    manifestFile, "runs", "sweep.csv", "sweep-summary.csv", "sweep.html",
+  ]
+
+  /// Runs `definition` (or its `shard`) into `folder` on `jobs` threads. With `resume`, runs already
+  /// in the folder are kept; without, an earlier sweep's files there are replaced.
+  public static func run(
+    _ definition: SweepDefinition, into folder: String, jobs: Int, resume: Bool = false,
+    shard: ShardSpec? = nil,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(JetsimError) -> Outcome {
+    let manifest = SweepManifest(
+      sweep: definition.name, digest: definition.digest, runs: definition.runCount,
+      seeds: definition.seeds.count,
+      columns: definition.columns, shard: shard)
+    try prepare(folder, manifest: manifest, resume: resume)
+    let owned = (0..<definition.runCount).filter { shard?.owns($0) ?? true }
+    let done = journalRows(in: [folder])
+    let pending = owned.filter { done[$0] == nil }
+    let total = pending.count
+    var report: (@Sendable (Int) -> Void)?
+    if let progress { report = { progress($0, total) } }
+    let journal = try Journal(folder: folder)
+    do {
+      _ = try ParallelMap.run(count: pending.count, jobs: jobs, progress: report) { position in
+        let index = pending[position]
+        let (scenario, labels) = definition.run(index)
+        var quiet = DiscardingObserver()
+        let summary = try Simulator.run(scenario.unshared, observer: &quiet)
+        try journal.append(index, row(labels: labels, metrics: summary.metrics))
+      }
+      try journal.close()
+    } catch {
+      try? journal.close()
+      throw (error as? JetsimError)
+        ?? .outputNotWritable(path: folder, reason: FileFailure.reason(error))
+    }
+    var assembled = false
+    if shard.map({ $0.count == 1 }) ?? true {
+      try assemble(
+        folder, manifest: manifest, rows: readRows(folder, manifest: manifest, from: [folder]))
+      assembled = true
+    }
+    return Outcome(
+      ran: pending.count, alreadyDone: owned.count - pending.count, owned: owned.count,
+      assembled: assembled)
+  }
+
+  /// Combines the folders of a sweep's shards into `folder`, writing exactly what one machine would
+  /// have written. Every shard must come from the same sweep, and together they must hold every run.
+  public static func merge(_ shards: [String], into folder: String) throws(JetsimError) -> Int {
+    var manifests: [SweepManifest] = []
+    for shard in shards {
+      let path = "\(shard)/\(manifestFile)"
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw .fileNotFound(path: path)
+      }
+      guard let manifest = SweepManifest(json: data) else {
+        throw .invalidValue(
+          path: path, keyPath: "(top level)", value: "not a sweep manifest",
+          expected: "a folder written by jetsim sweep")
+      }
+      manifests.append(manifest)
+    }
+    guard var merged = manifests.first else {
+      throw .fileNotFound(path: "(no shard folders given)")
+    }
+    for (shard, manifest) in zip(shards, manifests)
+    where manifest.digest != merged.digest || manifest.runs != merged.runs {
+      throw .invalidValue(
+        path: "\(shard)/\(manifestFile)", keyPath: "digest",
+        value: "a different sweep (\(manifest.sweep))",
+        expected: "shards of one sweep, from the same sweep file and profiles as \(shards[0])")
+    }
+    merged.shard = nil
+    let rows = try readRows(folder, manifest: merged, from: shards)
+    try prepare(folder, manifest: merged, resume: false)
+    let journal = try Journal(folder: folder)
+    for (index, text) in rows.enumerated() { try journal.append(index, text) }
+    try journal.close()
+    try assemble(folder, manifest: merged, rows: rows)
+    return rows.count
+  }
+
+  // MARK: - Files
+
+  /// An append-only file of finished runs, one line each, written under a lock in a single write.
+  final class Journal: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    init(folder: String) throws(JetsimError) {
+      let name =
+        "journal-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tsv"
+      let path = "\(folder)/runs/\(name)"
+      guard FileManager.default.createFile(atPath: path, contents: nil),
+        let handle = FileHandle(forWritingAtPath: path)
+      else { throw .outputNotWritable(path: path, reason: "cannot create the sweep's journal") }
+      self.handle = handle
+    }
+
+    func append(_ index: Int, _ row: String) throws(JetsimError) {
+      lock.lock()
+      defer { lock.unlock() }
+      do {
+        try handle.write(contentsOf: Data("\(index)\t\(row)".utf8))
+      } catch {
+        throw .outputNotWritable(path: "sweep journal", reason: FileFailure.reason(error))
+      }
+    }
+
+    func close() throws(JetsimError) {
+      do {
+        try handle.close()
+      } catch {
+        throw .outputNotWritable(path: "sweep journal", reason: FileFailure.reason(error))
+      }
+    }
+  }
+
+  /// The finished runs recorded in the journals of `folders`, by run number. A last line without a
+  /// line end (torn by a crash) is left out.
+  static func journalRows(in folders: [String]) -> [Int: String] {
+    var rows: [Int: String] = [:]
+    for folder in folders {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/runs")) ?? []
+      for name in names.sorted() where name.hasPrefix("journal-") && name.hasSuffix(".tsv") {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/runs/\(name)") else {
+          continue
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        if let end = text.lastIndex(of: "\n") { text = String(text[...end]) } else { continue }
+        for line in text.split(separator: "\n") {
+          guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]),
+            rows[index] == nil
+          else { continue }
+          rows[index] = String(line[line.index(after: tab)...]) + "\n"
+        }
+      }
+    }
+    return rows
+  }
+
+  /// Makes `folder` ready: checks a resumed sweep is the same sweep, or clears an earlier sweep's files
+  /// (refusing a folder that holds anything else).
+  private static func prepare(_ folder: String, manifest: SweepManifest, resume: Bool)
+    throws(JetsimError)
+  {
+    let manager = FileManager.default
+    let manifestPath = "\(folder)/\(manifestFile)"
+    if resume {
+      guard let data = manager.contents(atPath: manifestPath),
+        let existing = SweepManifest(json: data)
+      else {
+        throw .fileNotFound(path: manifestPath)
+      }
+      guard existing == manifest else {
+        throw .invalidValue(
+          path: manifestPath, keyPath: existing.digest != manifest.digest ? "digest" : "shard",
+          value: "a different sweep or shard",
+          expected:
+            "the same sweep file, profiles and --shard as the interrupted run (or start over without --resume)"
+        )
+      }
+      return
+    }
+    do {
+      if let contents = try? manager.contentsOfDirectory(atPath: folder) {
+        if let stranger = contents.first(where: { !outputFiles.contains($0) }) {
+          throw JetsimError.outputNotWritable(
+            path: folder, reason: "the folder holds '\(stranger)', which a sweep does not write")
+        }
+        for name in contents { try manager.removeItem(atPath: "\(folder)/\(name)") }
+      }
+      try manager.createDirectory(atPath: "\(folder)/runs", withIntermediateDirectories: true)
+      try AtomicFile.write(manifest.json, to: manifestPath)
+    } catch let error as JetsimError {
+      throw error
+    } catch {
+      throw .outputNotWritable(path: folder, reason: FileFailure.reason(error))
+    }
+  }
+
+  /// The row of every run, in order, from the journals of `folders`.
+  private static func readRows(_ folder: String, manifest: SweepManifest, from folders: [String])
+    throws(JetsimError) -> [String]
+  {
+    let found = journalRows(in: folders)
+    let missing = (0..<manifest.runs).filter { found[$0] == nil }
+    guard missing.isEmpty else {
+      throw .invalidValue(
+        path: folders.joined(separator: ", "), keyPath: "runs",
+        value: "\(missing.count) of \(manifest.runs) runs missing (the first: run \(missing[0]))",
+        expected: "every run: finish the sweep (--resume) or give every shard's folder")
+    }
+    return (0..<manifest.runs).compactMap { found[$0] }
+  }
+
+  /// A run's row of `sweep.csv`: its axis labels and seed, then the summary metrics.
+  static func row(labels: [String], metrics: RunMetrics) -> String {
+    var out = CSVBuffer(capacity: 1024)
+    for (position, label) in labels.enumerated() {
+      if position > 0 { out.comma() }
+      out.append(field: label)
+    }
+    for metric in SummaryMetric.all {
+      out.comma()
+      out.append(raw: Array(metric.text(metric.value(metrics)).utf8))
+    }
+    out.newline()
+    return String(decoding: out.bytes, as: UTF8.self)
+  }
+
+  private static func assemble(_ folder: String, manifest: SweepManifest, rows: [String])
+    throws(JetsimError)
+  {
+    var sweep = CSVBuffer()
+    sweep.appendHeader(manifest.columns + SummaryMetric.all.map(\.name))
+    for row in rows { sweep.append(raw: Array(row.utf8)) }
+    try AtomicFile.write(String(decoding: sweep.bytes, as: UTF8.self), to: "\(folder)/sweep.csv")
+    let summaryText = summary(manifest: manifest, rows: rows)
+    try AtomicFile.write(summaryText, to: "\(folder)/sweep-summary.csv")
+    try AtomicFile.write(
+      BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText),
+      to: "\(folder)/sweep.html")
+  }
+
+  /// `sweep-summary.csv`: one row per point (its axis values), the number of runs, and each metric's
+  /// mean and 95 % CI half-width across seeds, computed from the rows as written.
+  static func summary(manifest: SweepManifest, rows: [String]) -> String {
+    let axisCount = manifest.columns.count - 1
+    var out = CSVBuffer()
+    out.appendHeader(
+      Array(manifest.columns.prefix(axisCount)) + ["runs"]
+        + SummaryMetric.all.flatMap { ["\($0.name)_mean", "\($0.name)_ci95"] })
+    let seeds = max(1, manifest.seeds)
+    for point in 0..<(rows.count / seeds) {
+      let fields = rows[(point * seeds)..<((point + 1) * seeds)].compactMap {
+        try? CSVReader.records($0).first?.fields
+      }
+      guard let first = fields.first else { continue }
+      for (position, label) in first.prefix(axisCount).enumerated() {
+        if position > 0 { out.comma() }
+        out.append(field: label)
+      }
+      if axisCount > 0 { out.comma() }
+      out.append(fields.count)
+      for (offset, _) in SummaryMetric.all.enumerated() {
+        let values = fields.map { Double($0[axisCount + 1 + offset]) }
+        let stats = SampleSummary(values)
+        for value in [stats?.mean, stats?.ci95] {
+          out.comma()
+          if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }
+        }
+      }
+      out.newline()
+    }
+    return String(decoding: out.bytes, as: UTF8.self)
+  }
+}

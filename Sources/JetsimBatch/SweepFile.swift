@@ -1,0 +1,260 @@
+import JetsimCore
+import JetsimIO
+
+extension SweepDefinition {
+  /// The most runs a sweep may have: beyond, it is almost surely a mistake (and its journal would
+  /// not fit in memory when assembled).
+  public static let maxRuns = 10_000_000
+
+  /// The sweep in the file at `path`, with its base scenario and every axis checked, so that no run
+  /// fails for a reason the file could have shown.
+  public static func load(at path: String) throws(JetsimError) -> SweepDefinition {
+    let bytes = try InputFile.bytes(at: path)
+    let root = try ProfileLoader.json(bytes, path: path)
+    let folder = ProfileLoader.directory(of: path)
+    var digestInput = SHA256.hex(bytes)
+    let file: SweepFile
+    do {
+      file = try SweepFile(json: root)
+    } catch {
+      throw error.located(in: path)
+    }
+    let base = try ProfileLoader.scenario(at: ProfileLoader.resolve(file.scenario, from: folder))
+    digestInput += base.inputs.map(\.sha256).joined()
+    var axes: [Axis] = []
+    func problem(_ axis: String, _ value: String, _ expected: String) -> JetsimError {
+      .invalidValue(path: path, keyPath: "axes.\(axis)", value: value, expected: expected)
+    }
+    func checkDistinct(_ axis: String, _ labels: [String]) throws(JetsimError) {
+      guard !labels.isEmpty else { throw problem(axis, "an empty list", "at least one value") }
+      for (index, label) in labels.enumerated() where labels[..<index].contains(label) {
+        throw problem(
+          "\(axis)[\(index)]", "'\(label.excerpt())', which repeats an earlier value",
+          "each value once (a repeated value repeats every run of that point)")
+      }
+    }
+    if let devices = file.devices {
+      var values: [Value] = []
+      for reference in devices {
+        let devicePath = ProfileLoader.resolve(reference, from: folder)
+        let deviceData = try InputFile.bytes(at: devicePath)
+        let device = try ProfileLoader.decode(deviceData, path: devicePath) {
+          node throws(FieldError) in try DeviceProfile(json: node)
+        }
+        digestInput += SHA256.hex(deviceData)
+        values.append(Value(label: device.name) { $0.device = device })
+      }
+      try checkDistinct("device", values.map(\.label))
+      axes.append(Axis(name: "device", column: "device", values: values))
+    }
+    if let memories = file.memories {
+      try checkDistinct("memory", memories.map(String.init))
+      axes.append(
+        Axis(
+          name: "memory", column: "memory_kb",
+          values: memories.map { kb in
+            Value(label: String(kb)) { $0.device = $0.device.withMemory(kb) }
+          }))
+    }
+    if let catalogues = file.catalogues {
+      guard !catalogues.isEmpty else { throw problem("apps", "an empty list", "at least one value") }
+      var values: [Value] = []
+      for (index, catalogue) in catalogues.enumerated() {
+        var apps: [AppProfile] = []
+        for reference in catalogue {
+          let appPath = ProfileLoader.resolve(reference, from: folder)
+          let appData = try InputFile.bytes(at: appPath)
+          apps.append(
+            try ProfileLoader.decode(appData, path: appPath) { node throws(FieldError) in
+              try AppProfile(json: node)
+            })
+          digestInput += SHA256.hex(appData)
+        }
+        let catalogueApps = apps
+        values.append(Value(label: "catalogue-\(index + 1)") { $0.apps = catalogueApps })
+      }
+      axes.append(Axis(name: "apps", column: "apps", values: values))
+    }
+    if let policies = file.policies {
+      try checkDistinct("policy", policies)
+      for (index, name) in policies.enumerated() where PolicyRegistry.registration(name) == nil {
+        throw problem(
+          "policy[\(index)]", "'\(name.excerpt())'",
+          "built-in policies: \(PolicyRegistry.names.joined(separator: ", "))")
+      }
+      axes.append(
+        Axis(
+          name: "policy", column: "policy",
+          values: policies.map { name in Value(label: name) { $0.policy = name } }))
+    }
+    func modelAxis(
+      _ name: String, _ column: String, _ values: [(String, @Sendable (inout UserModel) -> Void)]?
+    ) throws(JetsimError) {
+      guard let values else { return }
+      try checkDistinct(name, values.map(\.0))
+      guard base.userModel != nil else {
+        throw problem(name, "set", "a base scenario with a userModel")
+      }
+      axes.append(
+        Axis(
+          name: name, column: column,
+          values: values.map { label, change in
+            Value(label: label) { scenario in
+              if var model = scenario.userModel {
+                change(&model)
+                scenario.userModel = model
+              }
+            }
+          }))
+    }
+    try modelAxis(
+      "userModel.zipf", "zipf",
+      file.zipf?.map { exponent in
+        ("\(exponent)", { $0.popularity = .zipf(exponent: exponent) })
+      })
+    try modelAxis(
+      "userModel.dwell", "dwell",
+      file.dwell?.map { label, duration in (label, { $0.dwell = duration }) })
+    try modelAxis(
+      "userModel.gap", "gap", file.gap?.map { label, duration in (label, { $0.gap = duration }) })
+    try modelAxis(
+      "userModel.growthPerMinute", "growth_per_minute_kb",
+      file.growth?.map { kb in (String(kb), { $0.growthPerMinuteKB = kb }) })
+    let seeds = file.seeds ?? [base.seed]
+    var runs = seeds.count
+    for axis in axes {
+      let (product, overflow) = runs.multipliedReportingOverflow(by: axis.values.count)
+      guard !overflow, product <= maxRuns else {
+        throw problem(
+          axis.name, "more than \(maxRuns) runs with the other axes and the seeds",
+          "fewer values, or a sweep split into several files")
+      }
+      runs = product
+    }
+    let definition = SweepDefinition(
+      name: file.name, base: base, axes: axes, seeds: seeds,
+      digest: SHA256.hex(Array(digestInput.utf8)))
+    // Every combination must make a valid device: check each point once (seeds do not matter).
+    for point in 0..<definition.pointCount {
+      let (scenario, labels) = definition.run(point * seeds.count)
+      if let problem = scenario.device.problems().first {
+        throw .invalidValue(
+          path: path, keyPath: "axes",
+          value:
+            "the point \(labels.dropLast().joined(separator: ", ")), whose device's \(problem.key) is \(problem.value)",
+          expected: problem.expected)
+      }
+    }
+    return definition
+  }
+}
+
+/// The JSON form of a sweep file (docs/scaling.md).
+struct SweepFile {
+  var name: String
+  var scenario: String
+  var devices: [String]?
+  var memories: [Int]?
+  var catalogues: [[String]]?
+  var policies: [String]?
+  var zipf: [Double]?
+  var dwell: [(String, UserModel.Duration)]?
+  var gap: [(String, UserModel.Duration)]?
+  var growth: [Int]?
+  var seeds: [UInt64]?
+
+  init(json node: JSONNode) throws(FieldError) {
+    let fields = try ProfileFields(
+      node, allowed: ["version", "name", "description", "scenario", "axes"])
+    try fields.checkVersion()
+    name = try fields.required(fields.name("name"), "name")
+    guard !name.contains("/"), !name.hasPrefix(".") else {
+      throw fields.invalid("name", "\"\(name.excerpt())\"", "a name usable as a folder name")
+    }
+    scenario = try fields.required(fields.string("scenario"), "scenario")
+    let axes = try fields.required(
+      fields.object("axes", allowed: SweepDefinition.axisNames), "axes")
+    devices = try axes.strings("device", expected: "a list of device profile paths")
+    memories = try Self.sizes(axes, "memory")
+    if let lists = try axes.list("apps", expected: "a list of app catalogues, each a list of paths")
+    {
+      catalogues = []
+      for (keyPath, node) in lists {
+        guard let paths = node.elements?.compactMap(\.string), paths.count == node.elements?.count
+        else {
+          throw FieldError(
+            keyPath: keyPath, kind: .invalid(value: node.summary, expected: "a list of app paths"))
+        }
+        catalogues?.append(paths)
+      }
+    }
+    policies = try axes.strings("policy", expected: "a list of policy names")
+    if let list = try axes.list("userModel.zipf", expected: "a list of exponents") {
+      zipf = []
+      for (keyPath, node) in list {
+        guard let value = node.double, (0...10).contains(value) else {
+          throw FieldError(
+            keyPath: keyPath, kind: .invalid(value: node.summary, expected: "a number from 0 to 10"))
+        }
+        zipf?.append(value)
+      }
+    }
+    dwell = try Self.durations(axes, "userModel.dwell")
+    gap = try Self.durations(axes, "userModel.gap")
+    growth = try Self.sizes(axes, "userModel.growthPerMinute", positive: false)
+    if let node = axes.node("seeds") {
+      if let text = node.string {
+        do {
+          seeds = try SeedList.parse(text)
+        } catch {
+          throw FieldError(keyPath: axes.path("seeds"), kind: .entry(message: error.message))
+        }
+      } else {
+        guard let list = node.elements, !list.isEmpty, list.count <= SeedList.maxCount,
+          case let values = list.compactMap(\.unsigned), values.count == list.count,
+          Set(values).count == values.count
+        else {
+          throw axes.invalid(
+            "seeds", node.summary, "\"1..20\" or a list of distinct seeds from 0 to \(UInt64.max)")
+        }
+        seeds = values
+      }
+    }
+  }
+
+  static func sizes(_ fields: ProfileFields, _ key: String, positive: Bool = true)
+    throws(FieldError) -> [Int]?
+  {
+    guard let list = try fields.list(key, expected: "a list of sizes") else { return nil }
+    var sizes: [Int] = []
+    for (keyPath, node) in list {
+      guard let text = node.string, let kb = Units.kilobytes(text), kb > 0 || !positive else {
+        throw FieldError(
+          keyPath: keyPath, kind: .invalid(value: node.summary, expected: Units.sizeForm))
+      }
+      sizes.append(kb)
+    }
+    return sizes
+  }
+
+  /// A list of durations or distributions, each labelled as written.
+  static func durations(_ fields: ProfileFields, _ key: String) throws(FieldError) -> [(
+    String, UserModel.Duration
+  )]? {
+    guard let list = try fields.list(key, expected: "a list of durations or distributions") else {
+      return nil
+    }
+    var values: [(String, UserModel.Duration)] = []
+    for (keyPath, node) in list {
+      let value = try UserModelFile.duration(node, at: keyPath)
+      let label =
+        switch value {
+        case .fixed(let ms): Units.formatDuration(ms)
+        case .exponential(let mean): "exponential \(Units.formatDuration(mean))"
+        case .logNormal(let median, let sigma): "lognormal \(Units.formatDuration(median)) \(sigma)"
+        }
+      values.append((label, value))
+    }
+    return values
+  }
+}

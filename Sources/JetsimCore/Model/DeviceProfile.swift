@@ -1,0 +1,120 @@
+/// A device: its memory, what the system keeps for itself, its limits and pressure thresholds.
+///
+/// All sizes are kilobytes and all durations milliseconds. In JSON (docs/profiles.md) sizes and
+/// durations are written with units and every field but `name`, `memory` and `reserved` is optional.
+public struct DeviceProfile: Sendable, Equatable {
+  /// The device's name, as written in reports.
+  public var name: String
+  /// Physical memory as the OS reports it.
+  public var memoryKB: Int
+  /// Memory held by the kernel and daemons, never available to apps.
+  public var reservedKB: Int
+  /// The footprint at which an app is killed (`per-process-limit`) unless its profile overrides it.
+  public var foregroundLimitKB: Int
+  /// Free memory below this is the `warning` level.
+  public var warningThresholdKB: Int
+  /// Free memory below this is the `critical` level: the policy kills until it is not.
+  public var criticalThresholdKB: Int
+  /// How much suspended apps' memory is compressed: 1000 means none, 2000 means 2:1.
+  public var compressionPermille: Int
+  /// The time didEnterBackground may take before the watchdog kills the app.
+  public var enterBackgroundTimeoutMs: Int
+  /// The longest a background task or background wake may run before the app is killed.
+  public var backgroundTaskLimitMs: Int
+  /// Where the figures come from, for people reading the profile.
+  public var source: String?
+  /// Settings of the built-in policies on this device.
+  public var policySettings = PolicySettings()
+  /// The values given for the thresholds and foreground limit, kept so that `withMemory` recomputes
+  /// only what was derived from the memory.
+  private var given: (warning: Int?, critical: Int?, foregroundLimit: Int?) = (nil, nil, nil)
+
+  /// Memory available to apps: `memoryKB - reservedKB`.
+  @inlinable public var usableKB: Int { memoryKB - reservedKB }
+
+  /// A device profile. Thresholds left out follow XNU's tiers for `memoryKB`
+  /// (`Defaults.thresholdPercents`); the foreground limit left out is the whole usable memory.
+  public init(
+    name: String, memoryKB: Int, reservedKB: Int, foregroundLimitKB: Int? = nil,
+    warningThresholdKB: Int? = nil, criticalThresholdKB: Int? = nil,
+    compressionRatio: Double = 1, enterBackgroundTimeoutMs: Int = Defaults.enterBackgroundTimeoutMs,
+    backgroundTaskLimitMs: Int = Defaults.backgroundTaskLimitMs, source: String? = nil
+  ) {
+    let percents = Defaults.thresholdPercents(memoryKB: memoryKB)
+    self.name = name
+    self.memoryKB = memoryKB
+    self.reservedKB = reservedKB
+    self.foregroundLimitKB = foregroundLimitKB ?? (memoryKB - reservedKB)
+    self.warningThresholdKB = warningThresholdKB ?? memoryKB * percents.warning / 100
+    self.criticalThresholdKB = criticalThresholdKB ?? memoryKB * percents.critical / 100
+    self.compressionPermille = Int((compressionRatio * 1000).rounded())
+    self.enterBackgroundTimeoutMs = enterBackgroundTimeoutMs
+    self.backgroundTaskLimitMs = backgroundTaskLimitMs
+    self.source = source
+    given = (warningThresholdKB, criticalThresholdKB, foregroundLimitKB)
+  }
+
+  /// The same device with `memoryKB` of memory: thresholds and the foreground limit that the profile
+  /// did not give are derived again from the new memory; given ones, and the reserved memory, stay.
+  public func withMemory(_ memoryKB: Int) -> DeviceProfile {
+    var device = DeviceProfile(
+      name: name, memoryKB: memoryKB, reservedKB: reservedKB,
+      foregroundLimitKB: given.foregroundLimit,
+      warningThresholdKB: given.warning, criticalThresholdKB: given.critical,
+      compressionRatio: Double(compressionPermille) / 1000,
+      enterBackgroundTimeoutMs: enterBackgroundTimeoutMs,
+      backgroundTaskLimitMs: backgroundTaskLimitMs, source: source)
+    device.policySettings = policySettings
+    return device
+  }
+
+  public static func == (a: DeviceProfile, b: DeviceProfile) -> Bool {
+    a.name == b.name && a.memoryKB == b.memoryKB && a.reservedKB == b.reservedKB
+      && a.foregroundLimitKB == b.foregroundLimitKB && a.warningThresholdKB == b.warningThresholdKB
+      && a.criticalThresholdKB == b.criticalThresholdKB
+      && a.compressionPermille == b.compressionPermille
+      && a.enterBackgroundTimeoutMs == b.enterBackgroundTimeoutMs
+      && a.backgroundTaskLimitMs == b.backgroundTaskLimitMs
+      && a.source == b.source && a.policySettings == b.policySettings
+  }
+
+  /// A copy whose strings share no storage with this one (for runs on other threads).
+  package var unshared: DeviceProfile {
+    var copy = self
+    copy.name = name.unshared
+    copy.source = source?.unshared
+    return copy
+  }
+
+  /// The pressure level at `freeKB` of free memory.
+  @inlinable
+  public func level(freeKB: Int) -> PressureLevel {
+    if freeKB < criticalThresholdKB { return .critical }
+    if freeKB < warningThresholdKB { return .warning }
+    return .normal
+  }
+
+  /// Problems that make the profile unusable, as (key, value, expectation) triples.
+  package func problems() -> [(key: String, value: String, expected: String)] {
+    var found: [(String, String, String)] = []
+    if memoryKB <= 0 { found.append(("memory", Units.formatSize(memoryKB), "more than 0KB")) }
+    if reservedKB >= memoryKB {
+      found.append(
+        (
+          "reserved", Units.formatSize(reservedKB),
+          "less than memory (\(Units.formatSize(memoryKB)))"
+        ))
+    }
+    if criticalThresholdKB > warningThresholdKB {
+      found.append(
+        (
+          "criticalThreshold", Units.formatSize(criticalThresholdKB),
+          "at most warningThreshold (\(Units.formatSize(warningThresholdKB)))"
+        ))
+    }
+    if foregroundLimitKB <= 0 {
+      found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB"))
+    }
+    return found
+  }
+}

@@ -1,0 +1,49 @@
+/// The default policy (docs/model.md §6): while free memory is below critical, kill suspended apps,
+/// largest footprint first (ties: least recently used, then app id), with no callback; when none is
+/// left, running background apps in the same order (the simulation sends each willTerminate); the
+/// foreground app last.
+public struct LargestFirstPolicy: EvictionPolicy {
+  public let name = "largest-first"
+
+  /// Larger footprint first, then least recently used, then app id.
+  struct Key: Comparable, Sendable {
+    var footprintKB: Int
+    var lastUsedMs: Int
+    var idRank: Int
+
+    static func < (a: Key, b: Key) -> Bool {
+      if a.footprintKB != b.footprintKB { return a.footprintKB > b.footprintKB }
+      if a.lastUsedMs != b.lastUsedMs { return a.lastUsedMs < b.lastUsedMs }
+      return a.idRank < b.idRank
+    }
+  }
+
+  private var candidates = TieredCandidates<Key>()
+
+  public init() {}
+
+  public mutating func start(_ device: DeviceView) { candidates.start(appCount: device.apps.count) }
+
+  public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+    let key = Key(
+      footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
+    candidates.update(app, state: status.state, key: key)
+  }
+
+  /// It acts only below the critical threshold.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
+
+  public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
+    guard device.isBelowCritical else { return nil }
+    return candidates.victim(foreground: device.foregroundApp).map { Eviction(app: $0) }
+  }
+}
+
+extension LargestFirstPolicy {
+  /// Its entry in `PolicyRegistry`.
+  public static let registration = PolicyRegistration(
+    name: "largest-first",
+    summary:
+      "iOS as documented: suspended apps largest first, then background apps, the foreground app last",
+    make: { LargestFirstPolicy() })
+}

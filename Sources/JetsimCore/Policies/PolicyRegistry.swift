@@ -1,0 +1,79 @@
+/// A policy as the registry knows it: its name, what it does, the settings it takes, and how to make
+/// one with given settings. Each policy declares its own (`LargestFirstPolicy.registration`, ...).
+public struct PolicyRegistration: Sendable {
+  /// The name in scenarios, reports and on the command line.
+  public let name: String
+  /// One line on what it does.
+  public let summary: String
+  /// The settings it takes under `policyParameters` (empty if none).
+  public let settings: [PolicySettingDescription]
+  private let build: @Sendable ([String: PolicySettingValue]) -> any EvictionPolicy
+
+  /// A policy with no settings, made by `make`.
+  public init(name: String, summary: String, make: @escaping @Sendable () -> any EvictionPolicy) {
+    self.name = name
+    self.summary = summary
+    self.settings = []
+    self.build = { _ in make() }
+  }
+
+  /// A policy whose `Parameters` start at `defaults` and are changed by the `settings` a profile
+  /// gives, made by `make`.
+  public init<Parameters: Sendable>(
+    name: String, summary: String, defaults: Parameters, settings: [PolicySetting<Parameters>],
+    make: @escaping @Sendable (Parameters) -> any EvictionPolicy
+  ) {
+    self.name = name
+    self.summary = summary
+    self.settings = settings.map(\.erased)
+    self.build = { values in
+      var parameters = defaults
+      // Keys in a fixed order, so a policy's parameters never depend on a dictionary's order.
+      for key in values.keys.sorted() {
+        guard let value = values[key], let setting = settings.first(where: { $0.key == key }) else {
+          continue
+        }
+        setting.apply(&parameters, value)
+      }
+      return make(parameters)
+    }
+  }
+
+  /// A fresh policy with `values` applied to its defaults. Keys it does not declare are ignored
+  /// (profiles are checked against `settings` when they are read).
+  public func make(_ values: [String: PolicySettingValue] = [:]) -> any EvictionPolicy {
+    build(values)
+  }
+}
+
+/// The built-in policies by name, for scenarios and the command line.
+public enum PolicyRegistry {
+  /// Every built-in policy, the default first.
+  public static let all: [PolicyRegistration] = [
+    LargestFirstPolicy.registration, LRUPolicy.registration, JetsamPolicy.registration,
+    LmkdPolicy.registration, OOMBadnessPolicy.registration, RandomPolicy.registration,
+  ]
+
+  /// The names of the built-in policies.
+  public static var names: [String] { all.map(\.name) }
+
+  /// The policy named `name`, if there is one.
+  public static func registration(_ name: String) -> PolicyRegistration? {
+    all.first { $0.name == name }
+  }
+
+  /// Checks that `name` is a built-in policy; the error suggests the nearest one.
+  public static func check(_ name: String) throws(JetsimError) {
+    guard registration(name) != nil else { throw .unknownPolicy(name: name, valid: names) }
+  }
+
+  /// A fresh policy named `name`, with `settings` where it takes any.
+  public static func make(_ name: String, settings: PolicySettings = PolicySettings())
+    throws(JetsimError) -> any EvictionPolicy
+  {
+    guard let registration = registration(name) else {
+      throw .unknownPolicy(name: name, valid: names)
+    }
+    return registration.make(settings[name])
+  }
+}

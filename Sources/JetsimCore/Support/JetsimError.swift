@@ -1,0 +1,82 @@
+/// Every failure jetsim reports to a user: what was wrong, where, and how to fix it.
+///
+/// Each case carries its context as data, so tests can compare errors and each front end can put
+/// them in its own words; `description` is one line in plain words, with no command-line flags (the
+/// command line adds its own hints). Locations are file paths, key paths such as `apps[2].caches`, or
+/// line numbers. Text taken from an input is quoted as an excerpt: at most about 80 characters, line
+/// breaks and control characters escaped, so a message is always one short line.
+public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A file that does not exist.
+  case fileNotFound(path: String)
+  /// A file that exists but could not be read.
+  case unreadable(path: String, reason: String)
+  /// A file that is not well-formed JSON; `detail` says where and what.
+  case malformedJSON(path: String, detail: String)
+  /// A key the format does not define; `suggestion` is the closest known key, if any, and `valid`
+  /// the keys allowed there.
+  case unknownKey(path: String, keyPath: String, suggestion: String?, valid: [String])
+  /// A required key that is absent.
+  case missingKey(path: String, keyPath: String)
+  /// A value of the wrong form; `expected` says what would be accepted.
+  case invalidValue(path: String, keyPath: String, value: String, expected: String)
+  /// An entry (a script action, say) that cannot be used, with what is wrong.
+  case invalidEntry(path: String, keyPath: String, message: String)
+  /// A profile `version` this build does not understand.
+  case unsupportedVersion(path: String, found: Int, supported: Int)
+  /// An app id used but not defined; `suggestion` is the closest defined id, if any.
+  case unknownApp(path: String, location: String, id: String, suggestion: String?)
+  /// Two processes (apps or system processes) with one name.
+  case duplicateApp(path: String, id: String)
+  /// A line of a text file (a trace, a log, a journal) that cannot be used.
+  case traceLine(path: String, line: Int, message: String)
+  /// A policy name that no built-in policy has.
+  case unknownPolicy(name: String, valid: [String])
+  /// A report folder that cannot be created or written.
+  case outputNotWritable(path: String, reason: String)
+  /// A policy that chose an app it cannot kill or purge (a bug in a custom policy).
+  case invalidEviction(policy: String, app: String, problem: String)
+
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path):
+      return "\(Self.quoted(path)): no such file; check the path (relative paths start at the referring file)"
+    case .unreadable(let path, let reason):
+      return "\(Self.quoted(path)): cannot be read (\(reason))"
+    case .malformedJSON(let path, let detail):
+      return "\(Self.quoted(path)): not valid JSON: \(detail.excerpt(limit: 200))"
+    case .unknownKey(let path, let keyPath, let suggestion, let valid):
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" }
+        ?? (valid.isEmpty
+          ? "; nothing may be set here" : "; valid keys: \(valid.joined(separator: ", "))")
+      return "\(Self.quoted(path)): unknown key '\(keyPath.excerpt())'\(hint)"
+    case .missingKey(let path, let keyPath):
+      return "\(Self.quoted(path)): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
+    case .invalidValue(let path, let keyPath, let value, let expected):
+      return "\(Self.quoted(path)): '\(keyPath.excerpt())' is \(value.excerpt(limit: 100)); expected \(expected)"
+    case .invalidEntry(let path, let keyPath, let message):
+      return "\(Self.quoted(path)): '\(keyPath.excerpt())': \(message.excerpt(limit: 300))"
+    case .unsupportedVersion(let path, let found, let supported):
+      return "\(Self.quoted(path)): version \(found) is not supported; this jetsim reads version \(supported)"
+    case .unknownApp(let path, let location, let id, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; add its profile to 'apps'"
+      return
+        "\(Self.quoted(path)): \(location.excerpt()): app '\(id.excerpt())' is not defined in the scenario\(hint)"
+    case .duplicateApp(let path, let id):
+      return "\(Self.quoted(path)): '\(id.excerpt())' is defined twice; give each app and system process its own name"
+    case .traceLine(let path, let line, let message):
+      return "\(Self.quoted(path)):\(line): \(message.excerpt(limit: 300))"
+    case .unknownPolicy(let name, let valid):
+      let hint = Suggestion.closest(to: name, in: valid).map { "did you mean '\($0)'? " } ?? ""
+      return
+        "unknown policy '\(name.excerpt())'; \(hint)valid policies: \(valid.joined(separator: ", "))"
+    case .outputNotWritable(let path, let reason):
+      return "\(Self.quoted(path)): cannot write reports (\(reason.excerpt(limit: 200)))"
+    case .invalidEviction(let policy, let app, let problem):
+      return "policy '\(policy.excerpt())' chose '\(app.excerpt())', but \(problem); fix the policy"
+    }
+  }
+
+  /// A path in a message: as given, but never longer than a line.
+  static func quoted(_ path: String) -> String { path.excerpt(limit: 160) }
+}

@@ -1,0 +1,4 @@
+/// jetsim's version, as `jetsim --version` prints it and `run.json` records it.
+public enum JetsimVersion {
+  public static let current = "0.1.0"
+}

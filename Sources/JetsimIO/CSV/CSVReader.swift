@@ -1,0 +1,82 @@
+import JetsimCore
+
+/// A small RFC 4180 reader: comma-separated fields, double-quoted fields that may hold commas,
+/// quotes (doubled) and line breaks, `\n` or `\r\n` line ends.
+public enum CSVReader {
+  /// One record and the line it starts on (1-based).
+  public struct Record: Sendable, Equatable {
+    public var line: Int
+    public var fields: [String]
+  }
+
+  /// Why text is not CSV.
+  public enum Failure: Error, Equatable {
+    case unterminatedQuote(line: Int)
+    case textAfterQuote(line: Int)
+  }
+
+  /// The records of `text`. Blank lines are skipped.
+  public static func records(_ text: String) throws(Failure) -> [Record] {
+    var records: [Record] = []
+    var fields: [String] = []
+    var field = ""
+    var line = 1
+    var recordLine = 1
+    var inQuotes = false
+    var afterQuote = false
+    var quoteLine = 1
+    var scalars = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar? = nil
+
+    func endRecord() {
+      fields.append(field)
+      field = ""
+      if !(fields.count == 1 && fields[0].isEmpty) {
+        records.append(Record(line: recordLine, fields: fields))
+      }
+      fields = []
+    }
+
+    while let scalar = pending ?? scalars.next() {
+      pending = nil
+      if inQuotes {
+        if scalar == "\"" {
+          let following = scalars.next()
+          if following == "\"" {
+            field.unicodeScalars.append("\"")
+          } else {
+            inQuotes = false
+            afterQuote = true
+            pending = following
+          }
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.unicodeScalars.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case ",":
+        fields.append(field)
+        field = ""
+        afterQuote = false
+      case "\n":
+        line += 1
+        endRecord()
+        recordLine = line
+        afterQuote = false
+      case "\r":
+        break
+      case "\"" where field.isEmpty && !afterQuote:
+        inQuotes = true
+        quoteLine = line
+      default:
+        if afterQuote { throw .textAfterQuote(line: line) }
+        field.unicodeScalars.append(scalar)
+      }
+    }
+    if inQuotes { throw .unterminatedQuote(line: quoteLine) }
+    if !field.isEmpty || !fields.isEmpty { endRecord() }
+    return records
+  }
+}

@@ -1,0 +1,230 @@
+import JetsimCore
+
+/// The self-contained HTML report of a run (`report.html`): inline SVG and CSS, no scripts and no
+/// external references, well-formed XML (XHTML syntax), colours from the Okabe–Ito palette, which
+/// colour-blind readers can tell apart. Tooltips are SVG titles, which every browser shows on hover.
+public enum HTMLReport {
+  /// Okabe–Ito colours by state, and for thresholds and kills.
+  static let colours: [AppState: String] = [
+    .active: "#0072B2", .inactive: "#56B4E9", .background: "#E69F00", .suspended: "#009E73",
+  ]
+  static let reservedColour = "#BBBBBB"
+  static let warningColour = "#CC79A7"
+  static let criticalColour = "#D55E00"
+
+  /// At most this many lanes (the busiest apps) and kill rows are drawn; the report says so.
+  static let maxLanes = 60
+  static let maxKillRows = 2000
+
+  /// The report of a run: its summary, the device, the app ids and what `timeline` recorded.
+  public static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
+    -> String
+  {
+    let metrics = summary.metrics
+    let duration = max(1, metrics.durationMs)
+    var html = HTMLDocument(title: "jetsim: \(summary.scenario)")
+    html.heading("\(summary.scenario)")
+    html.paragraph(
+      "\(summary.device) (\(Units.megabytes(device.memoryKB)) memory, \(Units.megabytes(device.reservedKB)) reserved), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated."
+    )
+    html.section("Memory over time")
+    html.raw(
+      memoryChart(summary: summary, device: device, timeline: timeline, durationMs: duration))
+    html.section("Apps over time")
+    html.raw(laneChart(summary: summary, timeline: timeline, durationMs: duration))
+    html.section("Summary")
+    html.table(
+      header: ["metric", "value"],
+      rows: SummaryMetric.all.map {
+        [
+          $0.name.replacing("_", with: " "),
+          $0.text($0.value(metrics)).isEmpty ? "n/a" : $0.text($0.value(metrics)),
+        ]
+      },
+      numericColumns: [1])
+    html.section("Kills")
+    let shown = timeline.kills.prefix(maxKillRows)
+    if timeline.kills.isEmpty {
+      html.paragraph("No app was killed.")
+    } else {
+      if timeline.kills.count > maxKillRows {
+        html.paragraph(
+          "The first \(maxKillRows) of \(timeline.kills.count) kills; kills.csv has them all.")
+      }
+      html.table(
+        header: [
+          "seq", "time", "app", "reason", "rank", "state", "footprint MB", "free before MB",
+          "free after MB", "callback",
+        ],
+        rows: shown.map { kill in
+          [
+            "\(kill.seq)", Units.clock(kill.timeMs), summary.appIDs[kill.app], "\(kill.reason)",
+            "\(kill.rank)", "\(kill.state)",
+            mb(kill.footprintKB), mb(kill.freeBeforeKB), mb(kill.freeAfterKB),
+            kill.callback?.description ?? "none",
+          ]
+        },
+        numericColumns: [0, 4, 6, 7, 8])
+    }
+    return html.finish()
+  }
+
+  /// The report of a run kept in memory: the same bytes `ReportWriter` writes for it.
+  public static func render(_ result: RunResult, device: DeviceProfile) -> String {
+    var timeline = TimelineRecorder(appCount: result.summary.appIDs.count)
+    var kills = result.kills.makeIterator()
+    var nextKill = kills.next()
+    for event in result.events {
+      timeline.record(event)
+      while let kill = nextKill, kill.seq == event.seq {
+        timeline.record(kill)
+        nextKill = kills.next()
+      }
+    }
+    return render(summary: result.summary, device: device, timeline: timeline)
+  }
+
+  static func mb(_ kilobytes: Int) -> String { Units.decimal(Double(kilobytes) / 1024, digits: 1) }
+
+  // MARK: - Memory chart
+
+  static func memoryChart(
+    summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder, durationMs: Int
+  ) -> String {
+    let width = 960.0
+    let height = 300.0
+    let peak = timeline.samples.map { device.reservedKB + $0.peakAppsKB }.max() ?? 0
+    let top = Double(max(device.memoryKB, peak)) * 1.05
+    var chart = SVGChart(
+      width: width, height: height,
+      label: "Memory used over time, stacked by app state, against device memory",
+      xMax: Double(durationMs), yMax: top)
+    chart.axes(
+      xLabel: "time (h:mm)", yLabel: "memory (MB)", xFormat: { clock($0) },
+      yFormat: { Units.decimal($0 / 1024, digits: 0) })
+    // Stacked areas: reserved, suspended, background, foreground.
+    let layers: [(String, String, (TimelineRecorder.Sample) -> Int)] = [
+      ("reserved", reservedColour, { _ in device.reservedKB }),
+      ("suspended", colours[.suspended] ?? "", { device.reservedKB + $0.suspendedKB }),
+      (
+        "background", colours[.background] ?? "",
+        { device.reservedKB + $0.suspendedKB + $0.backgroundKB }
+      ),
+      (
+        "foreground", colours[.active] ?? "",
+        { device.reservedKB + $0.suspendedKB + $0.backgroundKB + $0.foregroundKB }
+      ),
+    ]
+    // One sample per pixel column: its last composition, and the peak of the whole column.
+    let samples = chart.columns(of: timeline.samples) { Double($0.timeMs) }.map { column in
+      var last = column.items[column.items.count - 1]
+      last.timeMs = column.items[0].timeMs
+      last.peakAppsKB = column.items.map(\.peakAppsKB).max() ?? last.peakAppsKB
+      return last
+    }
+    var below: [Double] = samples.map { _ in 0 }
+    for (name, colour, level) in layers {
+      let above = samples.map { Double(level($0)) }
+      chart.stepArea(
+        times: samples.map { Double($0.timeMs) }, lower: below, upper: above,
+        end: Double(durationMs), fill: colour, title: name)
+      below = above
+    }
+    chart.stepLine(
+      times: samples.map { Double($0.timeMs) },
+      values: samples.map { Double(device.reservedKB + $0.peakAppsKB) },
+      end: Double(durationMs), stroke: "#000000", dash: nil, title: "peak used within each interval"
+    )
+    chart.horizontalLine(
+      Double(device.memoryKB), stroke: "#000000", dash: nil,
+      title: "device memory \(Units.megabytes(device.memoryKB))")
+    chart.horizontalLine(
+      Double(device.memoryKB - device.warningThresholdKB), stroke: warningColour, dash: "8 4",
+      title: "warning: free below \(Units.megabytes(device.warningThresholdKB))")
+    chart.horizontalLine(
+      Double(device.memoryKB - device.criticalThresholdKB), stroke: criticalColour, dash: "3 3",
+      title: "critical: free below \(Units.megabytes(device.criticalThresholdKB))")
+    // Every kill: a marker at its time; kills in one pixel column share a marker and its tooltip.
+    for (x, kills) in chart.columns(of: timeline.kills, time: { Double($0.timeMs) }) {
+      let lines = kills.prefix(5).map { kill in
+        "\(Units.clock(kill.timeMs)) kill: \(summary.appIDs[kill.app]) (\(kill.reason), \(Units.megabytes(kill.footprintKB)), \(kill.state))"
+      }
+      let more = kills.count > 5 ? "\nand \(kills.count - 5) more" : ""
+      chart.killMarker(atX: x, title: lines.joined(separator: "\n") + more)
+    }
+    let legend: [(String, String, String?)] = [
+      ("foreground (active or inactive)", colours[.active] ?? "", nil),
+      ("background", colours[.background] ?? "", nil),
+      ("suspended", colours[.suspended] ?? "", nil), ("reserved", reservedColour, nil),
+      ("device memory", "#000000", "line"), ("warning threshold", warningColour, "dash"),
+      ("critical threshold", criticalColour, "dash"),
+      ("kill (hover for the app)", "#000000", "killTop"),
+    ]
+    return chart.finish() + HTMLDocument.legend(legend)
+  }
+
+  static func clock(_ milliseconds: Double) -> String {
+    let minutes = Int(milliseconds / 60_000)
+    let text = String(minutes % 60)
+    return "\(minutes / 60):\(text.count < 2 ? "0" + text : text)"
+  }
+
+  // MARK: - Lanes
+
+  static func laneChart(summary: RunSummary, timeline: TimelineRecorder, durationMs: Int) -> String
+  {
+    let busiest = timeline.activity.indices.filter { timeline.activity[$0] > 0 }
+      .sorted {
+        timeline.activity[$0] != timeline.activity[$1]
+          ? timeline.activity[$0] > timeline.activity[$1] : $0 < $1
+      }
+    let lanes = Array(busiest.prefix(maxLanes)).sorted()
+    guard !lanes.isEmpty else { return "<p>No app ran.</p>" }
+    let laneHeight = 18.0
+    var chart = SVGChart(
+      width: 960, height: laneHeight * Double(lanes.count),
+      label: "Each app's lifecycle state over time",
+      xMax: Double(durationMs), yMax: Double(lanes.count), leftMargin: 190)
+    chart.axes(xLabel: "time (h:mm)", yLabel: nil, xFormat: { clock($0) }, yFormat: nil)
+    for (row, app) in lanes.enumerated() {
+      let id = summary.appIDs[app]
+      chart.laneLabel(row: row, text: id)
+      let segments = chart.coalesced(timeline.segments[app])
+      for (index, segment) in segments.enumerated() where segment.state != .notRunning {
+        let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
+        chart.laneBar(
+          row: row, from: Double(segment.startMs), to: Double(end),
+          fill: colours[segment.state] ?? "#000000",
+          title:
+            "\(id): \(segment.state) from \(Units.clock(segment.startMs)) to \(Units.clock(end))")
+      }
+      for kind in [TimelineRecorder.Mark.Kind.coldLaunch, .warmResume, .kill] {
+        let marks = timeline.marks[app].filter { $0.kind == kind }
+        // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
+        for (x, group) in chart.columns(
+          of: marks, width: kind == .kill ? 1 : 3, time: { Double($0.timeMs) })
+        {
+          let what =
+            kind == .coldLaunch ? "cold launch" : kind == .warmResume ? "warm resume" : "kill"
+          let title =
+            "\(id): \(what) at \(Units.clock(group[0].timeMs))"
+            + (group.count > 1 ? " and \(group.count - 1) more here" : "")
+          chart.laneMark(row: row, atX: x, kind: kind, title: title)
+        }
+      }
+    }
+    var note = ""
+    if busiest.count > lanes.count {
+      note =
+        "<p>The \(lanes.count) busiest of \(busiest.count) apps that ran; apps.csv has them all.</p>"
+    }
+    let legend: [(String, String, String?)] = [
+      ("active", colours[.active] ?? "", nil), ("inactive", colours[.inactive] ?? "", nil),
+      ("background", colours[.background] ?? "", nil),
+      ("suspended", colours[.suspended] ?? "", nil),
+      ("cold launch", "#000000", "launch"), ("warm resume", "#000000", "resume"),
+      ("kill", "#000000", "kill"),
+    ]
+    return chart.finish() + HTMLDocument.legend(legend) + note
+  }
+}

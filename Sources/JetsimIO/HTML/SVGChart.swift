@@ -1,0 +1,180 @@
+import JetsimCore
+
+/// A chart drawn as inline SVG: a plot area with axes, ticks and labels in units, and the marks the
+/// reports need. Coordinates are written with one decimal, the same on every platform.
+package struct SVGChart {
+  package let width: Double
+  package let height: Double
+  package let left: Double
+  package let right = 20.0
+  package let top = 14.0
+  package let bottom = 42.0
+  package let xMax: Double
+  package let yMax: Double
+  private var body = ""
+
+  package init(
+    width: Double, height: Double, label: String, xMax: Double, yMax: Double,
+    leftMargin: Double = 70
+  ) {
+    self.width = width
+    self.height = height
+    self.left = leftMargin
+    self.xMax = max(xMax, 1)
+    self.yMax = max(yMax, 1)
+    let total = "0 0 \(n(width + leftMargin + right)) \(n(height + top + bottom))"
+    body =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">"
+    body += "<title>\(HTMLDocument.escape(label))</title>"
+  }
+
+  /// A number as SVG writes it.
+  package func n(_ value: Double) -> String { Units.decimal(value, digits: 1) }
+  package func x(_ value: Double) -> Double { left + min(max(value / xMax, 0), 1) * width }
+  package func y(_ value: Double) -> Double { top + height - min(max(value / yMax, 0), 1) * height }
+
+  package mutating func axes(
+    xLabel: String, yLabel: String?, xFormat: (Double) -> String, yFormat: ((Double) -> String)?
+  ) {
+    body += "<g class=\"axis\">"
+    body +=
+      "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\"/>"
+    for tick in 0...6 {
+      let value = xMax * Double(tick) / 6
+      body +=
+        "<line x1=\"\(n(x(value)))\" y1=\"\(n(top + height))\" x2=\"\(n(x(value)))\" y2=\"\(n(top + height + 5))\"/>"
+      body +=
+        "<text x=\"\(n(x(value)))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\">\(HTMLDocument.escape(xFormat(value)))</text>"
+    }
+    body +=
+      "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 36))\" text-anchor=\"middle\" class=\"label\">\(HTMLDocument.escape(xLabel))</text>"
+    if let yLabel, let yFormat {
+      body +=
+        "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\"/>"
+      for tick in 0...5 {
+        let value = yMax * Double(tick) / 5
+        body +=
+          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" class=\"grid\"/>"
+        body +=
+          "<text x=\"\(n(left - 8))\" y=\"\(n(y(value) + 4))\" text-anchor=\"end\">\(HTMLDocument.escape(yFormat(value)))</text>"
+      }
+      body +=
+        "<text x=\"14\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 14 \(n(top + height / 2)))\">\(HTMLDocument.escape(yLabel))</text>"
+    }
+    body += "</g>"
+  }
+
+  /// A filled area between two step functions (each value holds until the next time).
+  package mutating func stepArea(
+    times: [Double], lower: [Double], upper: [Double], end: Double, fill: String, title: String
+  ) {
+    guard !times.isEmpty else { return }
+    var points: [String] = []
+    for index in times.indices {
+      let next = index + 1 < times.count ? times[index + 1] : end
+      points.append("\(n(x(times[index]))),\(n(y(upper[index])))")
+      points.append("\(n(x(next))),\(n(y(upper[index])))")
+    }
+    for index in times.indices.reversed() {
+      let next = index + 1 < times.count ? times[index + 1] : end
+      points.append("\(n(x(next))),\(n(y(lower[index])))")
+      points.append("\(n(x(times[index]))),\(n(y(lower[index])))")
+    }
+    body +=
+      "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>"
+  }
+
+  package mutating func stepLine(
+    times: [Double], values: [Double], end: Double, stroke: String, dash: String?, title: String
+  ) {
+    guard !times.isEmpty else { return }
+    var points: [String] = []
+    for index in times.indices {
+      let next = index + 1 < times.count ? times[index + 1] : end
+      points.append(
+        "\(n(x(times[index]))),\(n(y(values[index]))) \(n(x(next))),\(n(y(values[index])))")
+    }
+    body +=
+      "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
+  }
+
+  package mutating func horizontalLine(_ value: Double, stroke: String, dash: String?, title: String) {
+    body +=
+      "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>"
+  }
+
+  /// Items grouped by the column (`width` pixels wide) of their time, in time order; each group is
+  /// drawn at its first item's position.
+  package func columns<Item>(of items: [Item], width: Double = 1, time: (Item) -> Double) -> [(
+    x: Double, items: [Item]
+  )] {
+    var groups: [(x: Double, items: [Item])] = []
+    var lastColumn = -Double.infinity
+    for item in items {
+      let position = x(time(item))
+      let column = (position / width).rounded()
+      if column == lastColumn, !groups.isEmpty {
+        groups[groups.count - 1].items.append(item)
+      } else {
+        groups.append((position.rounded(), [item]))
+        lastColumn = column
+      }
+    }
+    return groups
+  }
+
+  /// Segments merged so that none is narrower than a pixel (the later state of a pixel wins), so a
+  /// lane has at most one bar per pixel column, however long the run.
+  package func coalesced(_ segments: [TimelineRecorder.Segment]) -> [TimelineRecorder.Segment] {
+    var result: [TimelineRecorder.Segment] = []
+    for segment in segments {
+      if let last = result.last, x(Double(segment.startMs)) - x(Double(last.startMs)) < 1,
+        result.count > 1
+      {
+        result[result.count - 1].state = segment.state
+      } else {
+        result.append(segment)
+      }
+      if result.count >= 2, result[result.count - 2].state == result[result.count - 1].state {
+        result.removeLast()
+      }
+    }
+    return result
+  }
+
+  /// A kill: a downward triangle on the top edge of the plot, with a tick down the plot.
+  package mutating func killMarker(atX px: Double, title: String) {
+    body += "<g class=\"kill\"><title>\(HTMLDocument.escape(title))</title>"
+    body += "<line x1=\"\(n(px))\" y1=\"\(n(top))\" x2=\"\(n(px))\" y2=\"\(n(top + height))\"/>"
+    body += "<path d=\"M\(n(px - 5)) \(n(top - 10))h10l-5 9z\"/></g>"
+  }
+
+  package mutating func laneLabel(row: Int, text: String) {
+    body +=
+      "<text x=\"\(n(left - 8))\" y=\"\(n(top + Double(row) * 18 + 13))\" text-anchor=\"end\">\(HTMLDocument.escape(text))</text>"
+  }
+
+  package mutating func laneBar(row: Int, from start: Double, to end: Double, fill: String, title: String) {
+    let x0 = x(start)
+    let w = max(x(end) - x0, 0.6)
+    body +=
+      "<rect x=\"\(n(x0))\" y=\"\(n(top + Double(row) * 18 + 3))\" width=\"\(n(w))\" height=\"12\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></rect>"
+  }
+
+  package mutating func laneMark(row: Int, atX px: Double, kind: TimelineRecorder.Mark.Kind, title: String)
+  {
+    let cy = top + Double(row) * 18 + 9
+    let shape: String
+    switch kind {
+    case .coldLaunch: shape = "<path d=\"M\(n(px)) \(n(cy - 6))l4 7h-8z\" class=\"mark\"/>"
+    case .warmResume: shape = "<circle cx=\"\(n(px))\" cy=\"\(n(cy))\" r=\"2.6\" class=\"mark\"/>"
+    case .kill: shape = "<path d=\"M\(n(px - 4)) \(n(cy - 4))l8 8m0 -8l-8 8\" class=\"cross\"/>"
+    }
+    body += "<g><title>\(HTMLDocument.escape(title))</title>\(shape)</g>"
+  }
+
+  /// Appends markup drawn by an extension.
+  package mutating func appendRaw(_ markup: String) { body += markup }
+
+  package func finish() -> String { body + "</svg>" }
+}

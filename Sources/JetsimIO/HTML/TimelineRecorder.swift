@@ -1,0 +1,145 @@
+import JetsimCore
+
+/// Collects what the HTML report draws, as the run goes, in bounded memory: memory used by apps in
+/// each state sampled in time buckets (their width doubles whenever there are too many, so a run of
+/// any length keeps at most `maxBuckets`), each app's state over time as segments no shorter than a
+/// bucket, and every kill.
+public struct TimelineRecorder: SimulationObserver, Sendable {
+  /// Memory by state at the end of a bucket, and the most used during it.
+  public struct Sample: Sendable, Equatable {
+    public var timeMs: Int
+    public var foregroundKB: Int
+    public var backgroundKB: Int
+    public var suspendedKB: Int
+    public var peakAppsKB: Int
+  }
+
+  /// An app's state from `startMs` to the next segment (or the end of the run).
+  public struct Segment: Sendable, Equatable {
+    public var startMs: Int
+    public var state: AppState
+  }
+
+  /// A mark on an app's lane.
+  public struct Mark: Sendable, Equatable {
+    public enum Kind: Sendable { case coldLaunch, warmResume, kill }
+    public var timeMs: Int
+    public var kind: Kind
+  }
+
+  static let maxBuckets = 2048
+
+  public private(set) var bucketMs = 1000
+  public private(set) var samples: [Sample] = []
+  public private(set) var segments: [[Segment]]
+  public private(set) var marks: [[Mark]]
+  public private(set) var kills: [KillRecord] = []
+  /// How many events each app had: the busiest apps get lanes first.
+  public private(set) var activity: [Int]
+  private var state: [AppState]
+  private var footprint: [Int]
+  private var usedByState = [Int](repeating: 0, count: 5)
+
+  public init(appCount: Int) {
+    segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: appCount)
+    marks = Array(repeating: [], count: appCount)
+    activity = Array(repeating: 0, count: appCount)
+    state = Array(repeating: .notRunning, count: appCount)
+    footprint = Array(repeating: 0, count: appCount)
+  }
+
+  private var appsKB: Int { usedByState.reduce(0, +) }
+
+  public mutating func record(_ event: EventRecord) {
+    let app = event.app
+    if app >= 0, let to = event.to {
+      activity[app] += 1
+      usedByState[Int(state[app].rawValue)] -= footprint[app]
+      footprint[app] = event.footprintKB
+      usedByState[Int(to.rawValue)] += event.footprintKB
+      if to != state[app] { setState(app, to, at: event.timeMs) }
+      if event.kind == .launch, to == .inactive {
+        marks[app].append(Mark(timeMs: event.timeMs, kind: .coldLaunch))
+      }
+      if event.kind == .enterForeground {
+        marks[app].append(Mark(timeMs: event.timeMs, kind: .warmResume))
+      }
+    }
+    sample(at: event.timeMs)
+  }
+
+  public mutating func record(_ kill: KillRecord) {
+    kills.append(kill)
+    marks[kill.app].append(Mark(timeMs: kill.timeMs, kind: .kill))
+  }
+
+  private mutating func setState(_ app: Int, _ new: AppState, at time: Int) {
+    state[app] = new
+    if var last = segments[app].last, time - last.startMs < bucketMs, segments[app].count > 1 {
+      // Too short to see at this resolution: the segment takes the new state.
+      last.state = new
+      segments[app][segments[app].count - 1] = last
+      mergeTail(app)
+    } else {
+      segments[app].append(Segment(startMs: time, state: new))
+    }
+  }
+
+  private mutating func mergeTail(_ app: Int) {
+    let count = segments[app].count
+    if count >= 2, segments[app][count - 2].state == segments[app][count - 1].state {
+      segments[app].removeLast()
+    }
+  }
+
+  private mutating func sample(at time: Int) {
+    let bucketStart = time / bucketMs * bucketMs
+    let used = appsKB
+    let current = Sample(
+      timeMs: time,
+      foregroundKB: usedByState[Int(AppState.active.rawValue)]
+        + usedByState[Int(AppState.inactive.rawValue)],
+      backgroundKB: usedByState[Int(AppState.background.rawValue)],
+      suspendedKB: usedByState[Int(AppState.suspended.rawValue)],
+      peakAppsKB: used)
+    if let last = samples.last, last.timeMs / bucketMs * bucketMs == bucketStart {
+      samples[samples.count - 1] = Sample(
+        timeMs: time, foregroundKB: current.foregroundKB, backgroundKB: current.backgroundKB,
+        suspendedKB: current.suspendedKB, peakAppsKB: max(last.peakAppsKB, used))
+    } else {
+      samples.append(current)
+      if samples.count > Self.maxBuckets { coarsen() }
+    }
+  }
+
+  /// Doubles the bucket width: merges samples two by two and segments shorter than a bucket.
+  private mutating func coarsen() {
+    bucketMs *= 2
+    var merged: [Sample] = []
+    for sample in samples {
+      if let last = merged.last, last.timeMs / bucketMs == sample.timeMs / bucketMs {
+        merged[merged.count - 1] = Sample(
+          timeMs: sample.timeMs, foregroundKB: sample.foregroundKB,
+          backgroundKB: sample.backgroundKB,
+          suspendedKB: sample.suspendedKB, peakAppsKB: max(last.peakAppsKB, sample.peakAppsKB))
+      } else {
+        merged.append(sample)
+      }
+    }
+    samples = merged
+    for app in segments.indices where segments[app].count > 1 {
+      var kept: [Segment] = [segments[app][0]]
+      for segment in segments[app].dropFirst() {
+        if segment.startMs - kept[kept.count - 1].startMs < bucketMs, kept.count > 1 {
+          kept[kept.count - 1].state = segment.state
+        } else {
+          kept.append(segment)
+        }
+        if kept.count >= 2, kept[kept.count - 2].state == kept[kept.count - 1].state {
+          kept.removeLast()
+        }
+      }
+      segments[app] = kept
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import JetsimCore
+
+/// Converts app-usage logs of the common public shape (the LSApp data set: user, session,
+/// timestamp, app name, event type `Opened` / `Closed`) into a jetsim trace for one user.
+///
+/// `Opened` opens the app; `Closed` goes home if that app is on screen; other event types are
+/// ignored. Times become milliseconds since the user's first event. Apps are matched to the base
+/// scenario's profiles by id or name (case-insensitive); unknown apps get a copy of a default profile
+/// named after them, with the id `lsapp.<name>`.
+public enum LSAppImport {
+  /// The result: the actions in time order, and every app the log names with its profile.
+  public struct Conversion: Sendable {
+    public var actions: [TimedAction]
+    /// The apps the log uses, in order of first use: matched profiles, then new ones.
+    public var apps: [AppProfile]
+    /// Log names that matched a profile of the base scenario, and those that did not.
+    public var matched: [String]
+    public var unmatched: [String]
+    /// The user converted.
+    public var user: String
+  }
+
+  /// The profile given to apps no base profile matches: a mid-sized app.
+  public static let defaultApp = AppProfile(
+    id: "lsapp.default", category: "imported", residentKB: 120 * 1024, cachesKB: 60 * 1024,
+    backingStoresKB: 40 * 1024)
+
+  /// Converts the log `text` (read from `path`, for errors) for `user` (by default the first user
+  /// in the file), matching apps against `known`.
+  public static func convert(
+    _ text: String, path: String, user wanted: String? = nil, known: [AppProfile],
+    defaultApp: AppProfile = defaultApp
+  ) throws(JetsimError) -> Conversion {
+    let records: [CSVReader.Record]
+    let delimiter: Character = text.prefix { $0 != "\n" }.contains("\t") ? "\t" : ","
+    do {
+      records = try CSVReader.records(delimiter == "\t" ? text.replacingTabs() : text)
+    } catch {
+      throw .traceLine(path: path, line: 1, message: "not CSV or TSV text")
+    }
+    guard let header = records.first?.fields.map({ $0.lowercased().trimmingSpaces() }) else {
+      throw .traceLine(path: path, line: 1, message: "empty log")
+    }
+    func column(_ names: [String]) throws(JetsimError) -> Int {
+      guard let index = header.firstIndex(where: names.contains) else {
+        throw .traceLine(
+          path: path, line: 1,
+          message:
+            "no \(names[0]) column; the header needs user_id, timestamp, app_name and event_type (session_id is optional)"
+        )
+      }
+      return index
+    }
+    let userColumn = try column(["user_id", "user"])
+    let timeColumn = try column(["timestamp", "time"])
+    let appColumn = try column(["app_name", "app"])
+    let eventColumn = try column(["event_type", "event"])
+    var events: [(time: Int, line: Int, app: String, opened: Bool)] = []
+    var chosen = wanted
+    for record in records.dropFirst() {
+      let fields = record.fields
+      guard fields.count > max(userColumn, timeColumn, appColumn, eventColumn) else {
+        throw .traceLine(
+          path: path, line: record.line,
+          message: "expected \(header.count) fields, found \(fields.count)")
+      }
+      if chosen == nil { chosen = fields[userColumn] }
+      guard fields[userColumn] == chosen else { continue }
+      let kind = fields[eventColumn].lowercased()
+      guard kind == "opened" || kind == "closed" else { continue }
+      guard let time = Timestamp.milliseconds(fields[timeColumn]) else {
+        throw .traceLine(
+          path: path, line: record.line,
+          message:
+            "timestamp '\(fields[timeColumn])' is not YYYY-MM-DD HH:MM:SS (or whole seconds since 1970)"
+        )
+      }
+      events.append((time, record.line, fields[appColumn], kind == "opened"))
+    }
+    guard let user = chosen, let start = events.map(\.time).min() else {
+      throw .traceLine(
+        path: path, line: 1,
+        message: wanted.map { "no Opened or Closed events for user '\($0)'" }
+          ?? "no Opened or Closed events")
+    }
+    events = events.stableSorted { $0.time < $1.time }
+    var apps: [AppProfile] = []
+    var ids: [String: String] = [:]
+    var matched: [String] = []
+    var unmatched: [String] = []
+    func profile(for name: String) -> String {
+      if let id = ids[name] { return id }
+      let lowered = name.lowercased()
+      var app: AppProfile
+      if let match = known.first(where: {
+        $0.id.lowercased() == lowered || $0.name.lowercased() == lowered
+      }) {
+        app = match
+        matched.append(name)
+      } else {
+        app = defaultApp
+        app.id = "lsapp." + String(lowered.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        app.name = name
+        unmatched.append(name)
+      }
+      apps.append(app)
+      ids[name] = app.id
+      return app.id
+    }
+    var actions: [TimedAction] = []
+    var onScreen: String?
+    for event in events {
+      let id = profile(for: event.app)
+      if event.opened {
+        actions.append(TimedAction(event.time - start, .open(id)))
+        onScreen = id
+      } else if onScreen == id {
+        actions.append(TimedAction(event.time - start, .home))
+        onScreen = nil
+      }
+    }
+    return Conversion(
+      actions: actions, apps: apps, matched: matched, unmatched: unmatched, user: user)
+  }
+
+  /// Converts the log file at `log` for `user` against `base`'s apps and writes, into `folder`, a
+  /// scenario `lsapp-user-<user>.json` (the base's device, the apps the log uses) and its trace.
+  /// Returns the conversion and the scenario's path.
+  public static func importLog(
+    at log: String, base: Scenario, user: String? = nil, into folder: String
+  )
+    throws(JetsimError) -> (conversion: Conversion, scenarioPath: String)
+  {
+    let conversion = try convert(
+      InputFile.text(at: log), path: log, user: user, known: base.apps)
+    let name = "lsapp-user-" + String(conversion.user.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .outputNotWritable(path: folder, reason: FileFailure.reason(error))
+    }
+    let scenarioPath = "\(folder)/\(name).json"
+    try AtomicFile.write(traceCSV(conversion.actions), to: "\(folder)/\(name)-trace.csv")
+    try AtomicFile.write(
+      ProfileWriter.scenarioJSON(
+        name: name,
+        description: "User \(conversion.user) of \(log), on the device and apps of \(base.name).",
+        device: base.device, apps: conversion.apps, trace: "\(name)-trace.csv"),
+      to: scenarioPath)
+    return (conversion, scenarioPath)
+  }
+
+  /// The trace CSV of `actions` (the format `TraceReader` reads).
+  public static func traceCSV(_ actions: [TimedAction]) -> String {
+    var out = CSVBuffer()
+    out.appendHeader(TraceReader.header)
+    for timed in actions {
+      out.append(timed.timeMs)
+      out.comma()
+      out.append(field: timed.action.name)
+      out.comma()
+      out.append(field: timed.action.app ?? "")
+      out.comma()
+      out.newline()
+    }
+    return String(decoding: out.bytes, as: UTF8.self)
+  }
+}
+
+/// Timestamps of logs, read without locale or time-zone dependence: `YYYY-MM-DD HH:MM:SS` (taken as
+/// UTC, fractions of a second allowed) or whole seconds since 1970.
+enum Timestamp {
+  static func milliseconds(_ text: String) -> Int? {
+    let trimmed = text.trimmingSpaces()
+    if let seconds = Int(trimmed) { return seconds * 1000 }
+    let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
+    guard parts.count == 2 else { return nil }
+    let date = parts[0].split(separator: "-").compactMap { Int($0) }
+    let clock = parts[1].split(separator: ":")
+    guard date.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
+      let second = Double(clock[2]), (1...12).contains(date[1]), (1...31).contains(date[2]),
+      (0..<24).contains(hour),
+      (0..<60).contains(minute), second >= 0, second < 61
+    else { return nil }
+    return (days(year: date[0], month: date[1], day: date[2]) * 86_400 + hour * 3_600 + minute * 60)
+      * 1000
+      + Int((second * 1000).rounded())
+  }
+
+  /// Days from 1970-01-01 to the date (Howard Hinnant's days_from_civil).
+  static func days(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}
+
+extension String {
+  /// Tab-separated text as comma-separated text (fields holding commas are quoted).
+  fileprivate func replacingTabs() -> String {
+    split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.split(separator: "\t", omittingEmptySubsequences: false).map { field in
+        String(decoding: CSVBuffer.encode(field: String(field)), as: UTF8.self)
+      }.joined(separator: ",")
+    }.joined(separator: "\n")
+  }
+}

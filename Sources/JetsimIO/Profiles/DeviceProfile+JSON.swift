@@ -1,0 +1,36 @@
+import JetsimCore
+
+extension DeviceProfile {
+  /// The keys a device profile may have (docs/profiles.md).
+  static let keys = [
+    "version", "name", "memory", "reserved", "foregroundLimit", "warningThreshold",
+    "criticalThreshold", "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit",
+    "source", "policyParameters",
+  ]
+
+  /// The device profile in `node`, found at `keyPath`. A profile in a file of its own must give
+  /// `version`; one inline in a scenario may leave it out.
+  package init(json node: JSONNode, at keyPath: String = "", inline: Bool = false)
+    throws(FieldError)
+  {
+    let fields = try ProfileFields(node, at: keyPath, allowed: Self.keys)
+    if fields.has("version") || !inline { try fields.checkVersion() }
+    self.init(
+      name: try fields.required(fields.name("name"), "name"),
+      memoryKB: try fields.required(fields.size("memory"), "memory"),
+      reservedKB: try fields.required(fields.size("reserved"), "reserved"),
+      foregroundLimitKB: try fields.size("foregroundLimit"),
+      warningThresholdKB: try fields.size("warningThreshold"),
+      criticalThresholdKB: try fields.size("criticalThreshold"),
+      compressionRatio: try fields.number("compressionRatio", in: 1...16) ?? 1,
+      enterBackgroundTimeoutMs: try fields.duration("enterBackgroundTimeout")
+        ?? Defaults.enterBackgroundTimeoutMs,
+      backgroundTaskLimitMs: try fields.duration("backgroundTaskLimit")
+        ?? Defaults.backgroundTaskLimitMs,
+      source: try fields.string("source"))
+    policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
+    if let problem = problems().first {
+      throw fields.invalid(problem.key, problem.value, problem.expected)
+    }
+  }
+}

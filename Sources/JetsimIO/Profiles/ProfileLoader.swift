@@ -1,0 +1,155 @@
+import Foundation
+import JetsimCore
+
+/// Loads profiles, scenarios and traces from files, turning every problem into a `JetsimError` that
+/// names the file, the key path or line, and the fix.
+public enum ProfileLoader {
+  /// The scenario in the JSON file at `path`, with its device, apps and trace loaded (paths inside
+  /// it are relative to the scenario file) and its workload checked. With `replacementTrace`, the
+  /// scenario's script and trace are replaced by the actions of that trace file.
+  public static func scenario(at path: String, trace replacementTrace: String? = nil)
+    throws(JetsimError) -> Scenario
+  {
+    try scenario(from: InputFile.bytes(at: path), path: path, trace: replacementTrace)
+  }
+
+  /// The scenario in `bytes`, read as if from the file at `path`.
+  package static func scenario(
+    from bytes: [UInt8], path: String, trace replacementTrace: String? = nil
+  ) throws(JetsimError) -> Scenario {
+    var file = try decode(bytes, path: path) { node throws(FieldError) in
+      try ScenarioFile(json: node)
+    }
+    var inputs = [RunInput(role: "scenario", path: path, data: bytes)]
+    if let replacementTrace {
+      file.script = []
+      file.trace = replacementTrace
+    }
+    let folder = directory(of: path)
+    let device: DeviceProfile
+    switch file.device {
+    case .inline(let profile): device = profile
+    case .path(let reference, _):
+      let devicePath = resolve(reference, from: folder)
+      let deviceData = try InputFile.bytes(at: devicePath)
+      device = try decode(deviceData, path: devicePath) { node throws(FieldError) in
+        try DeviceProfile(json: node)
+      }
+      inputs.append(RunInput(role: "device", path: devicePath, data: deviceData))
+    }
+    var apps: [AppProfile] = []
+    for reference in file.apps {
+      switch reference {
+      case .inline(let profile): apps.append(profile)
+      case .path(let reference, _):
+        let appPath = resolve(reference, from: folder)
+        let appData = try InputFile.bytes(at: appPath)
+        let app = try decode(appData, path: appPath) { node throws(FieldError) in
+          try AppProfile(json: node)
+        }
+        apps.append(app)
+        inputs.append(RunInput(role: "app \(app.id)", path: appPath, data: appData))
+      }
+    }
+    var actions = file.script
+    var origins = file.script.indices.map { (path, "script[\($0)]") }
+    if let trace = file.trace {
+      let tracePath = replacementTrace ?? resolve(trace, from: folder)
+      let traceData = try InputFile.bytes(at: tracePath)
+      let traced = try TraceReader.actions(
+        try InputFile.text(traceData, path: tracePath), path: tracePath)
+      inputs.append(RunInput(role: "trace", path: tracePath, data: traceData))
+      // Merge by time; at equal times the script comes first.
+      let merged = (zip(actions, origins).map { ($0, $1) }
+        + traced.map { ($0.action, (tracePath, "line \($0.line)")) }).stableSorted {
+          $0.0.timeMs < $1.0.timeMs
+        }
+      actions = merged.map(\.0)
+      origins = merged.map(\.1)
+    }
+    if apps.isEmpty {
+      throw .invalidValue(
+        path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
+    }
+    var scenario = Scenario(
+      name: file.name, summary: file.summary, device: device, apps: apps, actions: actions,
+      policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
+    scenario.actionOrigins = origins
+    scenario.policySettings = file.policySettings
+    scenario.userModel = try file.userModel?.model(apps: apps, path: path)
+    scenario.inputs = inputs
+    _ = try scenario.compiledWorkload()
+    return scenario
+  }
+
+  /// The device profile in the JSON file at `path`.
+  public static func device(at path: String) throws(JetsimError) -> DeviceProfile {
+    try decode(InputFile.bytes(at: path), path: path) { node throws(FieldError) in
+      try DeviceProfile(json: node)
+    }
+  }
+
+  /// The app profile in the JSON file at `path`.
+  public static func app(at path: String) throws(JetsimError) -> AppProfile {
+    try decode(InputFile.bytes(at: path), path: path) { node throws(FieldError) in
+      try AppProfile(json: node)
+    }
+  }
+
+  /// The actions of the trace CSV file at `path`.
+  public static func trace(at path: String) throws(JetsimError) -> [TimedAction] {
+    try TraceReader.actions(InputFile.text(at: path), path: path).map(\.action)
+  }
+
+  /// The JSON document in `bytes` (read from `path`), read by `read`; syntax errors say the line and
+  /// column, and field errors the key path.
+  package static func decode<T>(
+    _ bytes: [UInt8], path: String, _ read: (JSONNode) throws(FieldError) -> T
+  ) throws(JetsimError) -> T {
+    let root = try json(bytes, path: path)
+    do {
+      return try read(root)
+    } catch {
+      throw error.located(in: path)
+    }
+  }
+
+  /// The JSON document in `bytes`, read from `path`.
+  package static func json(_ bytes: [UInt8], path: String) throws(JetsimError) -> JSONNode {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw .malformedJSON(path: path, detail: "\(error)")
+    }
+  }
+
+  // MARK: - Paths
+
+  package static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// `reference` relative to `folder`, with `.` and `..` folded lexically.
+  package static func resolve(_ reference: String, from folder: String) -> String {
+    if reference.hasPrefix("/") { return reference }
+    let absolute = folder.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in (folder + "/" + reference).split(separator: "/") {
+      switch part {
+      case ".":
+        continue
+      case "..":
+        if let last = parts.last, last != ".." {
+          parts.removeLast()
+        } else if !absolute {
+          parts.append(part)
+        }
+      default:
+        parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}

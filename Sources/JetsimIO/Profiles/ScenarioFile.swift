@@ -1,0 +1,107 @@
+import JetsimCore
+
+/// The JSON form of a scenario (docs/profiles.md): references to profile files, or inline profiles,
+/// plus a script and/or a trace and/or a user model. `ProfileLoader` turns it into a `Scenario`.
+struct ScenarioFile {
+  /// A profile given by path (relative to the scenario file) or written inline.
+  enum Reference<Profile> {
+    case path(String, keyPath: String)
+    case inline(Profile)
+  }
+
+  static let keys = [
+    "version", "name", "description", "device", "apps", "policy", "policyParameters", "seed",
+    "duration", "script", "trace", "userModel",
+  ]
+
+  var name: String
+  var summary: String
+  var device: Reference<DeviceProfile>
+  var apps: [Reference<AppProfile>]
+  var policy: String
+  var policySettings: PolicySettings
+  var seed: UInt64
+  var durationMs: Int?
+  var script: [TimedAction]
+  var trace: String?
+  var userModel: UserModelFile?
+
+  init(json node: JSONNode) throws(FieldError) {
+    let fields = try ProfileFields(node, allowed: Self.keys)
+    try fields.checkVersion()
+    name = try fields.required(fields.name("name"), "name")
+    guard !name.contains("/"), !name.hasPrefix(".") else {
+      throw fields.invalid(
+        "name", "\"\(name.excerpt())\"",
+        "a name usable as a folder name (no '/', not starting with '.')")
+    }
+    summary = try fields.string("description") ?? ""
+    let deviceNode = try fields.required(fields.node("device"), "device")
+    if let path = deviceNode.string {
+      device = .path(path, keyPath: "device")
+    } else {
+      device = .inline(try DeviceProfile(json: deviceNode, at: "device", inline: true))
+    }
+    apps = []
+    for (keyPath, node) in try fields.required(
+      fields.list("apps", expected: "a list of paths or app profiles"), "apps")
+    {
+      if let path = node.string {
+        apps.append(.path(path, keyPath: keyPath))
+      } else {
+        apps.append(.inline(try AppProfile(json: node, at: keyPath, inline: true)))
+      }
+    }
+    policy = try fields.string("policy") ?? Defaults.policy
+    if PolicyRegistry.registration(policy) == nil {
+      let hint =
+        Suggestion.closest(to: policy, in: PolicyRegistry.names).map { " (did you mean '\($0)'?)" }
+        ?? ""
+      throw fields.invalid(
+        "policy", "\"\(policy.excerpt())\"\(hint)",
+        "one of \(PolicyRegistry.names.joined(separator: ", "))")
+    }
+    policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
+    if let node = fields.node("seed") {
+      guard let value = node.unsigned else {
+        throw fields.invalid("seed", node.summary, "a whole number from 0 to \(UInt64.max)")
+      }
+      seed = value
+    } else {
+      seed = Defaults.seed
+    }
+    durationMs = try fields.duration("duration")
+    script = []
+    for (keyPath, node) in try fields.list("script", expected: "a list of actions") ?? [] {
+      script.append(try Self.scriptEntry(node, at: keyPath))
+    }
+    trace = try fields.string("trace")
+    userModel = try fields.node("userModel").map { node throws(FieldError) in
+      try UserModelFile(json: node, at: "userModel")
+    }
+    if userModel != nil, durationMs == nil {
+      throw fields.invalid("duration", "missing", "a duration: how long the user model runs")
+    }
+    if script.isEmpty, trace == nil, userModel == nil {
+      throw fields.invalid("script", "missing or empty", "a script, a trace or a user model")
+    }
+  }
+
+  /// One scripted action: `{"at": "60s", "action": "open", "app": "com.example.maps"}`. The action's
+  /// argument is named by its meaning: `for` (a duration), `size` or `mode`.
+  static func scriptEntry(_ node: JSONNode, at keyPath: String) throws(FieldError) -> TimedAction {
+    let fields = try ProfileFields(
+      node, at: keyPath, allowed: ["at", "action", "app", "for", "size", "mode"])
+    let time = try fields.required(fields.duration("at"), "at")
+    let name = try fields.required(fields.string("action"), "action")
+    let argumentKey = ["for", "size", "mode"].first(where: fields.has) ?? "for"
+    let value = try fields.string(argumentKey) ?? ""
+    let app = try fields.string("app") ?? ""
+    do {
+      return TimedAction(time, try ActionParser.action(name: name, app: app, value: value))
+    } catch {
+      let key = error.field == "value" ? argumentKey : error.field
+      throw FieldError(keyPath: fields.path(key), kind: .entry(message: error.message))
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import JetsimCore
+
+/// The JSON form of a scenario's `userModel` (docs/user-model.md), before its app ids are checked
+/// against the scenario's apps.
+package struct UserModelFile {
+  static let keys = [
+    "apps", "popularity", "dwell", "gap", "switches", "interruptions", "wakes", "audio",
+    "growthPerMinute",
+  ]
+
+  var apps: [String]?
+  var zipf: Double?
+  var weights: [(id: String, weight: Double)]?
+  var dwell: UserModel.Duration?
+  var gap: UserModel.Duration?
+  var homeShare: Double?
+  var lockShare: Double?
+  var interruptionShare: Double?
+  var interruption: UserModel.Duration?
+  var wakes: [UserModel.Wakes] = []
+  var audio: [UserModel.AudioSessions] = []
+  var growthPerMinuteKB = 0
+
+  init(json node: JSONNode, at keyPath: String) throws(FieldError) {
+    let fields = try ProfileFields(node, at: keyPath, allowed: Self.keys)
+    apps = try fields.strings("apps", expected: "a list of app ids")
+    if let popularity = try fields.object("popularity", allowed: ["zipf", "weights"]) {
+      zipf = try popularity.number("zipf", in: 0...10)
+      if let node = popularity.node("weights") {
+        guard let members = node.members else {
+          throw popularity.invalid("weights", node.summary, "an object of app id: weight")
+        }
+        var weights: [(String, Double)] = []
+        for member in members {
+          guard let weight = member.node.double, weight >= 0, weight <= 1e12 else {
+            throw FieldError(
+              keyPath: popularity.path("weights.\(member.key.excerpt(limit: 40))"),
+              kind: .invalid(value: member.node.summary, expected: "a weight from 0 to 1e12"))
+          }
+          weights.append((member.key, weight))
+        }
+        guard weights.contains(where: { $0.1 > 0 }) else {
+          throw popularity.invalid("weights", "all 0", "weights of at least 0, not all 0")
+        }
+        self.weights = weights
+      }
+      guard (zipf == nil) != (weights == nil) else {
+        throw popularity.invalid("zipf", "both or neither of zipf and weights", "exactly one of them")
+      }
+    }
+    dwell = try Self.duration(fields, "dwell")
+    gap = try Self.duration(fields, "gap")
+    if let switches = try fields.object("switches", allowed: ["home", "lock", "direct"]) {
+      let home = try switches.number("home", in: 0...1) ?? 0
+      let lock = try switches.number("lock", in: 0...1) ?? 0
+      let direct = try switches.number("direct", in: 0...1) ?? 0
+      guard abs(home + lock + direct - 1) < 1e-9 else {
+        throw switches.invalid(
+          "home", "home \(home) + lock \(lock) + direct \(direct)", "shares that add up to 1")
+      }
+      homeShare = home
+      lockShare = lock
+    }
+    if let interruptions = try fields.object("interruptions", allowed: ["share", "duration"]) {
+      interruptionShare = try interruptions.required(
+        interruptions.number("share", in: 0...1), "share")
+      interruption = try interruptions.required(Self.duration(interruptions, "duration"), "duration")
+    }
+    for (keyPath, node) in try fields.list(
+      "wakes", expected: "a list of {\"app\", \"perHour\", \"duration\"}") ?? []
+    {
+      let wake = try ProfileFields(node, at: keyPath, allowed: ["app", "perHour", "duration"])
+      wakes.append(
+        UserModel.Wakes(
+          app: try wake.required(wake.string("app"), "app"),
+          perHour: try wake.required(wake.number("perHour", in: 0...3600), "perHour"),
+          durationMs: try wake.required(wake.duration("duration"), "duration")))
+    }
+    for (keyPath, node) in try fields.list(
+      "audio", expected: "a list of {\"app\", \"perHour\", \"duration\"}") ?? []
+    {
+      let session = try ProfileFields(node, at: keyPath, allowed: ["app", "perHour", "duration"])
+      audio.append(
+        UserModel.AudioSessions(
+          app: try session.required(session.string("app"), "app"),
+          perHour: try session.required(session.number("perHour", in: 0...60), "perHour"),
+          duration: try session.required(Self.duration(session, "duration"), "duration")))
+    }
+    growthPerMinuteKB = try fields.size("growthPerMinute") ?? 0
+  }
+
+  /// `"2m"` (always 2 minutes), `{"exponential": "2m"}` (mean 2 minutes) or
+  /// `{"lognormal": {"median": "90s", "sigma": 0.8}}`.
+  static func duration(_ fields: ProfileFields, _ key: String) throws(FieldError)
+    -> UserModel.Duration?
+  {
+    guard let node = fields.node(key) else { return nil }
+    return try duration(node, at: fields.path(key))
+  }
+
+  package static func duration(_ node: JSONNode, at keyPath: String) throws(FieldError) -> UserModel.Duration
+  {
+    if let text = node.string {
+      guard let value = Units.milliseconds(text), value > 0 else {
+        throw FieldError(
+          keyPath: keyPath, kind: .invalid(value: node.summary, expected: Units.durationForm))
+      }
+      return .fixed(value)
+    }
+    let fields = try ProfileFields(node, at: keyPath, allowed: ["exponential", "lognormal"])
+    if let mean = try fields.duration("exponential") {
+      guard mean > 0 else { throw fields.invalid("exponential", "0", "a positive mean") }
+      return .exponential(meanMs: mean)
+    }
+    if let shape = try fields.object("lognormal", allowed: ["median", "sigma"]) {
+      let median = try shape.required(shape.duration("median"), "median")
+      let sigma = try shape.required(shape.number("sigma", in: 0...5), "sigma")
+      guard median > 0 else { throw shape.invalid("median", "0", "a positive duration") }
+      return .logNormal(medianMs: median, sigma: sigma)
+    }
+    throw fields.invalid(
+      "exponential", "missing", "a duration, {\"exponential\": mean} or {\"lognormal\": {...}}")
+  }
+
+  /// The model for a scenario whose apps are `profiles`, its app ids checked against them.
+  func model(apps profiles: [AppProfile], path: String) throws(JetsimError) -> UserModel {
+    let appIDs = profiles.map(\.id)
+    let ids = apps ?? appIDs
+    guard !ids.isEmpty else {
+      throw .invalidValue(
+        path: path, keyPath: "userModel.apps", value: "empty", expected: "at least one app id")
+    }
+    func check(_ id: String, _ location: String) throws(JetsimError) {
+      guard appIDs.contains(id) else {
+        throw .unknownApp(
+          path: path, location: location, id: id, suggestion: Suggestion.closest(to: id, in: appIDs)
+        )
+      }
+    }
+    for (index, id) in ids.enumerated() { try check(id, "userModel.apps[\(index)]") }
+    for (index, wake) in wakes.enumerated() { try check(wake.app, "userModel.wakes[\(index)]") }
+    for (index, session) in audio.enumerated() {
+      try check(session.app, "userModel.audio[\(index)]")
+      if profiles.first(where: { $0.id == session.app })?.declares(.audio) != true {
+        throw .invalidValue(
+          path: path, keyPath: "userModel.audio[\(index)].app", value: "'\(session.app)'",
+          expected: "an app that declares the audio background mode")
+      }
+    }
+    var popularity = UserModel.Popularity.zipf(exponent: 1)
+    if let zipf { popularity = .zipf(exponent: zipf) }
+    if let weights {
+      for (id, _) in weights { try check(id, "userModel.popularity.weights") }
+      popularity = .weights(ids.map { id in weights.first { $0.id == id }?.weight ?? 0 })
+    }
+    var model = UserModel(apps: ids, popularity: popularity)
+    if let dwell { model.dwell = dwell }
+    if let gap { model.gap = gap }
+    if let homeShare { model.homeShare = homeShare }
+    if let lockShare { model.lockShare = lockShare }
+    if let interruptionShare { model.interruptionShare = interruptionShare }
+    if let interruption { model.interruption = interruption }
+    model.wakes = wakes
+    model.audio = audio
+    model.growthPerMinuteKB = growthPerMinuteKB
+    return model
+  }
+}

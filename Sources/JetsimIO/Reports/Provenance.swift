@@ -1,0 +1,86 @@
+import JetsimCore
+
+/// `run.json`: which jetsim, scenario, inputs, policy and seed produced a report folder.
+public struct Provenance: Sendable, Equatable {
+  /// The jetsim version that wrote it.
+  public var jetsimVersion: String
+  public var scenario: String
+  public var device: String
+  public var policy: String
+  public var seed: UInt64
+  /// The files the scenario was loaded from, with their digests.
+  public var inputs: [RunInput]
+
+  /// The provenance of a run of `scenario` that produced `summary`.
+  public init(scenario: Scenario, summary: RunSummary) {
+    jetsimVersion = JetsimVersion.current
+    self.scenario = scenario.name
+    device = scenario.device.name
+    policy = summary.policy
+    seed = summary.seed
+    inputs = scenario.inputs
+  }
+
+  /// `run.json`'s text: fixed key order, one input a line, `\n` line ends.
+  public var json: String {
+    let inputLines = inputs.map {
+      "    {\"role\": \(JSONText.quote($0.role)), \"file\": \(JSONText.quote($0.file)), \"sha256\": \(JSONText.quote($0.sha256))}"
+    }
+    return """
+      {
+        "jetsim": \(JSONText.quote(jetsimVersion)),
+        "scenario": \(JSONText.quote(scenario)),
+        "device": \(JSONText.quote(device)),
+        "policy": \(JSONText.quote(policy)),
+        "seed": \(seed),
+        "inputs": [
+      \(inputLines.joined(separator: ",\n"))
+        ]
+      }
+
+      """
+  }
+
+  /// Reads `run.json`'s text; nil if it is not one.
+  public init?(json bytes: some Collection<UInt8>) {
+    guard let root = try? JSONParser.parse(bytes), let version = root["jetsim"]?.string,
+      let scenario = root["scenario"]?.string, let device = root["device"]?.string,
+      let policy = root["policy"]?.string, let seed = root["seed"]?.unsigned,
+      let entries = root["inputs"]?.elements
+    else { return nil }
+    jetsimVersion = version
+    self.scenario = scenario
+    self.device = device
+    self.policy = policy
+    self.seed = seed
+    inputs = entries.compactMap { entry in
+      guard let role = entry["role"]?.string, let file = entry["file"]?.string,
+        let digest = entry["sha256"]?.string
+      else { return nil }
+      return RunInput(role: role, file: file, sha256: digest)
+    }
+  }
+
+  /// What differs between `self` (the golden's) and `current` inputs, in words: `app com.x (maps.json)`.
+  public func changedInputs(comparedTo current: [RunInput]) -> [String] {
+    var changes: [String] = []
+    for input in current {
+      let recorded = inputs.first { $0.role == input.role }
+      if recorded?.sha256 != input.sha256 {
+        changes.append("\(input.role) (\(input.file))\(recorded == nil ? ", new" : "")")
+      }
+    }
+    for input in inputs where !current.contains(where: { $0.role == input.role }) {
+      changes.append("\(input.role) (\(input.file)), removed")
+    }
+    return changes
+  }
+}
+
+extension RunInput {
+  /// The input `data`, read from `path`, in the role `role`.
+  package init(role: String, path: String, data: some Collection<UInt8>) {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    self.init(role: role, file: name, sha256: SHA256.hex(data))
+  }
+}

@@ -1,0 +1,61 @@
+import JetsimCore
+
+/// Builds an `Action` from its name, app and textual value: shared by scripts and traces.
+package enum ActionParser {
+  /// Why an action cannot be built, and which of its fields is wrong (`action`, `app`, `value`).
+  package struct Failure: Error {
+    package var message: String
+    package var field: String
+  }
+
+  package static func action(name: String, app: String, value: String) throws(Failure) -> Action {
+    guard let kind = ActionKind(name: name) else {
+      let names = ActionKind.allCases.map(\.name)
+      let hint = Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+      throw Failure(
+        message: "unknown action '\(name)'; \(hint)actions: \(names.joined(separator: ", "))",
+        field: "action")
+    }
+    if kind.needsApp, app.isEmpty {
+      throw Failure(message: "'\(name)' needs an app id", field: "app")
+    }
+    if !kind.needsApp, !app.isEmpty {
+      throw Failure(message: "'\(name)' takes no app; leave the app empty", field: "app")
+    }
+    switch kind.argument {
+    case .none:
+      guard value.isEmpty else {
+        throw Failure(message: "'\(name)' takes no value; leave it empty", field: "value")
+      }
+    case .duration:
+      guard let duration = Units.milliseconds(value), duration > 0 else {
+        throw Failure(
+          message: "'\(name)' needs a positive duration, such as \"30s\"; found '\(value)'",
+          field: "value")
+      }
+      return kind == .interrupt
+        ? .interrupt(durationMs: duration) : .wake(app, durationMs: duration)
+    case .size:
+      guard let size = Units.kilobytes(value) else {
+        throw Failure(
+          message: "'\(name)' needs a size, such as \"50MB\"; found '\(value)'", field: "value")
+      }
+      return kind == .allocate ? .allocate(app, kilobytes: size) : .free(app, kilobytes: size)
+    case .mode:
+      guard let mode = BackgroundMode(rawValue: value), mode.keepsRunning else {
+        throw Failure(
+          message: "'\(name)' needs a mode: audio, location or voip; found '\(value)'",
+          field: "value")
+      }
+      return kind == .startMode ? .startMode(app, mode) : .stopMode(app, mode)
+    }
+    switch kind {
+    case .open: return .open(app)
+    case .home: return .home
+    case .lock: return .lock
+    case .unlock: return .unlock
+    case .forceQuit: return .forceQuit(app)
+    default: return .reboot
+    }
+  }
+}

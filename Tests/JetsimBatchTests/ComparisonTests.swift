@@ -1,0 +1,91 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimBatch
+@testable import JetsimCore
+@testable import JetsimIO
+
+@Suite struct ComparisonTests {
+  let scenario: Scenario
+
+  init() throws {
+    scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
+  }
+
+  @Test func theNumberOfThreadsChangesNothing() throws {
+    let one = try Comparison.run(
+      scenario, policies: PolicyRegistry.names, seeds: [1, 2, 3], jobs: 1)
+    let two = try Comparison.run(
+      scenario, policies: PolicyRegistry.names, seeds: [1, 2, 3], jobs: 2)
+    #expect(one.compareTable.bytes == two.compareTable.bytes)
+    #expect(one.aggregateTable.bytes == two.aggregateTable.bytes)
+    #expect(
+      one.runs.map(\.policy) == PolicyRegistry.names.flatMap { Array(repeating: $0, count: 3) })
+    #expect(
+      one.runs.map(\.seed)
+        == Array(repeating: [1, 2, 3], count: PolicyRegistry.names.count).flatMap { $0 })
+  }
+
+  /// Every policy sees the same workload: the logs agree up to the first thing a policy does.
+  @Test func eventsBeforeTheFirstPolicyDecisionAreIdenticalAcrossPolicies() throws {
+    let logs = try PolicyRegistry.names.map { name in
+      try Simulator.run(scenario, policy: scenario.makePolicy(name))
+    }
+    func firstDecision(_ result: RunResult) -> Int {
+      result.events.firstIndex {
+        ($0.kind == .kill && [.vmPageshortage, .highwater, .idleExit].contains($0.reason))
+          || ($0.kind == .purge && $0.from != .background)
+      } ?? result.events.count
+    }
+    let shared = logs.map(firstDecision).min() ?? 0
+    #expect(shared > 20, "the comparison compares something")
+    for log in logs.dropFirst() {
+      #expect(Array(log.events.prefix(shared)) == Array(logs[0].events.prefix(shared)))
+    }
+    #expect(Set(logs.map { $0.killOrder.map(\.app) }).count > 1, "the policies do differ")
+  }
+
+  @Test func writtenReportsMatchTheInMemoryRuns() throws {
+    let folder = NSTemporaryDirectory() + "jetsim-compare-\(UInt32.random(in: 0...UInt32.max))"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let comparison = try Comparison.run(
+      scenario, policies: ["lru", "jetsam"], seeds: [4, 5], jobs: 2, destination: folder)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: folder + "/compare.csv"))
+        == Data(comparison.compareTable.bytes))
+    var variant = scenario
+    variant.policy = "jetsam"
+    variant.seed = 5
+    let single = try Simulator.run(variant).csv
+    #expect(
+      try String(contentsOfFile: folder + "/jetsam/seed-5/kills.csv", encoding: .utf8)
+        == single.kills)
+    #expect(
+      try String(contentsOfFile: folder + "/jetsam/seed-5/summary.csv", encoding: .utf8)
+        == single.summary)
+    // Run again into the same folder: it is replaced.
+    _ = try Comparison.run(scenario, policies: ["lru"], seeds: [1], jobs: 1, destination: folder)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+        "compare-summary.csv", "compare.csv", "compare.html", "lru",
+      ])
+  }
+
+  @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {
+    #expect(throws: JetsimError.unknownPolicy(name: "lruu", valid: PolicyRegistry.names)) {
+      try Comparison.run(scenario, policies: ["lru", "lruu"], seeds: [1], jobs: 1)
+    }
+  }
+
+  @Test func aggregatesAreComputedAcrossSeeds() throws {
+    let comparison = try Comparison.run(
+      scenario, policies: ["random"], seeds: Array(1...8), jobs: 2)
+    let kills = try #require(SummaryMetric.named("kills"))
+    let values = comparison.runs.map { Double($0.metrics.totalKills) }
+    let summary = try #require(comparison.aggregate(kills, of: "random"))
+    #expect(summary.mean == values.reduce(0, +) / 8)
+    #expect(summary.min == values.min() && summary.max == values.max())
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimBatch
+@testable import JetsimCore
+@testable import JetsimIO
+
+@Suite struct SweepTests {
+  let scratch: ScratchFolder
+  let definition: SweepDefinition
+
+  init() throws {
+    scratch = try ScratchFolder()
+    definition = try SweepDefinition.load(
+      at: "\(packageRoot)/Profiles/sweeps/heavy-social-policies.json")
+  }
+
+  /// The files a finished sweep leaves for people and for merge: the same bytes, however it ran.
+  func files(_ folder: String) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for name in ["sweep.csv", "sweep-summary.csv", "sweep-manifest.json"] {
+      result[name] = try #require(
+        FileManager.default.contents(atPath: "\(folder)/\(name)"), "\(folder)/\(name)")
+    }
+    return result
+  }
+
+  @Test func theSweepHasTheCartesianProductInAStableOrder() throws {
+    #expect(definition.pointCount == 12 && definition.runCount == 60)
+    #expect(definition.columns == ["memory_kb", "policy", "seed"])
+    #expect(definition.run(0).labels == ["3145728", "largest-first", "1"])
+    #expect(definition.run(6).labels == ["3145728", "jetsam", "2"])
+    #expect(definition.run(59).labels == ["8388608", "lmkd", "5"])
+    #expect(definition.run(59).scenario.device.memoryKB == 8 * 1_048_576)
+    #expect(definition.run(59).scenario.policy == "lmkd")
+  }
+
+  @Test func oneThreadAndTwoGiveIdenticalFiles() throws {
+    _ = try Sweep.run(definition, into: scratch.path + "/one", jobs: 1)
+    _ = try Sweep.run(definition, into: scratch.path + "/two", jobs: 2)
+    let one = try files(scratch.path + "/one")
+    #expect(
+      String(decoding: one["sweep.csv"] ?? Data(), as: UTF8.self).split(separator: "\n").count == 1
+        + 60)
+    #expect(one == (try files(scratch.path + "/two")))
+  }
+
+  @Test func shardsMergedEqualOneMachine() throws {
+    _ = try Sweep.run(definition, into: scratch.path + "/whole", jobs: 2)
+    var shards: [String] = []
+    for index in 1...3 {
+      let folder = scratch.path + "/shard-\(index)"
+      let outcome = try Sweep.run(definition, into: folder, jobs: 1, shard: ShardSpec("\(index)/3"))
+      #expect(outcome.owned == 20 && !outcome.assembled)
+      shards.append(folder)
+    }
+    #expect(try Sweep.merge(shards, into: scratch.path + "/merged") == 60)
+    #expect(try files(scratch.path + "/merged") == files(scratch.path + "/whole"))
+  }
+
+  @Test func aMissingShardIsNamed() throws {
+    _ = try Sweep.run(definition, into: scratch.path + "/a", jobs: 1, shard: ShardSpec("1/2"))
+    let error = try #require(throws: JetsimError.self) {
+      try Sweep.merge([scratch.path + "/a"], into: scratch.path + "/m")
+    }
+    #expect("\(error)".contains("30 of 60 runs missing (the first: run 1)"))
+  }
+
+  @Test func resumingAnInterruptedSweepGivesTheUninterruptedFiles() throws {
+    let whole = scratch.path + "/whole"
+    _ = try Sweep.run(definition, into: whole, jobs: 2)
+    // An interrupted sweep: 40 runs finished, one torn mid-line, nothing assembled.
+    let interrupted = scratch.path + "/interrupted"
+    _ = try Sweep.run(definition, into: interrupted, jobs: 2)
+    let runs = interrupted + "/runs"
+    for name in try FileManager.default.contentsOfDirectory(atPath: runs) {
+      try FileManager.default.removeItem(atPath: "\(runs)/\(name)")
+    }
+    let kept = Sweep.journalRows(in: [whole]).filter { $0.key % 3 != 0 }.sorted { $0.key < $1.key }
+    let journal = kept.map { "\($0.key)\t\($0.value)" }.joined() + "3\t3145728,jetsam,2,7200000,14"
+    try Data(journal.utf8).write(to: URL(fileURLWithPath: runs + "/journal-1-1.tsv"))
+    try FileManager.default.removeItem(atPath: interrupted + "/sweep.csv")
+    try FileManager.default.removeItem(atPath: interrupted + "/sweep-summary.csv")
+    let outcome = try Sweep.run(definition, into: interrupted, jobs: 2, resume: true)
+    #expect(outcome.ran == 20 && outcome.alreadyDone == 40)
+    #expect(try files(interrupted) == files(whole))
+  }
+
+  @Test func resumeRefusesADifferentSweep() throws {
+    _ = try Sweep.run(definition, into: scratch.path + "/s", jobs: 1)
+    let other = try SweepDefinition.load(
+      at: "\(packageRoot)/Profiles/sweeps/light-user-memory.json")
+    #expect(throws: JetsimError.self) {
+      try Sweep.run(other, into: scratch.path + "/s", jobs: 1, resume: true)
+    }
+  }
+
+  @Test func shardSpecs() {
+    #expect(ShardSpec("2/4") != nil)
+    for bad in ["3/2", "0/2", "1/0", "2", "a/b", "1/2/3", "-1/2"] {
+      #expect(ShardSpec(bad) == nil, "\(bad)")
+    }
+    let shards = (1...4).compactMap { ShardSpec("\($0)/4") }
+    for run in 0..<20 { #expect(shards.filter { $0.owns(run) }.count == 1) }
+  }
+
+  func badSweep(_ axes: String) throws -> JetsimError {
+    let scenario = "\(packageRoot)/Profiles/scenarios/light-user-2gb.json"
+    let file = try scratch.write(
+      "bad.json", #"{"version": 1, "name": "bad", "scenario": "\#(scenario)", "axes": {\#(axes)}}"#)
+    return try #require(throws: JetsimError.self) { try SweepDefinition.load(at: file) }
+  }
+
+  @Test func badSweepFilesGetClearErrors() throws {
+    #expect(
+      "\(try badSweep(#""memroy": ["1GB"]"#))".contains(
+        "unknown key 'axes.memroy'; did you mean 'memory'?"))
+    #expect(
+      "\(try badSweep(#""memory": []"#))".contains(
+        "'axes.memory' is an empty list; expected at least one value"))
+    #expect(
+      "\(try badSweep(#""seeds": "5..1""#))".contains(
+        "'axes.seeds': '5..1' is an empty range"))
+    #expect("\(try badSweep(#""memory": ["1 gigabyte"]"#))".contains("'axes.memory[0]'"))
+    #expect("\(try badSweep(#""policy": ["lru", "xnu"]"#))".contains("'xnu'"))
+    // 100 MB is less than the device's reserved memory: no point may be an invalid device.
+    #expect(
+      "\(try badSweep(#""memory": ["100MB"]"#))".contains(
+        "whose device's reserved is 450MB; expected less than memory (100MB)"))
+  }
+}

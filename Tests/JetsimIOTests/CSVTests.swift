@@ -1,0 +1,60 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+@Suite struct CSVTests {
+  @Test func fieldsThatNeedQuotesAreQuoted() {
+    #expect(CSVBuffer.encode(field: "plain") == Array("plain".utf8))
+    #expect(CSVBuffer.encode(field: "a,b") == Array("\"a,b\"".utf8))
+    #expect(CSVBuffer.encode(field: "say \"hi\"") == Array("\"say \"\"hi\"\"\"".utf8))
+  }
+
+  @Test func integersAreWrittenExactly() {
+    var buffer = CSVBuffer()
+    for value in [0, 7, -204_800, Int.max, Int.min + 1] {
+      buffer.append(value)
+      buffer.comma()
+    }
+    #expect(
+      String(decoding: buffer.bytes, as: UTF8.self) == "0,7,-204800,\(Int.max),\(Int.min + 1),")
+  }
+
+  @Test func integersMatchTheStandardLibraryAtEveryBoundary() {
+    var values: [Int] = [0, 1, 9, 10, 11, 99, 100, 101, Int.max, Int.min, -1, -9, -10]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -(power - 1), -power]
+    }
+    var random = RandomStream(seed: 9, stream: 3)
+    for _ in 0..<20_000 {
+      values.append(Int(bitPattern: UInt(random.next() >> UInt64(random.below(64)))))
+    }
+    for value in values {
+      var buffer = CSVBuffer()
+      buffer.append(value)
+      #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
+    }
+    #expect(CSVCursor.decimalDigits(0) == 1)
+    #expect(CSVCursor.decimalDigits(UInt.max) == 20)
+  }
+
+  @Test func theReaderReadsWhatTheWriterWrites() throws {
+    var buffer = CSVBuffer()
+    buffer.appendHeader(["a,b", "c\"d", "e\nf", "plain"])
+    let records = try CSVReader.records(String(decoding: buffer.bytes, as: UTF8.self))
+    #expect(records == [CSVReader.Record(line: 1, fields: ["a,b", "c\"d", "e\nf", "plain"])])
+  }
+
+  @Test func malformedCSVIsReported() {
+    #expect(throws: CSVReader.Failure.unterminatedQuote(line: 2)) {
+      try CSVReader.records("a\n\"open,b\n")
+    }
+    #expect(throws: CSVReader.Failure.textAfterQuote(line: 1)) {
+      try CSVReader.records("\"a\"b,c\n")
+    }
+  }
+}

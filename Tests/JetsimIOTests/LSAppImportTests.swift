@@ -1,0 +1,85 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+@Suite struct LSAppImportTests {
+  let known = [AppProfile(id: "com.example.maps", name: "Maps", residentKB: mb(200))]
+
+  @Test func opensAndClosesBecomeATrace() throws {
+    let log = """
+      user_id\tsession_id\ttimestamp\tapp_name\tevent_type
+      7\t1\t2018-01-16 06:01:05\tMaps\tOpened
+      7\t1\t2018-01-16 06:03:05\tMaps\tUser Interaction
+      7\t1\t2018-01-16 06:05:05\tMaps\tClosed
+      8\t9\t2018-01-16 06:06:00\tMaps\tOpened
+      7\t2\t2018-01-16 07:00:00.5\tWhatsApp Messenger\tOpened
+      7\t2\t2018-01-16 07:01:00\tMaps\tClosed
+      """
+    let conversion = try LSAppImport.convert(log, path: "log.tsv", known: known)
+    #expect(conversion.user == "7")
+    #expect(
+      conversion.actions == [
+        TimedAction(0, .open("com.example.maps")), TimedAction(240_000, .home),
+        // 58 min 55.5 s after the first event.
+        TimedAction(3_535_500, .open("lsapp.whatsapp-messenger")),
+      ])
+    #expect(conversion.matched == ["Maps"] && conversion.unmatched == ["WhatsApp Messenger"])
+    #expect(conversion.apps.last?.residentKB == LSAppImport.defaultApp.residentKB)
+    #expect(conversion.apps.last?.name == "WhatsApp Messenger")
+    let other = try LSAppImport.convert(log, path: "log.tsv", user: "8", known: known)
+    #expect(other.actions == [TimedAction(0, .open("com.example.maps"))])
+  }
+
+  @Test func commaSeparatedLogsAndEpochSecondsWork() throws {
+    let log =
+      "user,session,time,app,event\n1,1,1516082465,Maps,Opened\n1,1,1516082470,Maps,Closed\n"
+    let conversion = try LSAppImport.convert(log, path: "log.csv", known: known)
+    #expect(
+      conversion.actions == [TimedAction(0, .open("com.example.maps")), TimedAction(5_000, .home)])
+  }
+
+  @Test func badLogsNameTheLineAndTheFix() {
+    #expect(
+      throws: JetsimError.traceLine(
+        path: "l", line: 2,
+        message: "timestamp 'yesterday' is not YYYY-MM-DD HH:MM:SS (or whole seconds since 1970)")
+    ) {
+      try LSAppImport.convert(
+        "user_id,timestamp,app_name,event_type\n1,yesterday,Maps,Opened\n", path: "l", known: [])
+    }
+    #expect(throws: JetsimError.self) {
+      try LSAppImport.convert("user_id,timestamp,app\n", path: "l", known: [])
+    }
+    #expect(
+      throws: JetsimError.traceLine(
+        path: "l", line: 1, message: "no Opened or Closed events for user '9'")
+    ) {
+      try LSAppImport.convert(
+        "user_id,timestamp,app_name,event_type\n1,5,Maps,Opened\n", path: "l", user: "9", known: [])
+    }
+  }
+
+  @Test func timestampsAreUTCDates() {
+    #expect(Timestamp.milliseconds("1970-01-01 00:00:00") == 0)
+    #expect(Timestamp.milliseconds("2018-01-16 06:01:05") == 1_516_082_465_000)
+    #expect(Timestamp.milliseconds("2000-02-29 12:00:00") == 951_825_600_000)
+    #expect(Timestamp.milliseconds("2018-13-01 00:00:00") == nil)
+  }
+
+  @Test func theImportedScenarioLoadsAndRuns() throws {
+    let scratch = try ScratchFolder()
+    let base = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    let (conversion, path) = try LSAppImport.importLog(
+      at: "\(packageRoot)/Profiles/traces/lsapp-sample.tsv", base: base, user: "1",
+      into: scratch.path)
+    let scenario = try ProfileLoader.scenario(at: path)
+    #expect(scenario.apps.map(\.id) == conversion.apps.map(\.id))
+    #expect(scenario.device == base.device)
+    #expect(scenario.actions == conversion.actions)
+    #expect(try Simulator.run(scenario).summary.metrics.opens > 10)
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+@Suite struct PolicySettingsJSONTests {
+  let scratch: ScratchFolder
+
+  init() throws { scratch = try ScratchFolder() }
+
+  func scenario(device extra: String = "", scenario settings: String = "") throws -> Scenario {
+    let file = try scratch.write(
+      "s.json",
+      """
+      {"version": 1, "name": "s", "policy": "jetsam",
+       "device": {"name": "d", "memory": "1GB", "reserved": "200MB"\(extra)},
+       "apps": [{"id": "a", "resident": "1MB"}], \(settings) "script": [{"at": "0s", "action": "home"}]}
+      """)
+    return try ProfileLoader.scenario(at: file)
+  }
+
+  @Test func defaultsAreTheRealSystemsValues() throws {
+    let settings = try scenario().effectivePolicySettings
+    #expect(settings == PolicySettings())
+    #expect(JetsamPolicy.Parameters().agingTimeMs == 2_000)
+    #expect(JetsamPolicy.Bands().foreground == 100 && JetsamPolicy.Bands().audioAndAccessory == 120)
+    #expect(LmkdPolicy.Parameters().killHeaviest == false)
+  }
+
+  @Test func theScenarioOverridesTheDevicePolicyByPolicy() throws {
+    let loaded = try scenario(
+      device:
+        #", "policyParameters": {"jetsam": {"agingTime": "5s"}, "lmkd": {"killHeaviest": true}}"#,
+      scenario: #""policyParameters": {"jetsam": {"softLimit": "70%", "bands": {"idle": 5}}},"#)
+    let settings = loaded.effectivePolicySettings
+    #expect(settings["jetsam"] == ["softLimit": .number(70), "bands.idle": .number(5)])
+    #expect(settings["jetsam"]["agingTime"] == nil, "the scenario's jetsam settings replace the device's whole")
+    #expect(settings["lmkd"] == ["killHeaviest": .flag(true)])
+    let policy = try #require(try loaded.makePolicy() as? JetsamPolicy)
+    #expect(policy.parameters.softLimitPercent == 70)
+    #expect(policy.parameters.bands.idle == 5)
+    #expect(policy.parameters.agingTimeMs == 2_000)
+    let lmkd = try #require(try loaded.makePolicy("lmkd") as? LmkdPolicy)
+    #expect(lmkd.parameters.killHeaviest)
+  }
+
+  @Test func lmkdMinfreeMustBeSixAscendingSizes() throws {
+    let ok = try scenario(
+      scenario:
+        #""policyParameters": {"lmkd": {"minfree": ["1MB","2MB","3MB","4MB","5MB","6MB"]}},"#)
+    #expect(ok.effectivePolicySettings["lmkd"]["minfree"] == .numbers([1024, 2048, 3072, 4096, 5120, 6144]))
+    let lmkd = try #require(try ok.makePolicy("lmkd") as? LmkdPolicy)
+    #expect(lmkd.parameters.minfreeKB == [1024, 2048, 3072, 4096, 5120, 6144])
+    #expect(throws: JetsimError.self) {
+      try scenario(
+        scenario:
+          #""policyParameters": {"lmkd": {"minfree": ["2MB","1MB","3MB","4MB","5MB","6MB"]}},"#)
+    }
+  }
+
+  @Test func anUnknownPolicyNameListsTheValidOnes() throws {
+    let error = try #require(throws: JetsimError.self) {
+      try scenario(scenario: #""policyParameters": {"xnu": {}},"#)
+    }
+    #expect(
+      "\(error)".contains(
+        "unknown key 'policyParameters.xnu'; valid keys: \(PolicyRegistry.names.joined(separator: ", "))"
+      ))
+  }
+
+  @Test func anUnknownSettingSuggestsTheNearestOne() throws {
+    let error = try #require(throws: JetsimError.self) {
+      try scenario(scenario: #""policyParameters": {"lmkd": {"killHeavist": true}},"#)
+    }
+    #expect(
+      "\(error)".contains(
+        "unknown key 'policyParameters.lmkd.killHeavist'; did you mean 'killHeaviest'?"))
+    let none = try #require(throws: JetsimError.self) {
+      try scenario(scenario: #""policyParameters": {"lru": {"x": 1}},"#)
+    }
+    #expect("\(none)".contains("'policyParameters.lru.x'; nothing may be set here"))
+  }
+
+  @Test func settingsChangeWhatThePolicyDoes() throws {
+    var base = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    base.policy = "jetsam"
+    let standard = try Simulator.run(base)
+    base.policySettings = PolicySettings(["jetsam": ["idleThreshold": .number(0), "softLimit": .number(100)]])
+    let changed = try Simulator.run(base)
+    #expect(standard.summary.metrics.kills(.idleExit) > 0)
+    #expect(changed.summary.metrics.kills(.idleExit) == 0)
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+/// Every kind of bad input gets one clear error naming the file, the key or line, and the fix.
+@Suite struct ProfileLoaderTests {
+  let scratch: ScratchFolder
+  let appJSON = #"{"version": 1, "id": "com.example.notes", "resident": "45MB"}"#
+
+  init() throws { scratch = try ScratchFolder() }
+
+  func scenario(_ body: String, apps: String? = nil) -> String {
+    """
+    {"version": 1, "name": "s", "device": {"name": "d", "memory": "1GB", "reserved": "200MB"},
+     "apps": [\(apps ?? appJSON)], \(body)}
+    """
+  }
+
+  @Test func aShippedScenarioLoads() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    #expect(scenario.device.name == "iPhone 8")
+    #expect(scenario.device.foregroundLimitKB == mb(1364))
+    #expect(scenario.apps.count == 14)
+    #expect(scenario.actions.first == TimedAction(0, .open("com.example.weather")))
+  }
+
+  @Test func aMissingFile() {
+    #expect(throws: JetsimError.fileNotFound(path: "\(scratch.path)/nope.json")) {
+      try ProfileLoader.scenario(at: "\(scratch.path)/nope.json")
+    }
+  }
+
+  @Test func malformedJSONNamesTheFileAndWhere() throws {
+    let file = try scratch.write("broken.json", "{\"version\": 1,\n  \"name\": }")
+    do {
+      _ = try ProfileLoader.app(at: file)
+      Issue.record("expected an error")
+    } catch {
+      guard case .malformedJSON(let path, let detail) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == file)
+      #expect(!detail.isEmpty && !detail.contains("\n"))
+    }
+  }
+
+  @Test func anUnknownKeySuggestsTheNearestOne() throws {
+    let file = try scratch.write("app.json", #"{"version": 1, "id": "x", "resdent": "45MB"}"#)
+    #expect(
+      throws: JetsimError.unknownKey(
+        path: file, keyPath: "resdent", suggestion: "resident",
+        valid: AppProfile.keys.filter { $0 != "version" })
+    ) {
+      try ProfileLoader.app(at: file)
+    }
+  }
+
+  @Test func anUnknownKeyInsideAScenarioHasItsKeyPath() throws {
+    let file = try scratch.write(
+      "s.json",
+      scenario(
+        #""script": [{"at": "0s", "action": "open", "app": "x"}]"#,
+        apps: #"{"id": "x", "resident": "1MB", "cahces": "2MB"}"#))
+    #expect(
+      throws: JetsimError.unknownKey(
+        path: file, keyPath: "apps[0].cahces", suggestion: "caches",
+        valid: AppProfile.keys.filter { $0 != "version" })
+    ) {
+      try ProfileLoader.scenario(at: file)
+    }
+  }
+
+  @Test func anUnknownKeyWithNoNearNameListsTheValidOnes() throws {
+    let file = try scratch.write(
+      "d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "1MB", "ram": "1GB"}"#)
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.device(at: file) }
+    #expect(
+      "\(error)".hasSuffix(
+        "unknown key 'ram'; valid keys: \(DeviceProfile.keys.dropFirst().joined(separator: ", "))"))
+  }
+
+  @Test func aMissingRequiredKey() throws {
+    let file = try scratch.write("app.json", #"{"version": 1, "id": "x"}"#)
+    #expect(throws: JetsimError.missingKey(path: file, keyPath: "resident")) {
+      try ProfileLoader.app(at: file)
+    }
+  }
+
+  @Test(arguments: [#""350""#, #""-5MB""#, "350", #""350 megabytes""#])
+  func aSizeWithoutAValidUnit(value: String) throws {
+    let file = try scratch.write("app.json", #"{"version": 1, "id": "x", "resident": \#(value)}"#)
+    do {
+      _ = try ProfileLoader.app(at: file)
+      Issue.record("expected an error")
+    } catch {
+      guard case .invalidValue(let path, let keyPath, _, let expected) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == file && keyPath == "resident" && expected == Units.sizeForm)
+    }
+  }
+
+  @Test func aDurationWithoutAValidUnit() throws {
+    let file = try scratch.write("s.json", scenario(#""script": [{"at": "10", "action": "home"}]"#))
+    #expect(
+      throws: JetsimError.invalidValue(
+        path: file, keyPath: "script[0].at", value: "\"10\"", expected: Units.durationForm)
+    ) { try ProfileLoader.scenario(at: file) }
+  }
+
+  @Test func anUnsupportedVersion() throws {
+    let file = try scratch.write("app.json", #"{"version": 2, "id": "x", "resident": "1MB"}"#)
+    #expect(throws: JetsimError.unsupportedVersion(path: file, found: 2, supported: 1)) {
+      try ProfileLoader.app(at: file)
+    }
+  }
+
+  @Test func anAppIdTheScenarioDoesNotDefine() throws {
+    let file = try scratch.write(
+      "s.json", scenario(#""script": [{"at": "0s", "action": "open", "app": "com.example.nots"}]"#))
+    #expect(
+      throws: JetsimError.unknownApp(
+        path: file, location: "script[0]", id: "com.example.nots", suggestion: "com.example.notes")
+    ) { try ProfileLoader.scenario(at: file) }
+  }
+
+  @Test func anUnknownActionInAScript() throws {
+    let file = try scratch.write(
+      "s.json", scenario(#""script": [{"at": "0s", "action": "opne", "app": "com.example.notes"}]"#)
+    )
+    do {
+      _ = try ProfileLoader.scenario(at: file)
+      Issue.record("expected an error")
+    } catch {
+      #expect("\(error)".contains("script[0].action"))
+      #expect("\(error)".contains("did you mean 'open'?"))
+    }
+  }
+
+  @Test func anUndeclaredBackgroundMode() throws {
+    let file = try scratch.write(
+      "s.json",
+      scenario(
+        #""script": [{"at": "0s", "action": "mode-start", "app": "com.example.notes", "mode": "audio"}]"#
+      ))
+    #expect(
+      "\(try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: file) })".contains(
+        "backgroundModes"))
+  }
+
+  @Test func anUnknownPolicyInAScenario() throws {
+    let file = try scratch.write(
+      "s.json", scenario(#""policy": "largest-frist", "script": [{"at": "0s", "action": "home"}]"#))
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: file) }
+    #expect("\(error)".contains("'policy'"))
+    #expect("\(error)".contains("did you mean 'largest-first'?"))
+  }
+
+  @Test func aDeviceWhoseReservedMemoryExceedsItsMemory() throws {
+    let file = try scratch.write(
+      "d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "2GB"}"#)
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.device(at: file) }
+    #expect("\(error)".contains("'reserved'"))
+  }
+
+  @Test func twoAppsWithOneId() throws {
+    let file = try scratch.write(
+      "s.json",
+      scenario(#""script": [{"at": "0s", "action": "home"}]"#, apps: appJSON + "," + appJSON))
+    #expect(throws: JetsimError.duplicateApp(path: file, id: "com.example.notes")) {
+      try ProfileLoader.scenario(at: file)
+    }
+  }
+
+  @Test func aTraceLineOutOfTimeOrder() throws {
+    let trace = try scratch.write("t.csv", "time_ms,action,app,value\n100,home,,\n50,home,,\n")
+    #expect(
+      throws: JetsimError.traceLine(
+        path: trace, line: 3,
+        message: "time_ms 50 is before the previous line's 100; sort the trace by time")
+    ) {
+      try ProfileLoader.trace(at: trace)
+    }
+  }
+
+  @Test func aTraceLineWithAnUnknownAction() throws {
+    let trace = try scratch.write(
+      "t.csv", "time_ms,action,app,value\n0,launch,com.example.notes,\n")
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.trace(at: trace) }
+    #expect("\(error)".hasPrefix("\(trace):2: unknown action 'launch'"))
+  }
+
+  @Test func aTraceWithTheWrongHeader() throws {
+    let trace = try scratch.write("t.csv", "time,action,app\n0,home,\n")
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.trace(at: trace) }
+    #expect("\(error)".contains(":1: the header must be time_ms,action,app,value"))
+  }
+
+  @Test func aTraceNamingAnUndefinedAppIsReportedAtItsLine() throws {
+    let trace = try scratch.write(
+      "t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,open,com.example.mail,\n")
+    let file = try scratch.write("s.json", scenario(#""trace": "t.csv""#))
+    #expect(
+      throws: JetsimError.unknownApp(
+        path: trace, location: "line 3", id: "com.example.mail", suggestion: nil)
+    ) {
+      try ProfileLoader.scenario(at: file)
+    }
+  }
+
+  @Test func relativePathsStartAtTheScenarioFile() throws {
+    try FileManager.default.createDirectory(
+      atPath: scratch.path + "/apps", withIntermediateDirectories: true)
+    try scratch.write("apps/notes.json", appJSON)
+    let file = try scratch.write(
+      "s.json",
+      scenario(
+        #""script": [{"at": "0s", "action": "home"}]"#, apps: #""apps/../apps/./notes.json""#))
+    #expect(try ProfileLoader.scenario(at: file).apps.first?.id == "com.example.notes")
+    #expect(ProfileLoader.resolve("../b/c.json", from: "x/y") == "x/b/c.json")
+    #expect(ProfileLoader.resolve("../../c.json", from: "x") == "../c.json")
+    #expect(ProfileLoader.resolve("c.json", from: "/abs/dir") == "/abs/dir/c.json")
+  }
+
+  @Test func everyErrorIsOneLine() throws {
+    let errors: [JetsimError] = [
+      .fileNotFound(path: "a"), .unreadable(path: "a", reason: "r"),
+      .malformedJSON(path: "a", detail: "d"),
+      .unknownKey(path: "a", keyPath: "k", suggestion: nil, valid: ["x"]),
+      .missingKey(path: "a", keyPath: "k"),
+      .invalidValue(path: "a", keyPath: "k", value: "v", expected: "e"),
+      .unsupportedVersion(path: "a", found: 2, supported: 1),
+      .unknownApp(path: "a", location: "l", id: "i", suggestion: "j"),
+      .duplicateApp(path: "a", id: "i"),
+      .traceLine(path: "a", line: 1, message: "m"), .unknownPolicy(name: "n", valid: ["x"]),
+      .outputNotWritable(path: "a", reason: "r"),
+      .invalidEviction(policy: "p", app: "a", problem: "s"),
+    ]
+    for error in errors { #expect(!error.description.contains("\n")) }
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// What running the `jetsim` binary gave.
+public struct Outcome: Sendable {
+  public var status: Int32
+  public var output: String
+  public var errors: String
+}
+
+/// The `jetsim` binary built beside the test bundle.
+public func jetsimBinary() throws -> URL {
+  let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+  let candidates = [folder, folder.deletingLastPathComponent()].map {
+    $0.appendingPathComponent("jetsim")
+  }
+  guard
+    let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+  else {
+    throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
+  }
+  return binary
+}
+
+/// Runs the built `jetsim` binary with `arguments` in `directory`, with `environment` added to the
+/// test's own, and returns its exit status and what it printed.
+public func jetsim(
+  _ arguments: [String], in directory: String = packageRoot, environment: [String: String] = [:]
+) throws -> Outcome {
+  let process = Process()
+  process.executableURL = try jetsimBinary()
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  // Read both pipes at once, so a child that fills one while we wait on the other cannot hang.
+  let group = DispatchGroup()
+  nonisolated(unsafe) var errorData = Data()
+  group.enter()
+  DispatchQueue.global().async {
+    errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    group.leave()
+  }
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  group.wait()
+  process.waitUntilExit()
+  return Outcome(
+    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+    errors: String(decoding: errorData, as: UTF8.self))
+}
