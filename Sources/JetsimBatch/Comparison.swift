@@ -18,16 +18,14 @@ public struct Comparison: Sendable {
   public let runs: [RunSummary]
 
   /// Runs `scenario` under each of `policies` with each of `seeds`, on up to `jobs` threads. With a
-  /// `destination`, writes each run's reports to `<destination>/<policy>/seed-<n>/` and
-  /// `compare.csv` and `compare-summary.csv` beside them, all into place at once at the end.
+  /// `destination`, writes `compare.csv`, `compare-summary.csv` and `compare.html` there (and, with
+  /// `keepRuns`, each run's reports in `<policy>/seed-<n>/`), all into place at once at the end.
   public static func run(
     _ scenario: Scenario, policies: [String], seeds: [UInt64], jobs: Int,
-    destination: String? = nil,
+    destination: String? = nil, keepRuns: Bool = false,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(JetsimError) -> Comparison {
-    for name in policies where !PolicyRegistry.names.contains(name) {
-      throw .unknownPolicy(name: name, valid: PolicyRegistry.names)
-    }
+    for name in policies { try PolicyRegistry.check(name) }
     let folder: ReportFolder? =
       if let destination { try ReportFolder(destination: destination, kind: .comparison) } else {
         nil
@@ -35,12 +33,13 @@ public struct Comparison: Sendable {
     let total = policies.count * seeds.count
     var perRun: (@Sendable (Int) -> Void)?
     if let progress { perRun = { done in progress(done, total) } }
+    let runsFolder = keepRuns ? folder : nil
     do {
       let runs = try ParallelMap.run(count: total, jobs: jobs, progress: perRun) { index in
         var variant = scenario.unshared
         variant.policy = policies[index / seeds.count]
         variant.seed = seeds[index % seeds.count]
-        return try runOne(variant, in: folder)
+        return try runOne(variant, in: runsFolder)
       }
       let comparison = Comparison(
         scenarioName: scenario.name, policies: policies, seeds: seeds, runs: runs)
@@ -58,8 +57,7 @@ public struct Comparison: Sendable {
       return comparison
     } catch {
       folder?.discard()
-      throw (error as? JetsimError)
-        ?? .outputNotWritable(path: destination ?? "", reason: FileFailure.reason(error))
+      throw (error as? JetsimError) ?? .outputNotWritable(path: destination ?? "", reason: "\(error)")
     }
   }
 
@@ -71,8 +69,8 @@ public struct Comparison: Sendable {
       var quiet = DiscardingObserver()
       return try Simulator.run(scenario, observer: &quiet)
     }
-    let path = folder.path("\(scenario.policy)/seed-\(scenario.seed)")
-    var writer = try ReportWriter(folder: ReportFolder(destination: path), scenario: scenario)
+    let runFolder = try ReportFolder(named: "\(scenario.policy)/seed-\(scenario.seed)", in: folder)
+    var writer = try ReportWriter(folder: runFolder, scenario: scenario)
     do {
       let summary = try Simulator.run(scenario, observer: &writer)
       try writer.finish(summary)

@@ -54,7 +54,6 @@ public struct GoldenCheckResult: Sendable, Equatable {
         "  cause: the inputs changed since the golden was recorded: \(changes.joined(separator: ", "))"
       )
     }
-    lines.append("  if the new behaviour is right: re-record with --update, and review the diff")
     return lines.joined(separator: "\n") + "\n"
   }
 }

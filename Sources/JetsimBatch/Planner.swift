@@ -70,6 +70,18 @@ public struct CapacityPlan: Sendable {
 
 /// Finds the smallest memory for a target by bisection (`jetsim plan`).
 public enum Planner {
+  /// The memory range searched when none is given: from the smallest size above the device's
+  /// reserved memory (plus one step of the precision) to 16 GB, or twice the device's memory if
+  /// that is more.
+  public static func defaultRange(for device: DeviceProfile, precisionKB: Int) -> (
+    minKB: Int, maxKB: Int
+  ) {
+    let step = max(precisionKB, 1)
+    let minimum = (device.reservedKB + step + step - 1) / step * step
+    let maximum = max(16 * 1_048_576, 2 * device.memoryKB, minimum + step)
+    return (minimum, maximum)
+  }
+
   /// Bisects device memory between `minKB` and `maxKB` until the bracket is `precisionKB` wide,
   /// running every seed at each size (on `jobs` threads). The target must hold on every seed. Memory
   /// sizes are multiples of `precisionKB`; thresholds the device does not set follow the memory.
@@ -84,9 +96,9 @@ public enum Planner {
       throw .invalidValue(
         path: scenario.origin, keyPath: "memory range",
         value:
-          "\(Units.formatSize(minKB))..\(Units.formatSize(maxKB)) by \(Units.formatSize(precisionKB))",
+          "\(Units.megabytes(minKB)) to \(Units.megabytes(maxKB)) in steps of \(Units.megabytes(precisionKB))",
         expected:
-          "a minimum above the reserved memory plus the precision (\(Units.formatSize(floor))), below the maximum"
+          "a minimum of at least the device's reserved memory plus one step (\(Units.megabytes(floor))), below the maximum"
       )
     }
     var probes: [CapacityPlan.Probe] = []

@@ -48,10 +48,11 @@ import Testing
   }
 
   @Test func writtenReportsMatchTheInMemoryRuns() throws {
-    let folder = NSTemporaryDirectory() + "jetsim-compare-\(UInt32.random(in: 0...UInt32.max))"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder()
+    let folder = scratch.file("cmp")
     let comparison = try Comparison.run(
-      scenario, policies: ["lru", "jetsam"], seeds: [4, 5], jobs: 2, destination: folder)
+      scenario, policies: ["lru", "jetsam"], seeds: [4, 5], jobs: 2, destination: folder,
+      keepRuns: true)
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: folder + "/compare.csv"))
         == Data(comparison.compareTable.bytes))
@@ -65,12 +66,20 @@ import Testing
     #expect(
       try String(contentsOfFile: folder + "/jetsam/seed-5/summary.csv", encoding: .utf8)
         == single.summary)
-    // Run again into the same folder: it is replaced.
-    _ = try Comparison.run(scenario, policies: ["lru"], seeds: [1], jobs: 1, destination: folder)
+    // Run again into the same folder: it is replaced, whole; its marker says what it is.
+    _ = try Comparison.run(
+      scenario, policies: ["lru"], seeds: [1], jobs: 1, destination: folder, keepRuns: true)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
-        "compare-summary.csv", "compare.csv", "compare.html", "lru",
+        ".jetsim", "compare-summary.csv", "compare.csv", "compare.html", "lru",
       ])
+    // Nothing is left beside it: no staging area, no lock.
+    let parent = (folder as NSString).deletingLastPathComponent
+    let name = (folder as NSString).lastPathComponent
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: parent).filter {
+        $0.hasPrefix(".jetsim-staging-") || $0.hasPrefix(".\(name)")
+      }.isEmpty)
   }
 
   @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {

@@ -28,8 +28,9 @@ import Testing
     #expect(try CommandParser.parse(["run", "-h"]) == .help("run"))
     #expect(try CommandParser.parse(["help", "validate"]) == .help("validate"))
     #expect(try CommandParser.parse(["--version"]) == .version)
-    #expect(try CommandParser.parse(["policies"]) == .policies)
-    #expect(try CommandParser.parse(["validate", "a", "b"]) == .validate(["a", "b"]))
+    #expect(try CommandParser.parse(["policies"]) == .policies(PoliciesOptions()))
+    #expect(try CommandParser.parse(["validate", "a", "b"]) == .validate(ValidateOptions(files: ["a", "b"])))
+    #expect(try CommandParser.parse(["--generate-completion-script", "zsh"]) == .completionScript("zsh"))
   }
 
   @Test func aFileNamedLikeAFlagAfterTheDoubleDash() throws {
@@ -132,13 +133,40 @@ import Testing
     }
   }
 
-  @Test func everySubcommandHasHelpWithAnExample() {
-    for subcommand in Subcommand.allCases {
-      let text = HelpText.text(for: subcommand)
-      #expect(text.contains("USAGE: jetsim \(subcommand.rawValue)"))
-      #expect(text.contains("EXAMPLES:\n  jetsim "))
-      for option in subcommand.options { #expect(text.contains(option.name)) }
-    }
-    #expect(HelpText.text(for: nil).contains("jetsim run Profiles/scenarios/daily-commute.json"))
+  @Test func shortFormsMeanTheLongOnes() throws {
+    var expected = RunOptions(scenario: "s.json")
+    expected.out = "o"
+    expected.quiet = true
+    #expect(try CommandParser.parse(["run", "-o", "o", "-q", "s.json"]) == .run(expected))
+    var compare = CompareOptions(scenario: "s.json")
+    compare.jobs = 3
+    #expect(try CommandParser.parse(["compare", "s.json", "-j", "3"]) == .compare(compare))
+    #expect(try CommandParser.parse(["sweep", "-h"]) == .help("sweep"))
   }
+
+  @Test func everySubcommandTakesQuietAndHelp() throws {
+    for spec in Subcommands.all {
+      #expect(spec.option("--quiet") != nil && spec.option("-q") != nil, "\(spec.name)")
+      #expect(spec.option("--help") != nil && spec.option("-h") != nil, "\(spec.name)")
+    }
+  }
+
+  @Test func seedsHaveOneGrammarEverywhere() throws {
+    guard case .compare(let compare) = try CommandParser.parse(["compare", "s.json", "--seeds", "10"])
+    else { throw UsageError("not compare") }
+    #expect(compare.seeds == Array(1...10))
+    guard case .plan(let plan) = try CommandParser.parse([
+      "plan", "s.json", "--target", "kills<=1", "--seeds", "1..5",
+    ]) else { throw UsageError("not plan") }
+    #expect(plan.seeds == [1, 2, 3, 4, 5])
+  }
+
+  @Test func metricsHaveOneSetOfNamesEverywhere() throws {
+    guard case .compare(let compare) = try CommandParser.parse([
+      "compare", "s.json", "--rank-by", "kills-per-hour",
+    ]) else { throw UsageError("not compare") }
+    #expect(compare.rankBy == "kills_per_hour")
+    #expect(CapacityTarget.parse("Kills_Per_Hour<=2").target?.metric.name == "kills_per_hour")
+  }
+
 }

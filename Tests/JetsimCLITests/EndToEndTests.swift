@@ -76,7 +76,7 @@ import Testing
     let result = try jetsim([
       "compare", scenarioPath("evening-social"), "--policies", "largest-first,lmkd,random",
       "--seeds", "1..3", "--out",
-      folder + "/cmp", "--jobs", "2",
+      folder + "/cmp", "--jobs", "2", "--keep-runs",
     ])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.errors.isEmpty, "no progress line when stderr is not a terminal")
@@ -103,10 +103,13 @@ import Testing
 
   @Test func policiesListsEveryBuiltInPolicy() throws {
     let result = try jetsim(["policies"])
-    let names = result.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }.filter
-    { !$0.isEmpty }
+    let names = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {
+      String($0.prefix { $0 != " " })
+    }
     #expect(names == ["largest-first", "lru", "jetsam", "lmkd", "oom-badness", "random"])
-    #expect(result.output.contains("settings: killHeaviest, minfree, is64Bit"))
+    for setting in ["killHeaviest", "minfree", "is64Bit", "agingTime", "bands.idle"] {
+      #expect(result.output.contains("  \(setting): "), "\(setting)")
+    }
   }
 
   @Test func checkPassesOnTheShippedGoldens() throws {
@@ -216,7 +219,7 @@ import Testing
     ),
     (
       ["run", "Profiles/scenarios/worked-example.json", "--out", "Profiles"], 73,
-      "not a report file"
+      "is not a run folder jetsim wrote"
     ),
   ])
   func badInputGetsOneClearLine(arguments: [String], status: Int32, text: String) throws {

@@ -33,6 +33,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownPolicy(name: String, valid: [String])
   /// A report folder that cannot be created or written.
   case outputNotWritable(path: String, reason: String)
+  /// An output another jetsim process is writing at this moment.
+  case folderInUse(path: String)
   /// A policy that chose an app it cannot kill or purge (a bug in a custom policy).
   case invalidEviction(policy: String, app: String, problem: String)
 
@@ -72,6 +74,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
         "unknown policy '\(name.excerpt())'; \(hint)valid policies: \(valid.joined(separator: ", "))"
     case .outputNotWritable(let path, let reason):
       return "\(Self.quoted(path)): cannot write reports (\(reason.excerpt(limit: 200)))"
+    case .folderInUse(let path):
+      return
+        "\(Self.quoted(path)): another jetsim is writing there now; wait for it to finish, or write elsewhere"
     case .invalidEviction(let policy, let app, let problem):
       return "policy '\(policy.excerpt())' chose '\(app.excerpt())', but \(problem); fix the policy"
     }

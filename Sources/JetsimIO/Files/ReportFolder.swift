@@ -1,88 +1,196 @@
-import Foundation
 import JetsimCore
 
-/// A run's report folder, written completely or not at all: files go into a hidden temporary folder
-/// beside the destination, which replaces the destination only once every file is written.
+/// An output folder (a run's reports, a comparison, a plan, a replay), written completely or not at
+/// all: its files go into a staging area beside the destination, and the finished folder takes the
+/// destination's place in one atomic exchange, so no instant sees it missing or half-written.
 ///
-/// An existing destination is replaced only if it holds nothing but report files, so a mistyped
-/// `--out` never deletes someone's data.
+/// jetsim replaces only what it wrote itself: an existing destination must hold jetsim's marker file
+/// (`.jetsim`) and nothing but the files and folders of its kind (a run folder of jetsim 0.1, which
+/// has no marker, is recognised by its report files). Anything else there, and the folder is left
+/// alone with an error. While the folder is written, a lock keeps other jetsim processes out.
 public struct ReportFolder: Sendable {
-  /// The files jetsim writes in a report folder; a folder holding anything else is never replaced.
+  /// What a folder holds, which decides what may be in an existing one jetsim replaces.
+  public enum Kind: String, Sendable {
+    /// One run's reports.
+    case run
+    /// A comparison: its tables, and per-run folders `<policy>/seed-<n>/`.
+    case comparison
+    /// A capacity plan's curve and answer.
+    case plan
+    /// A replay of real JetsamEvent reports.
+    case replay
+    /// A JetsamEvent report imported as a device profile and a snapshot scenario.
+    case imported
+
+    /// The files jetsim writes at the top of a folder of this kind.
+    public var files: Set<String> {
+      switch self {
+      case .run: ReportFolder.reportFiles
+      case .comparison: ["compare.csv", "compare-summary.csv", "compare.html"]
+      case .plan: ["plan.csv", "plan.json"]
+      case .replay: ["replay.csv", "replay-summary.csv", "replay.html"]
+      case .imported: ["device.json", "snapshot.json"]
+      }
+    }
+  }
+
+  /// The files of one run's report folder.
   public static let reportFiles: Set<String> = [
     "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "report.html",
   ]
+  /// The marker jetsim leaves in every output folder it writes.
+  public static let marker = ".jetsim"
 
-  /// What the folder holds, which decides when an existing one may be replaced.
-  public enum Kind: Sendable {
-    /// One run's reports: an existing folder is replaced only if it holds nothing but report files.
-    case run
-    /// A comparison: an existing folder is replaced only if it is empty or holds a `compare.csv`.
-    case comparison
-  }
-
-  /// Where the reports will be.
+  /// Where the folder will be.
   public let destination: String
-  /// Where they are written meanwhile.
-  public let staging: String
+  public let kind: Kind
+  /// Where it is written meanwhile.
+  let building: String
+  private let staging: StagingArea?
+  private let lock: OutputLock?
 
-  /// Prepares to write reports to `destination`, creating its parent folders and a staging folder.
+  /// Prepares to write a folder of `kind` at `destination`: checks that an existing one may be
+  /// replaced, takes the lock, and creates the staging area.
   public init(destination: String, kind: Kind = .run) throws(JetsimError) {
-    let manager = FileManager.default
-    let url = URL(fileURLWithPath: destination)
-    var isDirectory: ObjCBool = false
-    if manager.fileExists(atPath: destination, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw .outputNotWritable(path: destination, reason: "a file of that name exists")
-      }
-      let contents = (try? manager.contentsOfDirectory(atPath: destination)) ?? []
-      switch kind {
-      case .run:
-        if let stranger = contents.first(where: { !Self.reportFiles.contains($0) }) {
-          throw .outputNotWritable(
-            path: destination, reason: "the folder holds '\(stranger)', which is not a report file")
-        }
-      case .comparison:
-        if !contents.isEmpty, !contents.contains("compare.csv") {
-          throw .outputNotWritable(
-            path: destination, reason: "the folder is not empty and holds no earlier comparison")
-        }
-      }
-    }
-    let parent = url.deletingLastPathComponent()
-    let stagingURL = parent.appendingPathComponent(
-      ".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-    )
+    try Self.checkReplaceable(destination, kind: kind)
+    lock = try OutputLock(destination)
     do {
-      try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-      try manager.createDirectory(at: stagingURL, withIntermediateDirectories: false)
+      let staging = try StagingArea(in: FileSystem.split(destination).folder)
+      self.staging = staging
+      building = staging.file("folder")
+      try FileSystem.makeDirectoryExclusively(building)
+      try Self.writeMarker(in: building, kind: kind)
     } catch {
-      throw .outputNotWritable(path: destination, reason: FileFailure.reason(error))
+      lock?.release()
+      throw error.notWritable(destination)
     }
     self.destination = destination
-    self.staging = stagingURL.path
+    self.kind = kind
   }
 
-  /// The staging path of the report file `name`.
-  public func path(_ name: String) -> String { staging + "/" + name }
-
-  /// Moves the staged files into place, replacing an earlier report folder.
-  public func commit() throws(JetsimError) {
-    let manager = FileManager.default
-    let retired = staging + ".old"
+  /// A folder of `kind` named `name` inside `parent`, written in place: the parent is staged, so
+  /// its commit moves this one too.
+  public init(named name: String, in parent: ReportFolder, kind: Kind = .run) throws(JetsimError) {
+    destination = "\(parent.destination)/\(name)"
+    building = parent.path(name)
+    self.kind = kind
+    staging = nil
+    lock = nil
     do {
-      if manager.fileExists(atPath: destination) {
-        try manager.moveItem(atPath: destination, toPath: retired)
-      }
-      try manager.moveItem(atPath: staging, toPath: destination)
-      try? manager.removeItem(atPath: retired)
+      try FileSystem.makeDirectories(FileSystem.split(building).folder)
+      try FileSystem.makeDirectoryExclusively(building)
+      try Self.writeMarker(in: building, kind: kind)
     } catch {
-      discard()
-      throw .outputNotWritable(path: destination, reason: FileFailure.reason(error))
+      throw error.notWritable(destination)
     }
   }
 
-  /// Removes the staged files.
+  /// The path, while it is being written, of the file `name` in the folder.
+  public func path(_ name: String) -> String { "\(building)/\(name)" }
+
+  /// Puts the folder in place, replacing an earlier one in one atomic exchange where the file
+  /// system allows it, and releases the lock.
+  public func commit() throws(JetsimError) {
+    guard let staging else { return }
+    defer {
+      staging.discard()
+      lock?.release()
+    }
+    do {
+      switch FileSystem.entry(at: destination) {
+      case .none:
+        try FileSystem.rename(building, to: destination)
+      case .directory:
+        // Checked again: the folder may have changed while the run went on.
+        try Self.checkReplaceable(destination, kind: kind)
+        if !FileSystem.exchange(building, destination) {
+          try FileSystem.rename(destination, to: staging.file("old"))
+          try FileSystem.rename(building, to: destination)
+        }
+      default:
+        throw FileSystem.Failure(path: destination, reason: "something that is not a folder is there")
+      }
+    } catch let error as FileSystem.Failure {
+      throw error.notWritable(destination)
+    } catch let error as JetsimError {
+      throw error
+    } catch {
+      throw JetsimError.outputNotWritable(path: destination, reason: "\(error)")
+    }
+  }
+
+  /// Abandons the folder: nothing changes at the destination.
   public func discard() {
-    try? FileManager.default.removeItem(atPath: staging)
+    staging?.discard()
+    lock?.release()
+  }
+
+  /// Checks that the folder at `destination`, if there is one, may be replaced by a folder of `kind`.
+  static func checkReplaceable(_ destination: String, kind: Kind) throws(JetsimError) {
+    switch FileSystem.entry(at: destination) {
+    case .none: return
+    case .directory: break
+    case .symbolicLink:
+      throw .outputNotWritable(
+        path: destination, reason: "it is a symbolic link; give the folder it points to")
+    default:
+      throw .outputNotWritable(path: destination, reason: "a file of that name is in the way")
+    }
+    let names = FileSystem.names(in: destination).filter { !$0.hasPrefix(StagingArea.prefix) }
+    if names.isEmpty { return }
+    let marked = names.contains(marker) && markerKind(in: destination) == kind
+    if !marked {
+      // A run folder of jetsim 0.1 has no marker: its report files alone identify it.
+      let legacy = kind == .run && names.allSatisfy(reportFiles.contains)
+      guard legacy else {
+        throw .outputNotWritable(
+          path: destination,
+          reason:
+            "the folder is not a \(kind.rawValue) folder jetsim wrote (it has no \(marker) marker of that kind), so jetsim will not replace it; remove it or choose another folder"
+        )
+      }
+    }
+    if let stranger = stranger(in: destination, kind: kind) {
+      throw .outputNotWritable(
+        path: destination,
+        reason: "it holds '\(stranger.excerpt())', which jetsim did not write; move it out or choose another folder")
+    }
+  }
+
+  /// The first entry of the folder at `path` that a folder of `kind` does not hold, if any.
+  static func stranger(in path: String, kind: Kind) -> String? {
+    for name in FileSystem.names(in: path) where name != marker {
+      if name.hasPrefix(StagingArea.prefix) { continue }
+      let entry = FileSystem.entry(at: "\(path)/\(name)")
+      if entry == .file, kind.files.contains(name) { continue }
+      if kind == .comparison, entry == .directory {
+        // <policy>/seed-<n>/: run folders.
+        for seed in FileSystem.names(in: "\(path)/\(name)") {
+          let runPath = "\(path)/\(name)/\(seed)"
+          guard seed.hasPrefix("seed-"), FileSystem.entry(at: runPath) == .directory,
+            stranger(in: runPath, kind: .run) == nil
+          else { return "\(name)/\(seed)" }
+        }
+        continue
+      }
+      return name
+    }
+    return nil
+  }
+
+  static func writeMarker(in folder: String, kind: Kind) throws(FileSystem.Failure) {
+    let file = try OutputFile(creating: "\(folder)/\(marker)")
+    file.write("jetsim \(kind.rawValue) folder: jetsim replaces it only while it holds only what jetsim wrote\n")
+    try file.close()
+  }
+
+  /// The kind a marker file names, if it names one.
+  static func markerKind(in folder: String) -> Kind? {
+    guard let bytes = try? InputFile.bytes(at: "\(folder)/\(marker)"), bytes.count < 4096 else {
+      return nil
+    }
+    let words = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+    guard words.count >= 2, words[0] == "jetsim" else { return nil }
+    return Kind(rawValue: String(words[1]))
   }
 }

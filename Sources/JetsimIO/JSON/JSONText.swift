@@ -21,3 +21,67 @@ package enum JSONText {
     return out + "\""
   }
 }
+
+extension JSONText {
+  /// `value` as JSON text, pretty-printed with two spaces an indent level, members in their order,
+  /// numbers as their literals; ends with a line break.
+  package static func render(_ value: JSONValue) -> String {
+    var out = ""
+    render(value, indent: "", into: &out)
+    return out + "\n"
+  }
+
+  private static func render(_ value: JSONValue, indent: String, into out: inout String) {
+    switch value {
+    case .null: out += "null"
+    case .bool(let flag): out += flag ? "true" : "false"
+    case .number(let literal): out += literal
+    case .string(let text): out += quote(text)
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        out += "[]"
+        return
+      }
+      out += "[\n"
+      for (index, element) in elements.enumerated() {
+        out += indent + "  "
+        render(element.value, indent: indent + "  ", into: &out)
+        out += index + 1 < elements.count ? ",\n" : "\n"
+      }
+      out += indent + "]"
+    case .object(let members):
+      guard !members.isEmpty else {
+        out += "{}"
+        return
+      }
+      out += "{\n"
+      for (index, member) in members.enumerated() {
+        out += indent + "  " + quote(member.key) + ": "
+        render(member.node.value, indent: indent + "  ", into: &out)
+        out += index + 1 < members.count ? ",\n" : "\n"
+      }
+      out += indent + "}"
+    }
+  }
+}
+
+extension JSONValue {
+  /// An object of `pairs`, in order: for building documents to write.
+  package static func fields(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    .object(pairs.map { JSONMember(key: $0.0, node: JSONNode($0.1)) })
+  }
+
+  /// An array of `values`.
+  package static func list(_ values: [JSONValue]) -> JSONValue {
+    .array(values.map { JSONNode($0) })
+  }
+
+  /// A whole number.
+  package static func integer(_ value: some BinaryInteger) -> JSONValue { .number(String(value)) }
+
+  /// A number with `digits` decimals (`null` when undefined or not finite).
+  package static func decimal(_ value: Double?, digits: Int = 4) -> JSONValue {
+    guard let value, value.isFinite else { return .null }
+    return .number(FixedPoint.format(value, digits: digits))
+  }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import JetsimCore
 
 /// Writes a run's reports (`events.csv`, `kills.csv`, `apps.csv`, `summary.csv`, and `run.json`) into a
@@ -10,37 +9,6 @@ import JetsimCore
 /// try writer.finish(summary)   // writes apps.csv and summary.csv, then moves the folder into place
 /// ```
 public struct ReportWriter: SimulationObserver {
-  /// An open file that buffers are flushed to; the first write error is kept and reported at the end.
-  final class OutputFile {
-    let handle: FileHandle
-    var error: (any Error)?
-
-    init(path: String) throws {
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw CocoaError(.fileWriteNoPermission)
-      }
-      handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    }
-
-    /// Writes the buffer's bytes and empties it.
-    func flush(_ buffer: inout CSVBuffer) {
-      if error == nil, buffer.count > 0 {
-        do {
-          try buffer.withBytes { try handle.write(contentsOf: $0) }
-        } catch {
-          self.error = error
-        }
-      }
-      buffer.removeAll()
-    }
-
-    func close(_ buffer: inout CSVBuffer) throws {
-      flush(&buffer)
-      try handle.close()
-      if let error { throw error }
-    }
-  }
-
   /// Bytes buffered before a write to disk.
   static let flushBytes = 1 << 16
 
@@ -64,11 +32,11 @@ public struct ReportWriter: SimulationObserver {
     timeline = html ? TimelineRecorder(appCount: scenario.apps.count) : nil
     tables = ReportTables(appIDs: scenario.apps.map(\.id), policy: policy ?? scenario.policy)
     do {
-      eventsFile = try OutputFile(path: folder.path("events.csv"))
-      killsFile = try OutputFile(path: folder.path("kills.csv"))
+      eventsFile = try OutputFile(creating: folder.path("events.csv"))
+      killsFile = try OutputFile(creating: folder.path("kills.csv"))
     } catch {
       folder.discard()
-      throw .outputNotWritable(path: folder.destination, reason: FileFailure.reason(error))
+      throw error.notWritable(folder.destination)
     }
     events.appendHeader(ReportTables.eventColumns)
     kills.appendHeader(ReportTables.killColumns)
@@ -90,30 +58,53 @@ public struct ReportWriter: SimulationObserver {
   /// folder into place. On any failure nothing is left at the destination but what was there before.
   public mutating func finish(_ summary: RunSummary) throws(JetsimError) {
     do {
-      try eventsFile.close(&events)
-      try killsFile.close(&kills)
-      try Data(ReportTables.appsTable(summary).bytes).write(
-        to: URL(fileURLWithPath: folder.path("apps.csv")))
-      try Data(Provenance(scenario: scenario, summary: summary).json.utf8).write(
-        to: URL(fileURLWithPath: folder.path("run.json")))
-      try Data(ReportTables.summaryTable(summary).bytes).write(
-        to: URL(fileURLWithPath: folder.path("summary.csv")))
+      try eventsFile.close(flushing: &events)
+      try killsFile.close(flushing: &kills)
+      try write(ReportTables.appsTable(summary), to: "apps.csv")
+      try write(Provenance(scenario: scenario, summary: summary).json, to: "run.json")
+      try write(ReportTables.summaryTable(summary), to: "summary.csv")
       if let timeline {
         let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
-        try Data(html.utf8).write(to: URL(fileURLWithPath: folder.path("report.html")))
+        try write(html, to: "report.html")
       }
     } catch {
       folder.discard()
-      throw .outputNotWritable(path: folder.destination, reason: FileFailure.reason(error))
+      throw error.notWritable(folder.destination)
     }
     try folder.commit()
   }
 
+  private func write(_ buffer: CSVBuffer, to name: String) throws(FileSystem.Failure) {
+    let file = try OutputFile(creating: folder.path(name))
+    buffer.withBytes { file.write($0) }
+    try file.close()
+  }
+
+  private func write(_ text: String, to name: String) throws(FileSystem.Failure) {
+    let file = try OutputFile(creating: folder.path(name))
+    file.write(text)
+    try file.close()
+  }
+
   /// Abandons the reports: nothing is written at the destination.
   public mutating func discard() {
-    try? eventsFile.close(&events)
-    try? killsFile.close(&kills)
+    try? eventsFile.close(flushing: &events)
+    try? killsFile.close(flushing: &kills)
     folder.discard()
+  }
+}
+
+extension OutputFile {
+  /// Writes `buffer`'s bytes and empties it.
+  func flush(_ buffer: inout CSVBuffer) {
+    buffer.withBytes { write($0) }
+    buffer.removeAll()
+  }
+
+  /// Writes what `buffer` still holds and closes the file.
+  func close(flushing buffer: inout CSVBuffer) throws(FileSystem.Failure) {
+    flush(&buffer)
+    try close()
   }
 }
 

@@ -56,7 +56,17 @@ public struct SummaryMetric: Sendable {
     ]
 
   /// The metric named `name`, if any.
-  public static func named(_ name: String) -> SummaryMetric? { all.first { $0.name == name } }
+  /// Accepts the column name or its spelling with dashes, in any case: `warm_resume_ratio`,
+  /// `warm-resume-ratio`, `Kills-Per-Hour`. Every command that takes a metric reads it here.
+  public static func named(_ name: String) -> SummaryMetric? {
+    let canonical = canonical(name)
+    return all.first { $0.name == canonical }
+  }
+
+  /// `name` as a column name: lowercase, with underscores for dashes.
+  package static func canonical(_ name: String) -> String {
+    name.trimmingSpaces().lowercased().replacing("-", with: "_")
+  }
 
   /// `value` as written in a report: a whole number, four decimals for a ratio, empty when undefined.
   package func text(_ value: Double?) -> String {

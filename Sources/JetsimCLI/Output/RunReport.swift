@@ -36,3 +36,26 @@ enum RunReport {
     return "\(tenths / 10).\(tenths % 10)%"
   }
 }
+
+extension RunReport {
+  /// The run's summary as one JSON document: the scenario, device, policy, seed, every metric of
+  /// `summary.csv` by column name, and the report folder.
+  static func json(_ summary: RunSummary, folder: String) -> String {
+    JSONText.render(
+      .fields([
+        ("scenario", .string(summary.scenario)), ("device", .string(summary.device)),
+        ("policy", .string(summary.policy)), ("seed", .integer(summary.seed)),
+        ("metrics", metrics(summary.metrics)), ("reports", .string(folder)),
+      ]))
+  }
+
+  /// Every metric of `summary.csv`, by column name: whole numbers, ratios with four decimals,
+  /// `null` where undefined.
+  static func metrics(_ metrics: RunMetrics) -> JSONValue {
+    .fields(
+      SummaryMetric.all.map { metric in
+        let value = metric.value(metrics)
+        return (metric.name, metric.isRatio ? .decimal(value) : value.map { .integer(Int($0)) } ?? .null)
+      })
+  }
+}

@@ -9,12 +9,12 @@ enum CompareReport {
     ("launch_time_ms", "launch time ms"), ("min_free_kb", "min free KB"),
   ]
 
-  static func text(_ comparison: Comparison, device: String, rankBy: String, folder: String)
-    -> String
-  {
-    guard let metric = SummaryMetric.named(rankBy) else { return "" }
+  /// The policies, best first by the mean of `rankBy` (policies with no value last, ties in the
+  /// order given).
+  static func ranking(_ comparison: Comparison, rankBy: String) -> [String] {
+    guard let metric = SummaryMetric.named(rankBy) else { return comparison.policies }
     let higherIsBetter = metric.higherIsBetter ?? true
-    let ranked = comparison.policies.enumerated().sorted { a, b in
+    return comparison.policies.enumerated().sorted { a, b in
       let x = comparison.aggregate(metric, of: a.element)?.mean
       let y = comparison.aggregate(metric, of: b.element)?.mean
       switch (x, y) {
@@ -24,6 +24,14 @@ enum CompareReport {
       default: return a.offset < b.offset
       }
     }.map(\.element)
+  }
+
+  static func text(_ comparison: Comparison, device: String, rankBy: String, folder: String)
+    -> String
+  {
+    guard let metric = SummaryMetric.named(rankBy) else { return "" }
+    let higherIsBetter = metric.higherIsBetter ?? true
+    let ranked = ranking(comparison, rankBy: rankBy)
     let shown = [(rankBy, rankBy)] + columns.filter { $0.metric != rankBy }
     var rows = [["rank", "policy"] + shown.map(\.title)]
     for (index, policy) in ranked.enumerated() {
@@ -54,5 +62,42 @@ enum CompareReport {
         reports: \(folder)/ (compare.csv, compare-summary.csv, <policy>/seed-<n>/)
 
       """
+  }
+}
+
+extension CompareReport {
+  /// The comparison as one JSON document: for each policy in rank order, every metric's mean, min,
+  /// max and 95 % CI half-width across seeds.
+  static func json(_ comparison: Comparison, rankBy: String, folder: String) -> String {
+    let ranked = ranking(comparison, rankBy: rankBy)
+    return JSONText.render(
+      .fields([
+        ("scenario", .string(comparison.scenarioName)), ("rankBy", .string(rankBy)),
+        ("seeds", .list(comparison.seeds.map { .integer($0) })),
+        (
+          "policies",
+          .list(
+            ranked.enumerated().map { rank, policy in
+              .fields([
+                ("rank", .integer(rank + 1)), ("policy", .string(policy)),
+                (
+                  "metrics",
+                  .fields(
+                    SummaryMetric.all.map { metric in
+                      let summary = comparison.aggregate(metric, of: policy)
+                      return (
+                        metric.name,
+                        .fields([
+                          ("mean", .decimal(summary?.mean)), ("min", .decimal(summary?.min)),
+                          ("max", .decimal(summary?.max)), ("ci95", .decimal(summary?.ci95)),
+                        ])
+                      )
+                    })
+                ),
+              ])
+            })
+        ),
+        ("reports", .string(folder)),
+      ]))
   }
 }

@@ -1,0 +1,67 @@
+import JetsimCore
+import JetsimIO
+
+/// The files of a capacity plan: `plan.csv` (one row per memory size tried) and `plan.json` (the
+/// target, the answer and the curve), written together into a plan folder.
+public enum PlanReport {
+  /// `plan.csv`: one row per memory size tried, in increasing size: the size, whether the target
+  /// held on every seed, the metric's mean, min and max, then its value on each seed.
+  public static func csv(_ plan: CapacityPlan) -> String {
+    var out = CSVBuffer()
+    out.appendHeader(
+      ["memory_kb", "target_met", "mean", "min", "max"] + plan.seeds.map { "seed_\($0)" })
+    for probe in plan.probes {
+      let defined = probe.values.compactMap { $0 }
+      let mean = defined.isEmpty ? nil : defined.reduce(0, +) / Double(defined.count)
+      out.append(probe.memoryKB)
+      out.comma()
+      out.append(field: probe.holds ? "true" : "false")
+      for value in [mean, defined.min(), defined.max()] + probe.values {
+        out.comma()
+        if let value { out.append(field: FixedPoint.format(value)) }
+      }
+      out.newline()
+    }
+    return String(decoding: out.bytes, as: UTF8.self)
+  }
+
+  /// `plan.json`: the scenario, target, seeds and precision, the answer (null when the target is
+  /// not met at the largest size tried) and the curve.
+  public static func json(_ plan: CapacityPlan, scenario: Scenario) -> String {
+    JSONText.render(
+      .fields([
+        ("scenario", .string(scenario.name)), ("device", .string(scenario.device.name)),
+        ("policy", .string(scenario.policy)),
+        ("target", .string(plan.target.description)),
+        ("seeds", .list(plan.seeds.map { .integer($0) })),
+        ("precisionKB", .integer(plan.precisionKB)),
+        ("answerKB", plan.answerKB.map { .integer($0) } ?? .null),
+        ("met", .bool(plan.answerKB != nil)),
+        (
+          "curve",
+          .list(
+            plan.probes.map { probe in
+              .fields([
+                ("memoryKB", .integer(probe.memoryKB)), ("targetMet", .bool(probe.holds)),
+                ("values", .list(probe.values.map { .decimal($0) })),
+              ])
+            })
+        ),
+      ]))
+  }
+
+  /// Writes `plan.csv` and `plan.json` into the plan folder `destination`, both or neither.
+  public static func write(_ plan: CapacityPlan, scenario: Scenario, to destination: String)
+    throws(JetsimError)
+  {
+    let folder = try ReportFolder(destination: destination, kind: .plan)
+    do {
+      try AtomicFile.write(csv(plan), to: folder.path("plan.csv"))
+      try AtomicFile.write(json(plan, scenario: scenario), to: folder.path("plan.json"))
+      try folder.commit()
+    } catch {
+      folder.discard()
+      throw error
+    }
+  }
+}

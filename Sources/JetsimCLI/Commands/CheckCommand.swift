@@ -1,0 +1,108 @@
+import Jetsim
+
+/// The options of `jetsim check`.
+public struct CheckOptions: Equatable, Sendable {
+  public var scenario: String
+  /// The golden folder.
+  public var expect: String
+  /// Compare the whole event log, not only the kills.
+  public var events = false
+  /// Re-record the golden files instead of comparing.
+  public var update = false
+  public var policy: String?
+  public var seed: UInt64?
+  public var quiet = false
+  public var format = OutputFormat.text
+
+  public init(scenario: String, expect: String) {
+    self.scenario = scenario
+    self.expect = expect
+  }
+}
+
+extension CheckOptions {
+  static let expect = OptionSpec(
+    "expect", value: "DIR", help: "the golden folder (kills.csv, and events.csv with --events)",
+    completion: .directory)
+  static let events = OptionSpec("events", help: "compare the whole event log too")
+  static let update = OptionSpec(
+    "update", help: "re-record the golden files that changed, and say which")
+
+  static let spec = CommandSpec(
+    name: "check",
+    abstract: "Re-run a scenario and compare its kill order (or whole event log) with golden reports.",
+    discussion: """
+      Runs SCENARIO in memory and compares its kills.csv (and with --events its events.csv) with \
+      the golden files in DIR. Exit 0 when they match; otherwise exit 1 and print the differences \
+      in words, and whether the scenario or its profiles changed since the golden was recorded \
+      (from DIR/run.json) or the behaviour did. --update re-records the golden files that changed.
+      """,
+    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    options: [expect, events, update, CommonOptions.policy, CommonOptions.seed, CommonOptions.format],
+    examples: [
+      "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute",
+      "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --events",
+      "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --update",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(
+      scenario: parsed.first,
+      expect: try parsed.required(
+        Self.expect, "'check' needs --expect DIR, the folder of golden reports"))
+    events = parsed.has(Self.events)
+    update = parsed.has(Self.update)
+    policy = try parsed.policy(CommonOptions.policy)
+    seed = try parsed.seed(CommonOptions.seed)
+    quiet = parsed.has(CommonOptions.quiet)
+    format = try parsed.format(CommonOptions.format)
+  }
+
+  /// Compares a fresh run with the golden folder (exit 1 on a difference), or re-records it.
+  func execute() throws(JetsimError) -> CommandResult {
+    var scenario = try ProfileLoader.scenario(at: self.scenario)
+    if let policy { scenario.policy = policy }
+    if let seed { scenario.seed = seed }
+    guard update else {
+      let result = try GoldenCheck.check(scenario, against: expect, events: events)
+      let code: ExitCode = result.passed ? .success : .failure
+      switch format {
+      case _ where quiet: return CommandResult(code: code)
+      case .text:
+        return CommandResult(output: result.report() + (result.passed ? "" : Self.hint), code: code)
+      case .json: return CommandResult(output: Self.json(result), code: code)
+      }
+    }
+    let before = try? GoldenCheck.check(scenario, against: expect, events: events)
+    let files = try GoldenCheck.update(scenario, in: expect, events: events)
+    let written = files.filter(\.written).map(\.file)
+    let unchanged = files.filter { !$0.written }.map(\.file)
+    var text =
+      written.isEmpty
+      ? "\(expect): already up to date" : "\(expect): updated \(written.joined(separator: ", "))"
+    if !unchanged.isEmpty, !written.isEmpty {
+      text += "; unchanged: \(unchanged.joined(separator: ", "))"
+    }
+    text += "\n"
+    if let before, let first = before.differences.first {
+      let count = before.differences.count
+      text += "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
+    }
+    return quiet ? CommandResult() : CommandResult(output: text)
+  }
+
+  /// What to do about a difference, in the command line's words.
+  static let hint = "  if the new behaviour is right: re-record with --update, and review the diff\n"
+
+  /// The result as one JSON document.
+  static func json(_ result: GoldenCheckResult) -> String {
+    JSONText.render(
+      .fields([
+        ("scenario", .string(result.scenario)), ("golden", .string(result.folder)),
+        ("passed", .bool(result.passed)), ("kills", .integer(result.kills)),
+        ("events", result.events.map { .integer($0) } ?? .null),
+        ("differences", .list(result.differences.map { .string($0) })),
+        ("changedInputs", result.changedInputs.map { .list($0.map { .string($0) }) } ?? .null),
+      ]))
+  }
+}

@@ -1,0 +1,103 @@
+import Jetsim
+
+/// The options of `jetsim compare`.
+public struct CompareOptions: Equatable, Sendable {
+  public var scenario: String
+  /// The policies to compare; nil for every built-in one.
+  public var policies: [String]?
+  /// The seeds; nil for the scenario's own.
+  public var seeds: [UInt64]?
+  public var out: String?
+  /// Threads; nil for one per core.
+  public var jobs: Int?
+  /// The metric to rank by.
+  public var rankBy = "warm_resume_ratio"
+  /// Also write every run's full reports.
+  public var keepRuns = false
+  public var quiet = false
+  public var format = OutputFormat.text
+
+  public init(scenario: String) { self.scenario = scenario }
+}
+
+extension CompareOptions {
+  static let policies = OptionSpec(
+    "policies", value: "A,B,...", help: "policies to compare (default: every built-in policy)",
+    completion: .values(PolicyRegistry.names))
+  static let seeds = CommonOptions.seeds.helped(
+    "seeds: N (seeds 1 to N), A..B or A,B,C (default: the scenario's seed)")
+  static let out = CommonOptions.out.helped("output folder (default: Reports/<scenario name>-compare)")
+  static let keepRuns = OptionSpec(
+    "keep-runs", help: "also write every run's full reports, in <policy>/seed-<n>/")
+  static let rankBy = OptionSpec(
+    "rank-by", value: "METRIC", help: "summary metric to rank by (default: warm-resume-ratio)",
+    completion: .values(SummaryMetric.all.map(\.name)))
+
+  static let spec = CommandSpec(
+    name: "compare",
+    abstract: "Run one scenario under several policies and seeds, and rank the policies.",
+    discussion: """
+      Runs the identical workload under each policy and seed, on every core, writes compare.csv \
+      (a row per run), compare-summary.csv (mean, min, max and 95 % CI per policy) and \
+      compare.html (and with --keep-runs each run's reports), and prints the policies ranked by a \
+      metric.
+      """,
+    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    options: [policies, seeds, out, keepRuns, CommonOptions.jobs, rankBy, CommonOptions.format],
+    examples: [
+      "jetsim compare Profiles/scenarios/daily-commute.json",
+      "jetsim compare Profiles/scenarios/heavy-social-4gb.json --policies lru,jetsam,lmkd --seeds 20",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(scenario: parsed.first)
+    policies = try parsed.policies(Self.policies)
+    seeds = try parsed.seeds(Self.seeds)
+    out = parsed.value(Self.out)
+    jobs = try parsed.jobs(CommonOptions.jobs)
+    if let name = try parsed.metric(Self.rankBy) { rankBy = name }
+    keepRuns = parsed.has(Self.keepRuns)
+    quiet = parsed.has(CommonOptions.quiet)
+    format = try parsed.format(CommonOptions.format)
+  }
+
+  /// Runs every policy with every seed (in parallel), writes the comparison folder and returns the
+  /// ranked table. Shows progress on standard error when it is a terminal.
+  func execute() throws(JetsimError) -> CommandResult {
+    let scenario = try ProfileLoader.scenario(at: self.scenario)
+    let policies = self.policies ?? PolicyRegistry.names
+    let seeds = self.seeds ?? [scenario.seed]
+    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-compare"
+    let progress = quiet ? nil : Progress.onTerminal(label: "compare")
+    let comparison = try Comparison.run(
+      scenario, policies: policies, seeds: seeds, jobs: jobs ?? Progress.cores,
+      destination: destination, keepRuns: keepRuns, progress: progress?.runs)
+    progress?.finish()
+    guard !quiet else { return CommandResult() }
+    switch format {
+    case .text:
+      return CommandResult(
+        output: CompareReport.text(
+          comparison, device: scenario.device.name, rankBy: rankBy, folder: destination))
+    case .json:
+      return CommandResult(output: CompareReport.json(comparison, rankBy: rankBy, folder: destination))
+    }
+  }
+}
+
+extension ParsedArguments {
+  /// A summary metric's name (`warm-resume-ratio` or `warm_resume_ratio`), as `summary.csv` names it.
+  func metric(_ option: OptionSpec) throws(UsageError) -> String? {
+    guard let text = value(option) else { return nil }
+    guard let metric = SummaryMetric.named(text) else {
+      let names = SummaryMetric.all.map(\.name)
+      let hint = Suggestion.closest(to: SummaryMetric.canonical(text), in: names).map {
+        "did you mean '\($0)'? "
+      } ?? ""
+      throw UsageError(
+        "\(option.flag) '\(text.excerpt(limit: 40))' is not a summary metric; \(hint)metrics: \(names.joined(separator: ", "))",
+        help: command.name)
+    }
+    return metric.name
+  }
+}

@@ -1,0 +1,73 @@
+import Jetsim
+
+/// The options of `jetsim import-lsapp`.
+public struct ImportOptions: Equatable, Sendable {
+  public var log: String
+  public var scenario: String
+  public var out: String
+  public var user: String?
+  public var run = false
+  public var quiet = false
+
+  public init(log: String, scenario: String, out: String) {
+    self.log = log
+    self.scenario = scenario
+    self.out = out
+  }
+}
+
+extension ImportOptions {
+  static let scenario = OptionSpec(
+    "scenario", value: "BASE", help: "the scenario whose device and app profiles to use",
+    completion: .file(["json"]))
+  static let out = CommonOptions.out.helped("where to write the scenario and its trace")
+  static let user = OptionSpec(
+    "user", value: "ID", help: "the user to convert (default: the first in the log)")
+  static let run = OptionSpec("run", help: "also run the converted scenario and write its reports")
+
+  static let spec = CommandSpec(
+    name: "import-lsapp",
+    abstract: "Convert an app-usage log (LSApp shape) into a trace and scenario; replay it with --run.",
+    arguments: [
+      ArgumentSpec(name: "LOG", help: "the app-usage log (TSV or CSV)", completion: .file(["tsv", "csv"]))
+    ],
+    options: [scenario, out, user, run],
+    examples: [
+      "jetsim import-lsapp Profiles/traces/lsapp-sample.tsv --scenario base.json -o /tmp/lsapp",
+      "jetsim import-lsapp log.tsv --scenario Profiles/scenarios/daily-commute.json -o out --run",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    guard let scenario = parsed.value(Self.scenario), let out = parsed.value(Self.out) else {
+      throw UsageError("'import-lsapp' needs --scenario BASE and --out DIR", help: "import-lsapp")
+    }
+    self.init(log: parsed.first, scenario: scenario, out: out)
+    user = parsed.value(Self.user)
+    run = parsed.has(Self.run)
+    quiet = parsed.has(CommonOptions.quiet)
+  }
+
+  /// Converts one user's log into `DIR/<name>.json` and its trace, and with `--run` runs it.
+  func execute() throws(JetsimError) -> CommandResult {
+    let base = try ProfileLoader.scenario(at: scenario)
+    let (conversion, scenarioPath) = try LSAppImport.importLog(
+      at: log, base: base, user: user, into: out)
+    var text = ""
+    let span = Units.clock(conversion.actions.last?.timeMs ?? 0)
+    text +=
+      "converted user \(conversion.user): \(conversion.actions.count) actions over \(span); \(conversion.apps.count) apps"
+    text +=
+      " (\(conversion.matched.count) matched to profiles, \(conversion.unmatched.count) given the default profile"
+    text +=
+      conversion.unmatched.isEmpty
+      ? ")\n"
+      : ": \(conversion.unmatched.prefix(5).joined(separator: ", "))\(conversion.unmatched.count > 5 ? ", ..." : ""))\n"
+    text += "  wrote \(scenarioPath) and its trace; run it with: jetsim run \(scenarioPath)\n"
+    if run {
+      var options = RunOptions(scenario: scenarioPath)
+      options.quiet = quiet
+      text += try options.execute().output
+    }
+    return quiet ? CommandResult() : CommandResult(output: text)
+  }
+}

@@ -1,0 +1,42 @@
+import Jetsim
+
+/// The options of `jetsim merge`.
+public struct MergeOptions: Equatable, Sendable {
+  public var shards: [String]
+  public var out: String
+  public var quiet = false
+
+  public init(shards: [String], out: String) {
+    self.shards = shards
+    self.out = out
+  }
+}
+
+extension MergeOptions {
+  static let out = CommonOptions.out.helped("where to write the combined sweep")
+
+  static let spec = CommandSpec(
+    name: "merge",
+    abstract: "Combine the folders of a sweep's shards into the files one machine would have written.",
+    arguments: [
+      ArgumentSpec(
+        name: "SHARD_DIR", help: "a shard's output folder", count: .oneOrMore, completion: .directory)
+    ],
+    options: [out],
+    examples: ["jetsim merge shards/1 shards/2 shards/3 shards/4 -o Reports/heavy-social-policies"])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(
+      shards: parsed.positionals, out: try parsed.required(Self.out, "'merge' needs --out DIR"))
+    quiet = parsed.has(CommonOptions.quiet)
+  }
+
+  func execute() throws(JetsimError) -> CommandResult {
+    let runs = try Sweep.merge(shards, into: out)
+    guard !quiet else { return CommandResult() }
+    return CommandResult(
+      output:
+        "merged \(shards.count) shard folders: \(runs) runs; \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"
+    )
+  }
+}

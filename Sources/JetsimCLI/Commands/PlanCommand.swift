@@ -1,0 +1,110 @@
+import Jetsim
+
+/// The options of `jetsim plan`.
+public struct PlanOptions: Equatable, Sendable {
+  public var scenario: String
+  public var target: String
+  /// The seeds the target must hold on (seeds 1 to 5 unless given).
+  public var seeds: [UInt64] = Array(1...5)
+  /// The memory range searched; nil derives it from the device.
+  public var minKB: Int?
+  public var maxKB: Int?
+  public var precisionKB = 64 * 1024
+  public var policy: String?
+  public var jobs: Int?
+  public var out: String?
+  public var quiet = false
+  public var format = OutputFormat.text
+
+  public init(scenario: String, target: String) {
+    self.scenario = scenario
+    self.target = target
+  }
+}
+
+extension PlanOptions {
+  static let target = OptionSpec(
+    "target", value: "METRIC>=VALUE",
+    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)")
+  static let seeds = CommonOptions.seeds.helped(
+    "seeds the target must hold on: N (seeds 1 to N), A..B or A,B,C (default: 5)")
+  static let min = OptionSpec(
+    "min", value: "SIZE",
+    help: "smallest memory to try (default: the device's reserved memory plus the precision)")
+  static let max = OptionSpec(
+    "max", value: "SIZE", help: "largest memory to try (default: 16GB, or twice the device's memory)")
+  static let precision = OptionSpec(
+    "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
+  static let out = CommonOptions.out.helped(
+    "where to write plan.csv and plan.json (default: Reports/<scenario name>-plan)")
+
+  static let spec = CommandSpec(
+    name: "plan",
+    abstract: "Find the smallest device memory for which a target holds on every seed, by bisection.",
+    discussion: """
+      Bisects the device's memory between --min and --max, running every seed at each size tried, \
+      and prints the answer with the measured curve; plan.csv (one row per size tried) and \
+      plan.json (the answer and the curve) are written to the output folder. Exits 1 when the \
+      target does not hold even at --max, so CI can see it.
+      """,
+    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    options: [
+      target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
+      CommonOptions.format,
+    ],
+    examples: [
+      "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\"",
+      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --max 8GB",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    let target = try parsed.required(
+      Self.target, "'plan' needs --target, such as --target \"warm-resume-ratio>=0.9\"")
+    if let problem = CapacityTarget.parse(target).problem {
+      throw UsageError("--target '\(target.excerpt(limit: 60))': \(problem)", help: "plan")
+    }
+    self.init(scenario: parsed.first, target: target)
+    if let seeds = try parsed.seeds(Self.seeds) { self.seeds = seeds }
+    minKB = try parsed.size(Self.min)
+    maxKB = try parsed.size(Self.max)
+    if let precision = try parsed.size(Self.precision) { precisionKB = precision }
+    if let minKB, let maxKB, minKB >= maxKB {
+      throw UsageError("--min must be below --max", help: "plan")
+    }
+    policy = try parsed.policy(CommonOptions.policy)
+    jobs = try parsed.jobs(CommonOptions.jobs)
+    out = parsed.value(Self.out)
+    quiet = parsed.has(CommonOptions.quiet)
+    format = try parsed.format(CommonOptions.format)
+  }
+
+  /// Bisects device memory, writes the curve and the answer, and prints them; exit 1 when the
+  /// target is not met.
+  func execute() throws(JetsimError) -> CommandResult {
+    var scenario = try ProfileLoader.scenario(at: self.scenario)
+    if let policy { scenario.policy = policy }
+    guard let target = CapacityTarget.parse(target).target else { return CommandResult() }
+    let range = Planner.defaultRange(for: scenario.device, precisionKB: precisionKB)
+    let progress = quiet ? nil : Progress.onTerminal(label: "plan")
+    var report: (@Sendable (Int) -> Void)?
+    if let progress { report = { progress.note("\($0) memory sizes tried") } }
+    let plan = try Planner.plan(
+      scenario, target: target, seeds: seeds, minKB: minKB ?? range.minKB,
+      maxKB: maxKB ?? range.maxKB, precisionKB: precisionKB, jobs: jobs ?? Progress.cores,
+      progress: report)
+    progress?.finish()
+    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
+    try PlanReport.write(plan, scenario: scenario, to: destination)
+    let code: ExitCode = plan.answerKB == nil ? .failure : .success
+    guard !quiet else { return CommandResult(code: code) }
+    switch format {
+    case .text:
+      return CommandResult(
+        output: SweepReport.text(plan, scenario: scenario)
+          + "  curve and answer: \(destination)/plan.csv, \(destination)/plan.json\n",
+        code: code)
+    case .json:
+      return CommandResult(output: PlanReport.json(plan, scenario: scenario), code: code)
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Jetsim
+
+/// The options of `jetsim policies`.
+public struct PoliciesOptions: Equatable, Sendable {
+  public var quiet = false
+
+  public init() {}
+}
+
+extension PoliciesOptions {
+  static let spec = CommandSpec(
+    name: "policies", abstract: "List the built-in eviction policies and their settings.",
+    examples: ["jetsim policies"])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    quiet = parsed.has(CommonOptions.quiet)
+  }
+
+  func execute() -> CommandResult {
+    guard !quiet else { return CommandResult() }
+    let width = PolicyRegistry.all.map(\.name.count).max() ?? 0
+    let indent = String(repeating: " ", count: width + 2)
+    let text = PolicyRegistry.all.map { entry in
+      let padding = String(repeating: " ", count: width - entry.name.count)
+      let marker = entry.name == Defaults.policy ? " (default)" : ""
+      var lines = "\(entry.name)\(padding)  \(entry.summary)\(marker)\n"
+      for setting in entry.settings {
+        lines += "\(indent)\(setting.key): \(setting.summary)\n"
+      }
+      return lines
+    }.joined()
+    return CommandResult(output: text)
+  }
+}

@@ -1,0 +1,88 @@
+import Jetsim
+
+/// The options of `jetsim run`.
+public struct RunOptions: Equatable, Sendable {
+  public var scenario: String
+  public var policy: String?
+  public var seed: UInt64?
+  public var out: String?
+  public var trace: String?
+  public var durationMs: Int?
+  public var quiet = false
+  /// Skip `report.html`.
+  public var noHTML = false
+  public var format = OutputFormat.text
+
+  public init(scenario: String) { self.scenario = scenario }
+}
+
+extension RunOptions {
+  static let policy = CommonOptions.policy.helped(
+    "eviction policy (default: the scenario's, else largest-first)")
+  static let out = CommonOptions.out.helped("report folder (default: Reports/<scenario name>)")
+  static let trace = OptionSpec(
+    "trace", value: "FILE", help: "replay this trace CSV instead of the scenario's workload",
+    completion: .file(["csv"]))
+  static let duration = OptionSpec(
+    "duration", value: "TIME", help: "end the run at this time, e.g. 30m (default: the scenario's)")
+  static let noHTML = OptionSpec("no-html", help: "do not write report.html")
+
+  static let spec = CommandSpec(
+    name: "run", abstract: "Run a scenario and write its reports.",
+    discussion: """
+      Loads SCENARIO (a JSON file: see docs/profiles.md), runs it on its device with its apps and \
+      workload under the eviction policy, and writes events.csv, kills.csv, apps.csv, \
+      summary.csv, run.json and report.html (see docs/reports.md) into the report folder, \
+      atomically: a failed or interrupted run leaves the folder as it was. The same scenario and \
+      seed always give byte-identical reports.
+      """,
+    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    options: [
+      policy, CommonOptions.seed, out, trace, duration, noHTML, CommonOptions.format,
+    ],
+    examples: [
+      "jetsim run Profiles/scenarios/daily-commute.json",
+      "jetsim run Profiles/scenarios/worked-example.json -o /tmp/example --seed 7",
+      "jetsim run Profiles/scenarios/evening-social.json --trace Profiles/traces/evening-social.csv",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(scenario: parsed.first)
+    policy = try parsed.policy(Self.policy)
+    seed = try parsed.seed(CommonOptions.seed)
+    out = parsed.value(Self.out)
+    trace = parsed.value(Self.trace)
+    durationMs = try parsed.duration(Self.duration)
+    noHTML = parsed.has(Self.noHTML)
+    quiet = parsed.has(CommonOptions.quiet)
+    format = try parsed.format(CommonOptions.format)
+  }
+
+  /// Loads the scenario, applies the options, streams the reports into their folder and returns
+  /// the summary for people (or as JSON).
+  func execute() throws(JetsimError) -> CommandResult {
+    var scenario = try ProfileLoader.scenario(at: self.scenario, trace: trace)
+    if let policy { scenario.policy = policy }
+    if let seed { scenario.seed = seed }
+    if let durationMs { scenario.durationMs = durationMs }
+    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)"
+    var writer = try ReportWriter(
+      folder: ReportFolder(destination: destination), scenario: scenario, html: !noHTML)
+    let summary: RunSummary
+    do {
+      summary = try Simulator.run(scenario, observer: &writer)
+    } catch {
+      writer.discard()
+      throw error
+    }
+    try writer.finish(summary)
+    guard !quiet else { return CommandResult() }
+    switch format {
+    case .text:
+      return CommandResult(
+        output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML))
+    case .json:
+      return CommandResult(output: RunReport.json(summary, folder: destination))
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Dispatch
+import Jetsim
+
+/// The options of `jetsim sweep`.
+public struct SweepOptions: Equatable, Sendable {
+  public var sweep: String
+  public var out: String?
+  public var jobs: Int?
+  public var resume = false
+  public var shard: ShardSpec?
+  public var quiet = false
+
+  public init(sweep: String) { self.sweep = sweep }
+}
+
+extension SweepOptions {
+  static let out = CommonOptions.out.helped("output folder (default: Reports/<sweep name>)")
+  static let resume = OptionSpec(
+    "resume", help: "finish an interrupted sweep: run only the missing runs")
+  static let shard = OptionSpec(
+    "shard", value: "I/N", help: "run only shard I of N (combine shards with jetsim merge)")
+
+  static let spec = CommandSpec(
+    name: "sweep",
+    abstract: "Run a sweep file's Cartesian product of scenarios on every core.",
+    discussion: """
+      Writes sweep.csv (a row per run), sweep-summary.csv (mean and 95 % CI per point) and \
+      sweep.html into the output folder. Finished runs are journalled as they end, so an \
+      interrupted sweep resumes where it stopped (--resume), and shards run on separate machines \
+      combine with 'jetsim merge' into exactly the files one machine writes.
+      """,
+    arguments: [ArgumentSpec(name: "SWEEP", help: "the sweep file", completion: .file(["json"]))],
+    options: [out, CommonOptions.jobs, resume, shard],
+    examples: [
+      "jetsim sweep Profiles/sweeps/light-user-memory.json",
+      "jetsim sweep Profiles/sweeps/light-user-memory.json --resume",
+      "jetsim sweep Profiles/sweeps/heavy-social-policies.json --shard 2/4 -o shards/2",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(sweep: parsed.first)
+    out = parsed.value(Self.out)
+    jobs = try parsed.jobs(CommonOptions.jobs)
+    resume = parsed.has(Self.resume)
+    shard = try parsed.value(Self.shard, expected: "I/N with 1 <= I <= N, such as 2/4") {
+      ShardSpec($0)
+    }
+    quiet = parsed.has(CommonOptions.quiet)
+  }
+
+  /// Runs the sweep (or its shard) on every core and summarises it.
+  func execute() throws(JetsimError) -> CommandResult {
+    let definition = try SweepDefinition.load(at: sweep)
+    let folder = out ?? "\(Defaults.reportsFolder)/\(definition.name)"
+    let jobs = jobs ?? Progress.cores
+    let progress = quiet ? nil : Progress.onTerminal(label: "sweep")
+    let start = DispatchTime.now().uptimeNanoseconds
+    let outcome = try Sweep.run(
+      definition, into: folder, jobs: jobs, resume: resume, shard: shard,
+      progress: progress?.runs)
+    progress?.finish()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    guard !quiet else { return CommandResult() }
+    return CommandResult(
+      output: SweepReport.text(
+        definition, outcome: outcome, shard: shard, folder: folder, jobs: jobs, seconds: seconds))
+  }
+}

@@ -1,0 +1,45 @@
+import Jetsim
+
+/// The options of `jetsim validate`.
+public struct ValidateOptions: Equatable, Sendable {
+  public var files: [String]
+  public var quiet = false
+
+  public init(files: [String]) { self.files = files }
+}
+
+extension ValidateOptions {
+  static let spec = CommandSpec(
+    name: "validate",
+    abstract: "Check scenario, device, app, sweep, trace and app-usage log files without running them.",
+    discussion: """
+      Each FILE is checked as what it is, exactly as the command that uses it reads it: a trace or \
+      an app-usage log by its extension and header, otherwise a JSON scenario, sweep, device or \
+      app profile, told apart by its keys. Every error names the file, the key or line, and the \
+      fix. Exit 0 when every file is valid.
+      """,
+    arguments: [ArgumentSpec(name: "FILE", help: "a file to check", count: .oneOrMore)],
+    examples: [
+      "jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json"
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(files: parsed.positionals)
+    quiet = parsed.has(CommonOptions.quiet)
+  }
+
+  /// Checks every file, reporting each; the worst exit code of any file.
+  func execute() -> CommandResult {
+    var result = CommandResult()
+    for file in files {
+      do {
+        let kind = try InputValidator.validate(at: file)
+        if !quiet { result.output += "\(file): valid \(kind.rawValue)\n" }
+      } catch {
+        result.errors += JetsimCommandLine.message(for: error)
+        if result.code == .success { result.code = ExitCode(error) }
+      }
+    }
+    return result
+  }
+}

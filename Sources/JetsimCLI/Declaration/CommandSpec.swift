@@ -1,0 +1,108 @@
+import Jetsim
+
+/// How a shell completes a value or an argument.
+enum Completion: Equatable, Sendable {
+  /// Nothing to suggest (a number, a name).
+  case none
+  /// A file, preferably with one of these extensions.
+  case file([String])
+  /// A folder.
+  case directory
+  /// One of a fixed list of words.
+  case values([String])
+}
+
+/// An option of a subcommand, declared once: parsing, the usage line, `--help` and the completion
+/// scripts are all derived from it.
+struct OptionSpec: Equatable, Sendable {
+  /// The long name without dashes: `out` for `--out`.
+  var name: String
+  /// The one-letter form, if any: `o` for `-o`.
+  var short: Character?
+  /// The value's name in usage and help (`DIR`), or nil for a flag that takes no value.
+  var valueName: String?
+  /// One line of help.
+  var help: String
+  var completion: Completion = .none
+
+  /// `--out`.
+  var flag: String { "--" + name }
+
+  /// `-o, --out DIR` or `--out DIR`, as the help lists it.
+  var label: String {
+    (short.map { "-\($0), " } ?? "") + flag + (valueName.map { " \($0)" } ?? "")
+  }
+
+  init(
+    _ name: String, short: Character? = nil, value valueName: String? = nil, help: String,
+    completion: Completion = .none
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.completion = completion
+  }
+}
+
+/// A positional argument of a subcommand.
+struct ArgumentSpec: Equatable, Sendable {
+  /// How many times the argument appears.
+  enum Count: Equatable, Sendable { case one, optional, oneOrMore }
+
+  /// Its name in usage and help: `SCENARIO`.
+  var name: String
+  var help: String
+  var count: Count = .one
+  var completion: Completion = .file([])
+
+  /// `SCENARIO`, `[SUBCOMMAND]` or `FILE...`, as the usage line writes it.
+  var usage: String {
+    switch count {
+    case .one: name
+    case .optional: "[\(name)]"
+    case .oneOrMore: "\(name)..."
+    }
+  }
+}
+
+/// A subcommand, declared once: its name, what it does, its arguments and options, and examples.
+struct CommandSpec: Sendable {
+  var name: String
+  /// One line on what it does.
+  var abstract: String
+  /// A paragraph or two more, for `--help` (may be empty).
+  var discussion: String = ""
+  var arguments: [ArgumentSpec] = []
+  /// Its own options; `--quiet` and `--help`, which every subcommand takes, are added.
+  var options: [OptionSpec] = []
+  var examples: [String]
+
+  /// Every option it takes, in help order: its own, then `--quiet` and `--help`.
+  var allOptions: [OptionSpec] { options + [CommonOptions.quiet, CommonOptions.help] }
+
+  /// The option written `text` (`--out` or `-o`), if it takes one.
+  func option(_ text: String) -> OptionSpec? {
+    allOptions.first { $0.flag == text || ($0.short.map { "-\($0)" } == text) }
+  }
+}
+
+/// Options several subcommands share, declared once so they mean the same everywhere.
+enum CommonOptions {
+  static let quiet = OptionSpec("quiet", short: "q", help: "print nothing but errors")
+  static let help = OptionSpec("help", short: "h", help: "show this help")
+  static let out = OptionSpec(
+    "out", short: "o", value: "DIR", help: "output folder", completion: .directory)
+  static let jobs = OptionSpec(
+    "jobs", short: "j", value: "N", help: "runs at once (default: one per core)")
+  static let policy = OptionSpec(
+    "policy", value: "NAME", help: "eviction policy (default: the scenario's)",
+    completion: .values(PolicyRegistry.names))
+  static let seed = OptionSpec(
+    "seed", value: "N", help: "seed of every random stream (default: the scenario's, else 1)")
+  static let seeds = OptionSpec(
+    "seeds", value: "SEEDS", help: "seeds: N (seeds 1 to N), A..B or A,B,C")
+  static let format = OptionSpec(
+    "format", value: "FORMAT", help: "what to print: text (default) or json, for scripts and CI",
+    completion: .values(OutputFormat.allCases.map(\.rawValue)))
+}

@@ -1,0 +1,79 @@
+import Jetsim
+
+/// The checks of values several subcommands take, written once: a policy name, a seed, seeds, a
+/// number of jobs, a duration, a size, an output format.
+extension ParsedArguments {
+  /// A policy name, checked against the built-in policies.
+  func policy(_ option: OptionSpec) throws(UsageError) -> String? {
+    guard let name = value(option) else { return nil }
+    do {
+      try PolicyRegistry.check(name)
+    } catch {
+      throw UsageError(error.description, help: command.name)
+    }
+    return name
+  }
+
+  /// A list of policy names, each checked, none repeated.
+  func policies(_ option: OptionSpec) throws(UsageError) -> [String]? {
+    guard let list = value(option) else { return nil }
+    let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    for name in names {
+      do {
+        try PolicyRegistry.check(name)
+      } catch {
+        throw UsageError(error.description, help: command.name)
+      }
+    }
+    guard Set(names).count == names.count else {
+      throw UsageError("\(option.flag) names a policy twice: \(list.excerpt())", help: command.name)
+    }
+    return names
+  }
+
+  /// A seed.
+  func seed(_ option: OptionSpec) throws(UsageError) -> UInt64? {
+    try value(option, expected: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }
+  }
+
+  /// Seeds written N (1 to N), A..B or A,B,C.
+  func seeds(_ option: OptionSpec) throws(UsageError) -> [UInt64]? {
+    guard let text = value(option) else { return nil }
+    do {
+      return try SeedList.parse(text)
+    } catch {
+      throw UsageError("\(option.flag) \(error.message)", help: command.name)
+    }
+  }
+
+  /// A number of jobs, at least 1.
+  func jobs(_ option: OptionSpec) throws(UsageError) -> Int? {
+    try value(option, expected: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+  }
+
+  /// A positive duration.
+  func duration(_ option: OptionSpec) throws(UsageError) -> Int? {
+    try value(option, expected: Units.durationForm) {
+      Units.milliseconds($0).flatMap { $0 > 0 ? $0 : nil }
+    }
+  }
+
+  /// A positive size.
+  func size(_ option: OptionSpec) throws(UsageError) -> Int? {
+    try value(option, expected: Units.sizeForm) { Units.kilobytes($0).flatMap { $0 > 0 ? $0 : nil } }
+  }
+
+  /// An output format (text by default).
+  func format(_ option: OptionSpec) throws(UsageError) -> OutputFormat {
+    try value(option, expected: "text or json") { OutputFormat(rawValue: $0) } ?? .text
+  }
+}
+
+extension OptionSpec {
+  /// The same option with another line of help (the meaning of a default differs by subcommand).
+  func helped(_ help: String) -> OptionSpec {
+    var option = self
+    option.help = help
+    return option
+  }
+}

@@ -1,0 +1,30 @@
+import Jetsim
+
+/// The exit codes jetsim uses, as `sysexits.h` names them.
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  /// Something failed while running (a report could not be committed, a policy misbehaved).
+  case failure = 1
+  /// The command line is wrong.
+  case usage = 64
+  /// An input file's content is wrong.
+  case dataError = 65
+  /// An input file is missing or unreadable.
+  case noInput = 66
+  /// An output folder cannot be written.
+  case cannotCreate = 73
+  /// An output is being written by another jetsim: try again later.
+  case temporaryFailure = 75
+
+  /// The exit code for a library error.
+  public init(_ error: JetsimError) {
+    switch error {
+    case .fileNotFound, .unreadable: self = .noInput
+    case .outputNotWritable: self = .cannotCreate
+    case .folderInUse: self = .temporaryFailure
+    case .invalidEviction: self = .failure
+    case .unknownPolicy: self = .dataError
+    default: self = .dataError
+    }
+  }
+}

@@ -1,0 +1,4 @@
+/// What a command prints on standard output: words for people, or one JSON document for scripts.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  case text, json
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+
+/// A one-line progress counter on standard error, shown only when standard error is a terminal (so
+/// logs and pipes stay clean) and redrawn at most five times a second, however fast runs finish.
+final class Progress: @unchecked Sendable {
+  private let label: String
+  private let lock = NSLock()
+  private let start = DispatchTime.now().uptimeNanoseconds
+  private var lastDrawn: UInt64 = 0
+  /// The shortest time between two redraws.
+  static let intervalNanoseconds: UInt64 = 200_000_000
+
+  private init(label: String) { self.label = label }
+
+  /// A progress line if standard error is a terminal, nil otherwise.
+  static func onTerminal(label: String) -> Progress? {
+    isatty(STDERR_FILENO) == 1 ? Progress(label: label) : nil
+  }
+
+  /// The number of cores, the default number of jobs.
+  static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+  /// A callback for the library's batch runs: `done` of `total` runs.
+  var runs: @Sendable (Int, Int) -> Void { { [self] done, total in update(done, of: total) } }
+
+  /// Shows `done` of `total` runs, with the time left estimated from the pace so far.
+  func update(_ done: Int, of total: Int) {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let elapsed = Double(now - start) / 1e9
+    let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+    draw("\(done)/\(total) runs, about \(Self.duration(left)) left", at: now, force: done == total)
+  }
+
+  /// Shows a free-form note.
+  func note(_ text: String) {
+    draw(text, at: DispatchTime.now().uptimeNanoseconds, force: false)
+  }
+
+  private func draw(_ text: String, at now: UInt64, force: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard force || now - lastDrawn >= Self.intervalNanoseconds else { return }
+    lastDrawn = now
+    FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(text)".utf8))
+  }
+
+  /// Ends the progress line.
+  func finish() {
+    lock.lock()
+    defer { lock.unlock() }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+
+  /// Seconds for people: `45s`, `3m 20s`, `1h 05m`.
+  static func duration(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    if whole < 60 { return "\(whole)s" }
+    if whole < 3600 { return "\(whole / 60)m \(whole % 60 < 10 ? "0" : "")\(whole % 60)s" }
+    return "\(whole / 3600)h \(whole / 60 % 60 < 10 ? "0" : "")\(whole / 60 % 60)m"
+  }
+}

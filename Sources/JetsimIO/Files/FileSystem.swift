@@ -1,0 +1,177 @@
+import Foundation
+import JetsimCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file-system operations jetsim's outputs need, done with the guarantees they need:
+/// files created exclusively without following symbolic links, folders created exclusively, and
+/// folders swapped atomically. Failures are `FileSystem.Failure`s carrying the system's words.
+package enum FileSystem {
+  /// A failed operation: which path, and why in a few plain words.
+  package struct Failure: Error, Equatable {
+    package var path: String
+    package var reason: String
+
+    package init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+
+    init(path: String, errno code: Int32) {
+      self.init(path: path, reason: FileSystem.words(errno: code))
+    }
+
+    /// As a library error: reports could not be written at `destination`.
+    package func notWritable(_ destination: String? = nil) -> JetsimError {
+      .outputNotWritable(path: destination ?? path, reason: reason)
+    }
+  }
+
+  /// The system's words for `errno`, in lowercase: "no space left on device".
+  package static func words(errno code: Int32) -> String {
+    switch code {
+    case ENOENT: "a folder on its path does not exist"
+    case EACCES, EPERM: "permission denied"
+    case ENOSPC: "no space left on the device"
+    case EROFS: "read-only file system"
+    case EEXIST: "something is already there"
+    case ENOTDIR: "a file is where a folder should be"
+    case ELOOP: "a symbolic link is in the way"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+
+  /// What is at `path`, without following a symbolic link there.
+  package enum Entry: Equatable {
+    case none, file, directory, symbolicLink, other
+  }
+
+  package static func entry(at path: String) -> Entry {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .none }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .directory
+    case S_IFLNK: return .symbolicLink
+    default: return .other
+    }
+  }
+
+  /// The names in the folder at `path` (hidden ones included), sorted; empty if it is not one.
+  package static func names(in path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+
+  /// Creates the folder `path` and any missing parents (an existing folder is fine).
+  package static func makeDirectories(_ path: String) throws(Failure) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw Failure(path: path, reason: FileFailure.reason(error))
+    }
+  }
+
+  /// Creates the folder `path`, which must not exist (a symbolic link there counts as existing).
+  package static func makeDirectoryExclusively(_ path: String, mode: mode_t = 0o755) throws(Failure)
+  {
+    guard mkdir(path, mode) == 0 else { throw Failure(path: path, errno: errno) }
+  }
+
+  /// Creates the file `path` for writing, which must not exist, never following a symbolic link:
+  /// the file descriptor.
+  package static func createExclusively(_ path: String) throws(Failure) -> Int32 {
+    let descriptor = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw Failure(path: path, errno: errno) }
+    return descriptor
+  }
+
+  /// Writes every byte of `bytes` to `descriptor`.
+  package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String)
+    throws(Failure)
+  {
+    var offset = 0
+    while offset < bytes.count {
+      guard let base = bytes.baseAddress else { return }
+      let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw Failure(path: path, errno: errno)
+      }
+      offset += written
+    }
+  }
+
+  /// Closes `descriptor`; a failure (a delayed write error) is reported.
+  package static func close(_ descriptor: Int32, path: String) throws(Failure) {
+    guard Foundation.close(descriptor) == 0 else { throw Failure(path: path, errno: errno) }
+  }
+
+  /// Renames `source` to `destination`, replacing a file (or empty folder) there.
+  package static func rename(_ source: String, to destination: String) throws(Failure) {
+    guard Foundation.rename(source, destination) == 0 else {
+      throw Failure(path: destination, errno: errno)
+    }
+  }
+
+  /// Swaps `a` and `b` in one atomic step, so that no instant sees either missing. Returns false
+  /// when the system or file system cannot (the caller then falls back to two renames).
+  package static func exchange(_ a: String, _ b: String) -> Bool {
+    #if os(Linux)
+      guard let function = renameat2 else { return false }
+      return function(AT_FDCWD, a, AT_FDCWD, b, 2 /* RENAME_EXCHANGE */) == 0
+    #elseif canImport(Darwin)
+      return renamex_np(a, b, UInt32(RENAME_SWAP)) == 0
+    #else
+      return false
+    #endif
+  }
+
+  #if os(Linux)
+    private typealias RenameAt2 =
+      @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc's `renameat2` (2.28 and later), found at run time: Swift's Glibc module does not
+    /// declare it.
+    nonisolated(unsafe) private static let renameat2: RenameAt2? = {
+      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+      return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+  #endif
+
+  /// Removes `path` and everything under it, never following a symbolic link (a link is removed,
+  /// not what it points to). Nothing at `path` is fine.
+  package static func removeTree(_ path: String) throws(Failure) {
+    guard entry(at: path) != .none else { return }
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch {
+      throw Failure(path: path, reason: FileFailure.reason(error))
+    }
+  }
+
+  /// Whether a process numbered `pid` is running (on this machine).
+  package static func isProcessAlive(_ pid: Int32) -> Bool {
+    pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+  }
+
+  /// This process's number.
+  package static var processID: Int32 { getpid() }
+
+  /// A random suffix for names jetsim creates, from the system's generator (names only: nothing
+  /// in a report depends on it).
+  package static func randomSuffix() -> String {
+    String(UInt64.random(in: 0...UInt64.max), radix: 36)
+  }
+
+  /// `path`'s folder and last component: `("a/b", "c")` for `a/b/c`, `(".", "c")` for `c`.
+  package static func split(_ path: String) -> (folder: String, name: String) {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+    let folder = trimmed[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+  }
+}
