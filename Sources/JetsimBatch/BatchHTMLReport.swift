@@ -3,7 +3,7 @@ import JetsimIO
 
 /// `compare.html` and `sweep.html`: the metrics of many runs as charts, self-contained like
 /// `report.html`.
-public enum BatchHTMLReport {
+package enum BatchHTMLReport {
   /// The metrics drawn, in order.
   static let metrics = [
     "warm_resume_ratio", "kills_per_hour", "cold_launches", "launch_time_ms", "memory_warnings",
@@ -16,7 +16,7 @@ public enum BatchHTMLReport {
   ]
 
   /// One bar chart per metric across the comparison's policies, with 95 % confidence intervals.
-  public static func comparison(_ comparison: Comparison) -> String {
+  package static func comparison(_ comparison: Comparison) -> String {
     var html = HTMLDocument(title: "jetsim: \(comparison.scenarioName) compared")
     html.heading(
       "\(comparison.scenarioName): \(comparison.policies.count) policies × \(comparison.seeds.count) seeds"
@@ -44,7 +44,7 @@ public enum BatchHTMLReport {
 
   /// One line chart per metric against the sweep's first axis, one line per combination of the
   /// other axes, from `sweep-summary.csv`'s text.
-  public static func sweep(name: String, summaryCSV: String) -> String {
+  package static func sweep(name: String, summaryCSV: String) -> String {
     var html = HTMLDocument(title: "jetsim: sweep \(name)")
     html.heading("sweep \(name)")
     guard let records = try? CSVReader.records(summaryCSV), let header = records.first?.fields,

@@ -93,7 +93,7 @@ public struct Comparison: Sendable {
   }
 
   /// `compare.csv`: one row per run, the columns of `summary.csv`.
-  public var compareTable: CSVBuffer {
+  package var compareTable: CSVBuffer {
     var out = CSVBuffer()
     out.appendHeader(ReportTables.summaryColumns)
     for run in runs { ReportTables.appendSummary(run, to: &out) }
@@ -109,7 +109,7 @@ public struct Comparison: Sendable {
 
   /// `compare-summary.csv`: one row per policy, each metric's mean, min, max and 95 % CI half-width
   /// across seeds (four decimals; empty where undefined).
-  public var aggregateTable: CSVBuffer {
+  package var aggregateTable: CSVBuffer {
     var out = CSVBuffer()
     out.appendHeader(Self.aggregateColumns)
     for policy in policies {

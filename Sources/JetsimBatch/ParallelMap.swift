@@ -4,7 +4,7 @@ import JetsimIO
 
 /// Runs independent jobs on several threads and returns their results in job order, so the output
 /// never depends on how many threads ran or in which order they finished.
-public enum ParallelMap {
+package enum ParallelMap {
   private final class State<Result>: @unchecked Sendable {
     let lock = NSLock()
     var next = 0
@@ -18,7 +18,7 @@ public enum ParallelMap {
   /// `work(0)`, …, `work(count − 1)` on up to `jobs` threads. `progress` is told the number of jobs
   /// finished after each one, one call at a time. If jobs throw, the error of the lowest-numbered
   /// failed job is thrown (the same whatever the timing), after the running jobs finish.
-  public static func run<Result: Sendable>(
+  package static func run<Result: Sendable>(
     count: Int, jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
     _ work: @Sendable @escaping (Int) throws -> Result
   ) throws -> [Result] {

@@ -3,10 +3,10 @@ import JetsimIO
 
 /// The files of a capacity plan: `plan.csv` (one row per memory size tried) and `plan.json` (the
 /// target, the answer and the curve), written together into a plan folder.
-public enum PlanReport {
+package enum PlanReport {
   /// `plan.csv`: one row per memory size tried, in increasing size: the size, whether the target
   /// held on every seed, the metric's mean, min and max, then its value on each seed.
-  public static func csv(_ plan: CapacityPlan) -> String {
+  package static func csv(_ plan: CapacityPlan) -> String {
     var out = CSVBuffer()
     out.appendHeader(
       ["memory_kb", "target_met", "mean", "min", "max"] + plan.seeds.map { "seed_\($0)" })
@@ -27,7 +27,7 @@ public enum PlanReport {
 
   /// `plan.json`: the scenario, target, seeds and precision, the answer (null when the target is
   /// not met at the largest size tried) and the curve.
-  public static func json(_ plan: CapacityPlan, scenario: Scenario) -> String {
+  package static func json(_ plan: CapacityPlan, scenario: Scenario) -> String {
     JSONText.render(
       .fields([
         ("scenario", .string(scenario.name)), ("device", .string(scenario.device.name)),
@@ -51,7 +51,7 @@ public enum PlanReport {
   }
 
   /// Writes `plan.csv` and `plan.json` into the plan folder `destination`, both or neither.
-  public static func write(_ plan: CapacityPlan, scenario: Scenario, to destination: String)
+  package static func write(_ plan: CapacityPlan, scenario: Scenario, to destination: String)
     throws(JetsimError)
   {
     let folder = try ReportFolder(destination: destination, kind: .plan)

@@ -23,13 +23,13 @@ public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What a sweep folder is: written first, checked by `--resume` and `merge`.
-public struct SweepManifest: Sendable, Equatable {
-  public var sweep: String
-  public var digest: String
-  public var runs: Int
-  public var seeds: Int
-  public var columns: [String]
-  public var shard: ShardSpec?
+package struct SweepManifest: Sendable, Equatable {
+  package var sweep: String
+  package var digest: String
+  package var runs: Int
+  package var seeds: Int
+  package var columns: [String]
+  package var shard: ShardSpec?
 
   var json: String {
     let shardText = shard.map { "\"\($0)\"" } ?? "null"

@@ -2,18 +2,18 @@
 /// (docs/policies.md): foreground 0; perceptible (audio, location or VoIP in use) 200; service
 /// (background work under way) 500; the previous app (the last to leave the screen) 700; cached apps
 /// 900 to 999 by recency, the most recent 900.
-public enum AndroidImportance {
-  public static let foreground = 0
-  public static let perceptible = 200
-  public static let service = 500
-  public static let previous = 700
-  public static let cachedMin = 900
-  public static let cachedMax = 999
+package enum AndroidImportance {
+  package static let foreground = 0
+  package static let perceptible = 200
+  package static let service = 500
+  package static let previous = 700
+  package static let cachedMin = 900
+  package static let cachedMax = 999
 
   /// The adj of every app in memory, by index (nil for apps not running).
   ///
   /// - Complexity: O(*n* log *n*) for *n* apps (cached apps are ranked by recency).
-  public static func adjustments(_ device: DeviceView) -> [Int?] {
+  package static func adjustments(_ device: DeviceView) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.apps.count)
     var previousApp: Int?
     for (app, status) in device.apps.enumerated()

@@ -7,7 +7,7 @@
 /// pending timers.
 ///
 /// Most users call `Simulator.run`; drive a `Simulation` directly to stream your own workload.
-public struct Simulation {
+package struct Simulation {
   enum TimerKind: UInt8 {
     case backgroundWorkEnd, watchdog, taskExpired, interruptionEnd, launchPeakEnd, growthTick
   }
@@ -19,22 +19,22 @@ public struct Simulation {
   }
 
   /// The device.
-  public let device: DeviceProfile
+  package let device: DeviceProfile
   /// The app profiles, by index.
-  public let profiles: [AppProfile]
+  package let profiles: [AppProfile]
   /// The seed of the run's random streams.
-  public let seed: UInt64
+  package let seed: UInt64
   /// Every app's status, by index.
-  public internal(set) var apps: [AppStatus]
+  package internal(set) var apps: [AppStatus]
   /// The eviction policy.
-  public internal(set) var policy: any EvictionPolicy
+  package internal(set) var policy: any EvictionPolicy
   /// The observer that receives events and kills.
-  public var observer: any SimulationObserver
+  package var observer: any SimulationObserver
   /// Run-wide counters.
-  public internal(set) var metrics = RunMetrics()
+  package internal(set) var metrics = RunMetrics()
   /// Per-app counters, by index.
   /// Per-app counters, by index.
-  public var appStats: [AppStats] {
+  package var appStats: [AppStats] {
     var stats = counters
     let states = AppState.allCases.count
     for index in stats.indices {
@@ -50,7 +50,7 @@ public struct Simulation {
   var stateTimeMs: [Int]
   var peakFootprintKB: [Int]
   /// The pressure level the system has registered.
-  public internal(set) var level: PressureLevel = .normal
+  package internal(set) var level: PressureLevel = .normal
 
   var queue = EventQueue<Timer>(capacity: 256)
   /// Physical memory held by apps.
@@ -77,7 +77,7 @@ public struct Simulation {
   var failed = false
 
   /// A device with every app not running, at time 0.
-  public init(
+  package init(
     device: DeviceProfile, apps profiles: [AppProfile], policy: any EvictionPolicy,
     observer: any SimulationObserver, seed: UInt64
   ) {
@@ -104,14 +104,14 @@ public struct Simulation {
   }
 
   /// The current simulated time, in milliseconds.
-  public var nowMs: Int { queue.now }
+  package var nowMs: Int { queue.now }
   /// Free memory: usable memory less the physical memory the apps hold.
-  public var freeKB: Int { device.usableKB - usedKB }
+  package var freeKB: Int { device.usableKB - usedKB }
   /// The app on screen, if any.
-  public var foregroundApp: Int? { foreground >= 0 ? foreground : nil }
+  package var foregroundApp: Int? { foreground >= 0 ? foreground : nil }
 
   /// The device as policies see it.
-  public var view: DeviceView {
+  package var view: DeviceView {
     DeviceView(
       device: device, profiles: profiles, apps: apps, nowMs: queue.now, freeKB: freeKB,
       level: level,
@@ -123,7 +123,7 @@ public struct Simulation {
   ///
   /// Throws if a step is out of time order or names no app, or if the policy picks an app that is
   /// not in memory.
-  public mutating func run(_ workload: inout some WorkloadSource, untilMs endMs: Int? = nil)
+  package mutating func run(_ workload: inout some WorkloadSource, untilMs endMs: Int? = nil)
     throws(JetsimError)
   {
     var pending = workload.next()

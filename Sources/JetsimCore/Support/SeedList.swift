@@ -1,17 +1,17 @@
 /// Seed lists, written the same way everywhere (sweep files, `--seeds` of every command):
 /// `N` for seeds 1 to N, `A..B` for a range, `A,B,C` for a list, or a mix (`1..5,9`).
-public enum SeedList {
+package enum SeedList {
   /// The most seeds one list may name.
-  public static let maxCount = 1_000_000
+  package static let maxCount = 1_000_000
 
   /// Why a seed list cannot be used, in words that follow the list: "'5..1' is an empty ...".
-  public struct Problem: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+  package struct Problem: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
   }
 
   /// The seeds, in the order given.
-  public static func parse(_ text: String) throws(Problem) -> [UInt64] {
+  package static func parse(_ text: String) throws(Problem) -> [UInt64] {
     let form = "'\(text.excerpt(limit: 40))' is not seeds such as 10 (seeds 1 to 10), 1..20 or 1,4,9"
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     if parts.count == 1, let count = UInt64(text.trimmingSpaces()) {

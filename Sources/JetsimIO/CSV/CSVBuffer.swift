@@ -3,29 +3,29 @@ import JetsimCore
 /// Bytes of CSV being built: integers written digit by digit, text quoted per RFC 4180 where it needs
 /// it. A row is written through one raw pointer after one capacity check (`appendRecord`), so writing
 /// costs no allocation, reference counting or bounds check per byte.
-public struct CSVBuffer: Sendable {
+package struct CSVBuffer: Sendable {
   private var storage: [UInt8]
   /// The number of bytes written.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   /// An empty buffer with room for `capacity` bytes before it grows.
-  public init(capacity: Int = 1 << 16) {
+  package init(capacity: Int = 1 << 16) {
     storage = [UInt8](repeating: 0, count: max(capacity, 1024))
   }
 
   /// The bytes written.
-  public var bytes: [UInt8] { Array(storage[..<count]) }
+  package var bytes: [UInt8] { Array(storage[..<count]) }
 
   /// Forgets the bytes, keeping the room.
-  public mutating func removeAll() { count = 0 }
+  package mutating func removeAll() { count = 0 }
 
   /// Calls `body` with the bytes written, without copying them.
-  public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
   }
 
   /// Appends at most `maxBytes` bytes, written by `body` through a cursor.
-  public mutating func appendRecord(maxBytes: Int, _ body: (inout CSVCursor) -> Void) {
+  package mutating func appendRecord(maxBytes: Int, _ body: (inout CSVCursor) -> Void) {
     if count + maxBytes > storage.count {
       storage.append(
         contentsOf: repeatElement(0, count: max(storage.count, count + maxBytes - storage.count)))
@@ -41,22 +41,22 @@ public struct CSVBuffer: Sendable {
   }
 
   /// Appends bytes as they are.
-  public mutating func append(raw: [UInt8]) { appendRecord(maxBytes: raw.count) { $0.append(raw) } }
+  package mutating func append(raw: [UInt8]) { appendRecord(maxBytes: raw.count) { $0.append(raw) } }
 
   /// Appends a field separator.
-  public mutating func comma() { appendRecord(maxBytes: 1) { $0.comma() } }
+  package mutating func comma() { appendRecord(maxBytes: 1) { $0.comma() } }
 
   /// Ends the record.
-  public mutating func newline() { appendRecord(maxBytes: 1) { $0.newline() } }
+  package mutating func newline() { appendRecord(maxBytes: 1) { $0.newline() } }
 
   /// Appends `value` in decimal.
-  public mutating func append(_ value: Int) { appendRecord(maxBytes: 20) { $0.append(value) } }
+  package mutating func append(_ value: Int) { appendRecord(maxBytes: 20) { $0.append(value) } }
 
   /// Appends `text` as one field, quoted if it holds a comma, a quote or a line break.
-  public mutating func append(field text: String) { append(raw: Self.encode(field: text)) }
+  package mutating func append(field text: String) { append(raw: Self.encode(field: text)) }
 
   /// `text` as the bytes of one CSV field: quoted, with quotes doubled, if it needs it.
-  public static func encode(field text: String) -> [UInt8] {
+  package static func encode(field text: String) -> [UInt8] {
     let utf8 = Array(text.utf8)
     let needsQuotes = utf8.contains {
       $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13
@@ -72,7 +72,7 @@ public struct CSVBuffer: Sendable {
   }
 
   /// Appends a header row.
-  public mutating func appendHeader(_ columns: [String]) {
+  package mutating func appendHeader(_ columns: [String]) {
     for (index, column) in columns.enumerated() {
       if index > 0 { comma() }
       append(field: column)
@@ -82,36 +82,36 @@ public struct CSVBuffer: Sendable {
 }
 
 /// Writes one CSV record into a buffer's reserved room (`CSVBuffer.appendRecord`).
-public struct CSVCursor {
+package struct CSVCursor {
   let base: UnsafeMutablePointer<UInt8>
   var position: Int
 
   /// Appends a field separator.
-  public mutating func comma() {
+  package mutating func comma() {
     base[position] = UInt8(ascii: ",")
     position += 1
   }
 
   /// Ends the record.
-  public mutating func newline() {
+  package mutating func newline() {
     base[position] = UInt8(ascii: "\n")
     position += 1
   }
 
   /// Appends bytes as they are.
-  public mutating func append(_ bytes: [UInt8]) {
+  package mutating func append(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends bytes as they are.
-  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     (base + position).update(from: source, count: bytes.count)
     position += bytes.count
   }
 
   /// Appends `value` in decimal (at most 20 bytes).
-  public mutating func append(_ value: Int) {
+  package mutating func append(_ value: Int) {
     var magnitude = value.magnitude
     if value < 0 {
       base[position] = UInt8(ascii: "-")

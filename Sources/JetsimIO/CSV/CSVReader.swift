@@ -2,21 +2,21 @@ import JetsimCore
 
 /// A small RFC 4180 reader: comma-separated fields, double-quoted fields that may hold commas,
 /// quotes (doubled) and line breaks, `\n` or `\r\n` line ends.
-public enum CSVReader {
+package enum CSVReader {
   /// One record and the line it starts on (1-based).
-  public struct Record: Sendable, Equatable {
-    public var line: Int
-    public var fields: [String]
+  package struct Record: Sendable, Equatable {
+    package var line: Int
+    package var fields: [String]
   }
 
   /// Why text is not CSV.
-  public enum Failure: Error, Equatable {
+  package enum Failure: Error, Equatable {
     case unterminatedQuote(line: Int)
     case textAfterQuote(line: Int)
   }
 
   /// The records of `text`. Blank lines are skipped.
-  public static func records(_ text: String) throws(Failure) -> [Record] {
+  package static func records(_ text: String) throws(Failure) -> [Record] {
     var records: [Record] = []
     var fields: [String] = []
     var field = ""

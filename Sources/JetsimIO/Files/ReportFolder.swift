@@ -23,7 +23,7 @@ public struct ReportFolder: Sendable {
     case imported
 
     /// The files jetsim writes at the top of a folder of this kind.
-    public var files: Set<String> {
+    package var files: Set<String> {
       switch self {
       case .run: ReportFolder.reportFiles
       case .comparison: ["compare.csv", "compare-summary.csv", "compare.html"]
@@ -35,11 +35,11 @@ public struct ReportFolder: Sendable {
   }
 
   /// The files of one run's report folder.
-  public static let reportFiles: Set<String> = [
+  package static let reportFiles: Set<String> = [
     "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "report.html",
   ]
   /// The marker jetsim leaves in every output folder it writes.
-  public static let marker = ".jetsim"
+  package static let marker = ".jetsim"
 
   /// Where the folder will be.
   public let destination: String
@@ -70,7 +70,7 @@ public struct ReportFolder: Sendable {
 
   /// A folder of `kind` named `name` inside `parent`, written in place: the parent is staged, so
   /// its commit moves this one too.
-  public init(named name: String, in parent: ReportFolder, kind: Kind = .run) throws(JetsimError) {
+  package init(named name: String, in parent: ReportFolder, kind: Kind = .run) throws(JetsimError) {
     destination = "\(parent.destination)/\(name)"
     building = parent.path(name)
     self.kind = kind
@@ -86,7 +86,7 @@ public struct ReportFolder: Sendable {
   }
 
   /// The path, while it is being written, of the file `name` in the folder.
-  public func path(_ name: String) -> String { "\(building)/\(name)" }
+  package func path(_ name: String) -> String { "\(building)/\(name)" }
 
   /// Puts the folder in place, replacing an earlier one in one atomic exchange where the file
   /// system allows it, and releases the lock.

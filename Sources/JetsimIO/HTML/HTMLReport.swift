@@ -17,7 +17,7 @@ public enum HTMLReport {
   static let maxKillRows = 2000
 
   /// The report of a run: its summary, the device, the app ids and what `timeline` recorded.
-  public static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
+  package static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
     -> String
   {
     let metrics = summary.metrics

@@ -4,43 +4,43 @@ import JetsimCore
 /// each state sampled in time buckets (their width doubles whenever there are too many, so a run of
 /// any length keeps at most `maxBuckets`), each app's state over time as segments no shorter than a
 /// bucket, and every kill.
-public struct TimelineRecorder: SimulationObserver, Sendable {
+package struct TimelineRecorder: SimulationObserver, Sendable {
   /// Memory by state at the end of a bucket, and the most used during it.
-  public struct Sample: Sendable, Equatable {
-    public var timeMs: Int
-    public var foregroundKB: Int
-    public var backgroundKB: Int
-    public var suspendedKB: Int
-    public var peakAppsKB: Int
+  package struct Sample: Sendable, Equatable {
+    package var timeMs: Int
+    package var foregroundKB: Int
+    package var backgroundKB: Int
+    package var suspendedKB: Int
+    package var peakAppsKB: Int
   }
 
   /// An app's state from `startMs` to the next segment (or the end of the run).
-  public struct Segment: Sendable, Equatable {
-    public var startMs: Int
-    public var state: AppState
+  package struct Segment: Sendable, Equatable {
+    package var startMs: Int
+    package var state: AppState
   }
 
   /// A mark on an app's lane.
-  public struct Mark: Sendable, Equatable {
-    public enum Kind: Sendable { case coldLaunch, warmResume, kill }
-    public var timeMs: Int
-    public var kind: Kind
+  package struct Mark: Sendable, Equatable {
+    package enum Kind: Sendable { case coldLaunch, warmResume, kill }
+    package var timeMs: Int
+    package var kind: Kind
   }
 
   static let maxBuckets = 2048
 
-  public private(set) var bucketMs = 1000
-  public private(set) var samples: [Sample] = []
-  public private(set) var segments: [[Segment]]
-  public private(set) var marks: [[Mark]]
-  public private(set) var kills: [KillRecord] = []
+  package private(set) var bucketMs = 1000
+  package private(set) var samples: [Sample] = []
+  package private(set) var segments: [[Segment]]
+  package private(set) var marks: [[Mark]]
+  package private(set) var kills: [KillRecord] = []
   /// How many events each app had: the busiest apps get lanes first.
-  public private(set) var activity: [Int]
+  package private(set) var activity: [Int]
   private var state: [AppState]
   private var footprint: [Int]
   private var usedByState = [Int](repeating: 0, count: 5)
 
-  public init(appCount: Int) {
+  package init(appCount: Int) {
     segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: appCount)
     marks = Array(repeating: [], count: appCount)
     activity = Array(repeating: 0, count: appCount)
@@ -50,7 +50,7 @@ public struct TimelineRecorder: SimulationObserver, Sendable {
 
   private var appsKB: Int { usedByState.reduce(0, +) }
 
-  public mutating func record(_ event: EventRecord) {
+  package mutating func record(_ event: EventRecord) {
     let app = event.app
     if app >= 0, let to = event.to {
       activity[app] += 1
@@ -68,7 +68,7 @@ public struct TimelineRecorder: SimulationObserver, Sendable {
     sample(at: event.timeMs)
   }
 
-  public mutating func record(_ kill: KillRecord) {
+  package mutating func record(_ kill: KillRecord) {
     kills.append(kill)
     marks[kill.app].append(Mark(timeMs: kill.timeMs, kind: .kill))
   }

@@ -3,26 +3,26 @@ import JetsimCore
 /// The four report tables (docs/model.md §9, docs/reports.md): their columns, in a fixed order, and how a
 /// row is written. Every number is an integer except the ratios of `summary.csv`, written with four
 /// decimals the same way on every platform.
-public struct ReportTables: Sendable {
+package struct ReportTables: Sendable {
   /// `events.csv` columns.
-  public static let eventColumns = [
+  package static let eventColumns = [
     "seq", "time_ms", "app", "event", "from_state", "to_state", "callback", "detail",
     "footprint_kb",
     "free_kb", "pressure",
   ]
   /// `kills.csv` columns.
-  public static let killColumns = [
+  package static let killColumns = [
     "seq", "time_ms", "app", "reason", "policy", "rank", "state", "footprint_kb", "freed_kb",
     "free_before_kb", "free_after_kb", "callback",
   ]
   /// `apps.csv` columns.
-  public static let appColumns =
+  package static let appColumns =
     ["app", "name", "launches", "cold_launches", "warm_resumes", "kills"]
     + KillReason.allCases.map { "kills_\($0.columnName)" }
     + ["memory_warnings", "peak_footprint_kb"]
     + AppState.allCases.map { "time_\($0.columnName)_ms" }
   /// `summary.csv` columns.
-  public static let summaryColumns =
+  package static let summaryColumns =
     ["scenario", "device", "policy", "seed"] + SummaryMetric.all.map(\.name)
 
   private let appNames: ByteTable
@@ -48,14 +48,14 @@ public struct ReportTables: Sendable {
   private let levels = levelsTable
 
   /// Tables for a run of apps `appIDs` under the policy named `policy`.
-  public init(appIDs: [String], policy: String) {
+  package init(appIDs: [String], policy: String) {
     appNames = ByteTable(appIDs.map(CSVBuffer.encode(field:)))
     self.policy = ByteTable([CSVBuffer.encode(field: policy)])
     maxRowBytes = 12 * 32 + appNames.maxLength + self.policy.maxLength
   }
 
   /// Appends the `events.csv` row of `event`.
-  public func append(_ event: EventRecord, to out: inout CSVBuffer) {
+  package func append(_ event: EventRecord, to out: inout CSVBuffer) {
     out.appendRecord(maxBytes: maxRowBytes) { row in
       row.append(event.seq)
       row.comma()
@@ -87,7 +87,7 @@ public struct ReportTables: Sendable {
   }
 
   /// Appends the `kills.csv` row of `kill`.
-  public func append(_ kill: KillRecord, to out: inout CSVBuffer) {
+  package func append(_ kill: KillRecord, to out: inout CSVBuffer) {
     out.appendRecord(maxBytes: maxRowBytes) { row in
       row.append(kill.seq)
       row.comma()
@@ -113,7 +113,7 @@ public struct ReportTables: Sendable {
   }
 
   /// The whole `apps.csv` of `summary`: the header, then a row an app, in app order.
-  public static func appsTable(_ summary: RunSummary) -> CSVBuffer {
+  package static func appsTable(_ summary: RunSummary) -> CSVBuffer {
     var out = CSVBuffer(capacity: 256 * (summary.apps.count + 1))
     out.appendHeader(appColumns)
     for (index, stats) in summary.apps.enumerated() {
@@ -136,7 +136,7 @@ public struct ReportTables: Sendable {
   }
 
   /// The whole `summary.csv` of `summary`: the header and one row.
-  public static func summaryTable(_ summary: RunSummary) -> CSVBuffer {
+  package static func summaryTable(_ summary: RunSummary) -> CSVBuffer {
     var out = CSVBuffer(capacity: 1024)
     out.appendHeader(summaryColumns)
     appendSummary(summary, to: &out)
@@ -144,7 +144,7 @@ public struct ReportTables: Sendable {
   }
 
   /// Appends the `summary.csv` row of `summary` (without a header).
-  public static func appendSummary(_ summary: RunSummary, to out: inout CSVBuffer) {
+  package static func appendSummary(_ summary: RunSummary, to out: inout CSVBuffer) {
     out.append(field: summary.scenario)
     out.comma()
     out.append(field: summary.device)

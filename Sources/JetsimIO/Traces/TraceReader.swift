@@ -3,9 +3,9 @@ import JetsimCore
 /// Reads a workload trace: a CSV file with the header `time_ms,action,app,value`, one action a row, in
 /// time order (docs/profiles.md). `value` is a duration for `interrupt` and `wake` (`"30s"`), a size for
 /// `allocate` and `free` (`"50MB"`) and a mode for `mode-start` and `mode-stop` (`audio`).
-public enum TraceReader {
+package enum TraceReader {
   /// The header every trace starts with.
-  public static let header = ["time_ms", "action", "app", "value"]
+  package static let header = ["time_ms", "action", "app", "value"]
 
   /// The actions of the trace `text`, read from the file at `path` (used in errors).
   /// App ids are not checked here; the scenario that uses the trace checks them.
