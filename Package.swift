@@ -37,7 +37,8 @@ let package = Package(
     .testTarget(name: "JetsimCoreTests", dependencies: ["JetsimCore", "JetsimTestSupport"]),
     .testTarget(name: "JetsimIOTests", dependencies: ["JetsimCore", "JetsimIO", "JetsimTestSupport"]),
     .testTarget(
-      name: "JetsimBatchTests", dependencies: ["Jetsim", "JetsimTestSupport"]),
+      name: "JetsimBatchTests", dependencies: ["Jetsim", "JetsimTestSupport"],
+      exclude: ["Fidelity"]),
     .testTarget(name: "JetsimTestingTests", dependencies: ["JetsimTesting", "JetsimTestSupport"]),
     .testTarget(
       name: "JetsimCLITests",

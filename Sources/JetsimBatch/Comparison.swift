@@ -57,7 +57,8 @@ public struct Comparison: Sendable {
       return comparison
     } catch {
       folder?.discard()
-      throw (error as? JetsimError) ?? .outputNotWritable(path: destination ?? "", reason: "\(error)")
+      throw (error as? JetsimError)
+        ?? .outputNotWritable(path: destination ?? "", reason: "\(error)")
     }
   }
 

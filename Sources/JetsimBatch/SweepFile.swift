@@ -57,7 +57,9 @@ extension SweepDefinition {
           }))
     }
     if let catalogues = file.catalogues {
-      guard !catalogues.isEmpty else { throw problem("apps", "an empty list", "at least one value") }
+      guard !catalogues.isEmpty else {
+        throw problem("apps", "an empty list", "at least one value")
+      }
       var values: [Value] = []
       for (index, catalogue) in catalogues.enumerated() {
         var apps: [AppProfile] = []
@@ -194,7 +196,8 @@ struct SweepFile {
       for (keyPath, node) in list {
         guard let value = node.double, (0...10).contains(value) else {
           throw FieldError(
-            keyPath: keyPath, kind: .invalid(value: node.summary, expected: "a number from 0 to 10"))
+            keyPath: keyPath, kind: .invalid(value: node.summary, expected: "a number from 0 to 10")
+          )
         }
         zipf?.append(value)
       }

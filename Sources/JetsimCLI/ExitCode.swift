@@ -19,7 +19,7 @@ public enum ExitCode: Int32, Sendable {
   /// The exit code for a library error.
   public init(_ error: JetsimError) {
     switch error {
-    case .fileNotFound, .unreadable: self = .noInput
+    case .fileNotFound, .unreadable, .goldenMissing: self = .noInput
     case .outputNotWritable: self = .cannotCreate
     case .folderInUse: self = .temporaryFailure
     case .invalidEviction: self = .failure

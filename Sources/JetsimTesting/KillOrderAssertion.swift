@@ -1,23 +1,72 @@
+import Foundation
 import Jetsim
 
 /// The checks behind `expectKillOrder` and `XCTAssertKillOrder`: each returns nil when the kill order
-/// is as expected, or the message a failing test shows, the same words `jetsim check` prints.
+/// is as expected, or the message a failing test shows, in `jetsim check`'s words (with the test's
+/// own way to record, not command-line flags).
+///
+/// Set the environment variable `RECORD_SNAPSHOTS=1` to record the golden reports instead of
+/// comparing (as jetsim's own tests and swift-snapshot-testing do): the assertion then writes them
+/// and fails once, to remind you to review the diff and run again without it.
 public enum KillOrderAssertion {
-  /// Runs the scenario file at `path` and compares it with the golden reports in `folder`
-  /// (`kills.csv`, and `events.csv` with `events`).
+  /// The environment variable that switches to recording.
+  public static let recordVariable = "RECORD_SNAPSHOTS"
+
+  /// Whether the tests are recording golden reports (`RECORD_SNAPSHOTS=1`).
+  public static var isRecording: Bool {
+    ProcessInfo.processInfo.environment[recordVariable] == "1"
+  }
+
+  /// Runs the scenario file at `path` and compares it with the golden reports in `folder`: its kill
+  /// order, and with `events` its event log; with `numbers`, the numbers too. In record mode, records
+  /// them instead.
   public static func failure(
-    ofScenarioAt path: String, matchesGoldenIn folder: String, events: Bool = false
+    ofScenarioAt path: String, matchesGoldenIn folder: String, events: Bool = false,
+    numbers: Bool = false
   ) -> String? {
+    failure(
+      ofScenarioAt: path, matchesGoldenIn: folder, events: events, numbers: numbers,
+      recording: isRecording)
+  }
+
+  /// The check, recording when `recording` is true whatever the environment says.
+  static func failure(
+    ofScenarioAt path: String, matchesGoldenIn folder: String, events: Bool, numbers: Bool,
+    recording: Bool
+  ) -> String? {
+    let scenario: Scenario
     do {
-      let scenario = try ProfileLoader.scenario(at: path)
-      let result = try GoldenCheck.check(scenario, against: folder, events: events)
-      return result.passed ? nil : result.report()
+      scenario = try ProfileLoader.scenario(at: path)
+    } catch {
+      return "jetsim: \(error)"
+    }
+    if recording {
+      do {
+        let files = try GoldenCheck.update(scenario, in: folder, events: events)
+        let written = files.filter(\.written).map(\.file)
+        return written.isEmpty
+          ? "recording is on (\(recordVariable)=1) and \(folder) was already up to date; run again without it"
+          : "recorded \(written.joined(separator: ", ")) in \(folder) (\(recordVariable)=1); review the diff, then run again without \(recordVariable)"
+      } catch {
+        return "jetsim: \(error)"
+      }
+    }
+    do {
+      let result = try GoldenCheck.check(
+        scenario, against: folder, options: GoldenCheckOptions(events: events, numbers: numbers))
+      guard !result.passed else { return nil }
+      return result.report()
+        + "  if the new behaviour is right: record it with \(recordVariable)=1 and review the diff\n"
+    } catch .goldenMissing {
+      return
+        "jetsim: no golden report in \(folder) yet; run this test once with \(recordVariable)=1 to record it"
     } catch {
       return "jetsim: \(error)"
     }
   }
 
-  /// Runs `scenario` and compares the apps it kills, in order, with `expected` (app ids).
+  /// Runs `scenario` and compares the processes it kills, in order, with `expected` (app ids or
+  /// system process names). The sequences are aligned, so one kill too many is one difference.
   public static func failure(of scenario: Scenario, toBe expected: [String]) -> String? {
     let result: RunResult
     do {
@@ -25,24 +74,24 @@ public enum KillOrderAssertion {
     } catch {
       return "jetsim: \(error)"
     }
-    let actual = result.kills
-    var differences: [String] = []
-    for index in 0..<max(expected.count, actual.count) {
-      let want = index < expected.count ? expected[index] : nil
-      let got = index < actual.count ? actual[index] : nil
-      let gotID = got.map { result.summary.appIDs[$0.app] }
-      guard want != gotID else { continue }
-      let time = got.map { " at \(Units.clock($0.timeMs))" } ?? ""
-      let gotText =
-        got.map {
-          "\(result.summary.appIDs[$0.app]) (\(Units.megabytes($0.footprintKB)), \($0.state), \($0.reason))"
-        } ?? "no kill"
-      differences.append("kill #\(index + 1)\(time): expected \(want ?? "no kill"), got \(gotText)")
+    let actual = result.kills.map { result.summary.appIDs[$0.app] }
+    guard actual != expected else { return nil }
+    let heading =
+      "\(scenario.name): the kill order differs (expected \(expected.count) kills, got \(actual.count))"
+    guard let steps = SequenceDiff.align(expected, actual, limit: 2_000) else {
+      return "\(heading): they differ in more than 2000 places"
     }
-    guard !differences.isEmpty else { return nil }
+    let differences = KillOrder.words(
+      for: steps, noun: "kill",
+      expected: { expected[$0] },
+      actual: { index in
+        let kill = result.kills[index]
+        return
+          "\(actual[index]) (\(Units.megabytes(kill.footprintKB)), \(kill.state), \(kill.reason))"
+      }, expectedTime: { _ in nil }, actualTime: { Units.clock(result.kills[$0].timeMs) })
     let shown = differences.prefix(5).map { "  \($0)" }.joined(separator: "\n")
     let rest = differences.count > 5 ? "\n  and \(differences.count - 5) more differences" : ""
-    return
-      "\(scenario.name): the kill order differs (\(differences.count) of \(max(expected.count, actual.count)) kills)\n\(shown)\(rest)"
+    let noun = differences.count == 1 ? "difference" : "differences"
+    return "\(heading), \(differences.count) \(noun):\n\(shown)\(rest)"
   }
 }

@@ -2,9 +2,13 @@ import Jetsim
 import Testing
 
 /// Fails the current Swift Testing test, with `jetsim check`'s words, unless the scenario file at
-/// `path` kills the apps its golden `kills.csv` in `folder` names, in that order (and with `events`,
-/// produces exactly its golden `events.csv`). Paths are relative to the working directory, which
-/// `swift test` sets to the package's root.
+/// `path` kills the processes its golden `kills.csv` in `folder` names, for the same reasons, in the
+/// same states and order (with `events`, its event log matches the golden `events.csv` the same way;
+/// with `numbers`, times, sizes and ranks must match too). Paths are relative to the working
+/// directory, which `swift test` sets to the package's root.
+///
+/// Run the tests with `RECORD_SNAPSHOTS=1` to record the golden reports instead: the test writes
+/// them, fails once so that you review the diff, and passes when run again without it.
 ///
 /// ```swift
 /// @Test func killOrderIsUnchanged() {
@@ -13,17 +17,17 @@ import Testing
 /// ```
 public func expectKillOrder(
   ofScenarioAt path: String, matchesGoldenIn folder: String, events: Bool = false,
-  sourceLocation: SourceLocation = #_sourceLocation
+  numbers: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   if let message = KillOrderAssertion.failure(
-    ofScenarioAt: path, matchesGoldenIn: folder, events: events)
+    ofScenarioAt: path, matchesGoldenIn: folder, events: events, numbers: numbers)
   {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }
 
-/// Fails the current Swift Testing test unless `scenario` kills exactly the apps `expected` names, in
-/// that order.
+/// Fails the current Swift Testing test unless `scenario` kills exactly the processes `expected`
+/// names (app ids or system process names), in that order.
 ///
 /// ```swift
 /// expectKillOrder(of: scenario, toBe: ["com.example.game", "com.example.maps"])

@@ -2,8 +2,9 @@ import Jetsim
 import XCTest
 
 /// Fails the current XCTest test, with `jetsim check`'s words, unless the scenario file at `path`
-/// kills the apps its golden `kills.csv` in `folder` names, in that order (and with `events`, produces
-/// exactly its golden `events.csv`).
+/// kills the processes its golden `kills.csv` in `folder` names, for the same reasons, in the same
+/// states and order (with `events`, its event log matches the golden `events.csv` the same way; with
+/// `numbers`, times, sizes and ranks must match too). `RECORD_SNAPSHOTS=1` records instead.
 ///
 /// ```swift
 /// func testKillOrderIsUnchanged() {
@@ -12,16 +13,17 @@ import XCTest
 /// ```
 public func XCTAssertKillOrder(
   ofScenarioAt path: String, matchesGoldenIn folder: String, events: Bool = false,
-  file: StaticString = #filePath, line: UInt = #line
+  numbers: Bool = false, file: StaticString = #filePath, line: UInt = #line
 ) {
   if let message = KillOrderAssertion.failure(
-    ofScenarioAt: path, matchesGoldenIn: folder, events: events)
+    ofScenarioAt: path, matchesGoldenIn: folder, events: events, numbers: numbers)
   {
     XCTFail(message, file: file, line: line)
   }
 }
 
-/// Fails the current XCTest test unless `scenario` kills exactly the apps `expected` names, in order.
+/// Fails the current XCTest test unless `scenario` kills exactly the processes `expected` names (app
+/// ids or system process names), in that order.
 public func XCTAssertKillOrder(
   of scenario: Scenario, toBe expected: [String], file: StaticString = #filePath, line: UInt = #line
 ) {

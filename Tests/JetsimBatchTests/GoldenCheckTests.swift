@@ -6,7 +6,8 @@ import Testing
 @testable import JetsimCore
 @testable import JetsimIO
 
-/// `jetsim check`'s comparison: exact, readable, and telling behaviour from inputs apart.
+/// `jetsim check`'s comparison: the kill order by default, the numbers when asked, aligned so that
+/// one kill too many is one difference, and telling behaviour from inputs apart.
 @Suite struct GoldenCheckTests {
   let scratch: ScratchFolder
   let scenario: Scenario
@@ -20,60 +21,101 @@ import Testing
     _ = try GoldenCheck.update(scenario, in: golden, events: true)
   }
 
-  func editKills(_ edit: (inout [String]) -> Void) throws {
-    var lines = try String(contentsOfFile: golden + "/kills.csv", encoding: .utf8).split(
+  /// Edits the golden `file`'s lines (the header is line 0).
+  func edit(_ file: String = "kills.csv", _ change: (inout [String]) -> Void) throws {
+    var lines = try String(contentsOfFile: "\(golden)/\(file)", encoding: .utf8).split(
       separator: "\n"
     ).map(String.init)
-    edit(&lines)
-    try scratch.write("golden/kills.csv", lines.joined(separator: "\n") + "\n")
+    change(&lines)
+    try scratch.write("golden/\(file)", lines.joined(separator: "\n") + "\n")
+  }
+
+  func check(events: Bool = false, numbers: Bool = false) throws -> GoldenCheckResult {
+    try GoldenCheck.check(
+      scenario, against: golden, options: GoldenCheckOptions(events: events, numbers: numbers))
   }
 
   @Test func passesOnUnchangedOutput() throws {
-    let result = try GoldenCheck.check(scenario, against: golden, events: true)
-    #expect(result.passed)
+    let kills = try check()
+    #expect(kills.passed)
+    #expect(kills.report() == "daily-commute: kill order matches \(golden) (12 kills)\n")
+    let all = try check(events: true, numbers: true)
+    #expect(all.passed)
+    #expect(all.events ?? 0 > 500)
     #expect(
-      result.report()
-        == "daily-commute: kill order matches \(golden) (11 kills; 573 events match)\n")
+      all.report()
+        == "daily-commute: kill order and event log (numbers included) match \(golden) (12 kills, \(all.events ?? 0) events)\n"
+    )
   }
 
-  @Test func aSwappedKillIsDescribedInWords() throws {
-    try editKills { $0.swapAt(1, 2) }
-    let result = try GoldenCheck.check(scenario, against: golden)
-    #expect(!result.passed)
+  @Test func theOrderIsCheckedAndTheNumbersOnlyWhenAsked() throws {
+    // The same victims in the same order, every size off by 1 KB: the order still matches.
+    try edit { lines in
+      for index in lines.indices.dropFirst() {
+        var fields = lines[index].split(separator: ",", omittingEmptySubsequences: false)
+        fields[7] = Substring(String((Int(fields[7]) ?? 0) + 1))
+        lines[index] = fields.joined(separator: ",")
+      }
+    }
+    #expect(try check().passed)
+    let numbers = try check(numbers: true)
+    #expect(numbers.differences.count == 12)
     #expect(
-      result.differences.first
-        == "kill #1 at 00:31:00.000: expected com.example.shortvideo (373.3 MB, suspended), got com.example.photofeed (242.0 MB, suspended) at 00:22:30.000"
+      numbers.differences.first
+        == "kill #1 (00:22:30.000), com.example.photofeed (242.0 MB, suspended): footprint_kb expected 247809, got 247808"
     )
-    #expect(result.differences.count == 2)
+  }
+
+  @Test func aSwappedPairIsOneMissingAndOneExtraKill() throws {
+    try edit { $0.swapAt(1, 2) }
+    let result = try check()
+    #expect(
+      result.differences == [
+        "kill #1 (00:30:00.000): expected com.example.mail (120.0 MB, suspended), got no kill there",
+        "an extra kill after kill #2 (00:30:00.000): com.example.mail (120.0 MB, suspended)",
+      ])
     #expect(
       result.report().contains(
         "cause: behaviour changed; the scenario and its profiles are the ones the golden was recorded with"
       ))
   }
 
-  @Test func aMissingKillAndAnExtraKill() throws {
-    try editKills { $0.remove(at: 5) }
-    let missing = try GoldenCheck.check(scenario, against: golden)
+  @Test func oneInsertedKillIsOneDifference() throws {
+    try edit { $0.remove(at: 5) }
+    let missing = try check()
     #expect(
-      missing.differences.contains {
-        $0.hasSuffix("got com.example.bank (85.0 MB, background, exit-on-suspend) at 00:53:00.000")
-      })
-    #expect(missing.differences.last?.contains("expected no kill, got com.example.arena") == true)
-    try editKills { $0.removeAll { $0.contains("com.example.arena") } }
-    _ = try GoldenCheck.update(scenario, in: golden)
-    try editKills { $0.append($0[1]) }
-    let extra = try GoldenCheck.check(scenario, against: golden)
-    #expect(
-      extra.differences == [
-        "kill #12 at 00:22:30.000: expected com.example.photofeed (242.0 MB, suspended), got no kill"
+      missing.differences == [
+        "an extra kill after kill #4 (00:53:00.000): com.example.bank (85.0 MB, background, exit-on-suspend)"
       ])
+    try edit { $0.insert($0[2], at: 3) }
+    #expect(
+      try check().differences.count == 2,
+      "one inserted kill, and the bank removed before")
+  }
+
+  @Test func aReplacedKillNamesBoth() throws {
+    try edit { lines in lines[3] = lines[3].replacingOccurrences(of: "shortvideo", with: "game") }
+    #expect(
+      try check().differences == [
+        "kill #3 (00:31:00.000): expected com.example.game (373.3 MB, suspended), got com.example.shortvideo (373.3 MB, suspended)"
+      ])
+  }
+
+  @Test func anExtraEventIsOneDifferenceEvenInTheEventLog() throws {
+    try edit("events.csv") { $0.remove(at: 38) }
+    let result = try check(events: true)
+    #expect(result.differences.count == 1)
+    #expect(
+      result.differences.first?.hasPrefix(
+        "an extra event after event #37 (00:12:30.000): 'com.example.photofeed become-active")
+        == true, "\(result.differences)")
   }
 
   @Test func aChangedProfileIsNamedAsTheCause() throws {
     var changed = scenario
     changed.apps[6].residentKB += 5 * 1024
     changed.inputs[8].sha256 = String(repeating: "0", count: 64)
-    let result = try GoldenCheck.check(changed, against: golden)
+    let result = try GoldenCheck.check(changed, against: golden, options: .init(numbers: true))
     #expect(!result.passed)
     #expect(result.changedInputs == ["app com.example.photofeed (photofeed.json)"])
     #expect(
@@ -82,34 +124,50 @@ import Testing
       ))
   }
 
+  @Test func aGoldenFromAnotherPolicySaysSo() throws {
+    var other = scenario
+    other.policy = "lru"
+    let result = try GoldenCheck.check(other, against: golden)
+    #expect(!result.passed)
+    #expect(result.goldenPolicy == "largest-first")
+    #expect(
+      result.report().contains("cause: the golden was recorded under the policy largest-first"))
+  }
+
   @Test func manyDifferencesAreCounted() throws {
-    try editKills { lines in lines = [lines[0]] }
-    let result = try GoldenCheck.check(scenario, against: golden)
-    #expect(result.differences.count == 11)
-    #expect(result.report(limit: 3).contains("  and 8 more differences\n"))
+    try edit { lines in lines = [lines[0]] }
+    let result = try check()
+    #expect(result.differences.count == 12)
+    #expect(result.report(limit: 3).contains("  and 9 more differences\n"))
   }
 
   @Test func eventDifferencesNameTheEvent() {
     let header = ReportTables.eventColumns.joined(separator: ",")
     let expected =
-      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,100,900,normal\n"
+      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,100,900,0,normal\n"
     let differentSize =
-      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,120,880,normal\n"
+      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,120,880,0,normal\n"
     #expect(
-      GoldenCheck.eventDifferences(expected: expected, actual: differentSize) == [
-        "event #1 at 00:00:00.000, a launch notRunning>inactive willFinishLaunching: footprint_kb expected 100, got 120; free_kb expected 900, got 880"
+      KillOrder.eventDifferences(expected: expected, actual: differentSize, numbers: false) == [])
+    #expect(
+      KillOrder.eventDifferences(expected: expected, actual: differentSize, numbers: true) == [
+        "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 100, got 120; free_kb expected 900, got 880"
       ])
     let differentEvent =
-      "\(header)\n1,0,a,launch,notRunning,background,willFinishLaunching,,100,900,normal\n"
+      "\(header)\n1,0,a,launch,notRunning,background,willFinishLaunching,,100,900,0,normal\n"
     #expect(
-      GoldenCheck.eventDifferences(expected: expected, actual: differentEvent).first?.contains(
-        "expected 'a launch notRunning>inactive willFinishLaunching', got 'a launch notRunning>background willFinishLaunching'"
-      )
-        == true)
+      KillOrder.eventDifferences(expected: expected, actual: differentEvent, numbers: false) == [
+        "event #1 (00:00:00.000): expected 'a launch notRunning>inactive willFinishLaunching', got 'a launch notRunning>background willFinishLaunching'"
+      ])
+  }
+
+  @Test func aGoldenThatIsNotCSVIsNamed() throws {
+    try scratch.write("golden/kills.csv", "seq,app\n1,\"unterminated\n")
+    #expect(try check().differences == ["the golden kills.csv is not CSV"])
   }
 
   @Test func updateRewritesExactlyTheChangedFiles() throws {
-    try editKills { $0.swapAt(1, 2) }
+    try edit { $0.swapAt(1, 2) }
     let before =
       try FileManager.default.attributesOfItem(atPath: golden + "/events.csv")[.modificationDate]
       as? Date
@@ -121,12 +179,12 @@ import Testing
       try FileManager.default.attributesOfItem(atPath: golden + "/events.csv")[.modificationDate]
       as? Date
     #expect(before == after)
-    #expect(try GoldenCheck.check(scenario, against: golden, events: true).passed)
+    #expect(try check(events: true, numbers: true).passed)
     #expect(try GoldenCheck.update(scenario, in: golden).allSatisfy { !$0.written })
   }
 
-  @Test func aMissingGoldenIsAClearError() {
-    #expect(throws: JetsimError.fileNotFound(path: scratch.path + "/none/kills.csv")) {
+  @Test func aMissingGoldenIsItsOwnError() {
+    #expect(throws: JetsimError.goldenMissing(path: scratch.path + "/none/kills.csv")) {
       try GoldenCheck.check(scenario, against: scratch.path + "/none")
     }
   }
@@ -137,5 +195,50 @@ import Testing
     #expect(Provenance(json: Data(provenance.json.utf8)) == provenance)
     #expect(provenance.inputs.count == 16)
     #expect(provenance.changedInputs(comparedTo: scenario.inputs).isEmpty)
+  }
+}
+
+/// The alignment under the kill-order check.
+@Suite struct SequenceDiffTests {
+  func edits(_ a: String, _ b: String) -> Int? {
+    SequenceDiff.align(Array(a), Array(b))?.filter {
+      if case .keep = $0 { return false } else { return true }
+    }.count
+  }
+
+  @Test func findsTheShortestEdit() {
+    #expect(edits("abcabba", "cbabac") == 5, "Myers' own example: D = 5")
+    #expect(edits("", "") == 0)
+    #expect(edits("abc", "") == 3)
+    #expect(edits("", "abc") == 3)
+    #expect(edits("abcd", "abxcd") == 1)
+  }
+
+  @Test func theStepsRebuildBothSequences() {
+    var generator = RandomStream(seed: 7, stream: 0)
+    for _ in 0..<200 {
+      let a = (0..<Int(generator.next() % 30)).map { _ in generator.next() % 4 }
+      let b = (0..<Int(generator.next() % 30)).map { _ in generator.next() % 4 }
+      let steps = SequenceDiff.align(a, b) ?? []
+      var fromA: [UInt64] = []
+      var fromB: [UInt64] = []
+      for step in steps {
+        switch step {
+        case .keep(let i, let j):
+          #expect(a[i] == b[j])
+          fromA.append(a[i])
+          fromB.append(b[j])
+        case .delete(let i): fromA.append(a[i])
+        case .insert(let j): fromB.append(b[j])
+        }
+      }
+      #expect(fromA == a)
+      #expect(fromB == b)
+    }
+  }
+
+  @Test func givesUpBeyondTheLimit() {
+    #expect(SequenceDiff.align(Array(0..<50), Array(50..<100), limit: 10) == nil)
+    #expect(SequenceDiff.align(Array(0..<50), Array(50..<100), limit: 100)?.count == 100)
   }
 }

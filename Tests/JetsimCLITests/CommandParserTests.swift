@@ -29,8 +29,11 @@ import Testing
     #expect(try CommandParser.parse(["help", "validate"]) == .help("validate"))
     #expect(try CommandParser.parse(["--version"]) == .version)
     #expect(try CommandParser.parse(["policies"]) == .policies(PoliciesOptions()))
-    #expect(try CommandParser.parse(["validate", "a", "b"]) == .validate(ValidateOptions(files: ["a", "b"])))
-    #expect(try CommandParser.parse(["--generate-completion-script", "zsh"]) == .completionScript("zsh"))
+    #expect(
+      try CommandParser.parse(["validate", "a", "b"])
+        == .validate(ValidateOptions(files: ["a", "b"])))
+    #expect(
+      try CommandParser.parse(["--generate-completion-script", "zsh"]) == .completionScript("zsh"))
   }
 
   @Test func aFileNamedLikeAFlagAfterTheDoubleDash() throws {
@@ -86,7 +89,10 @@ import Testing
     (["compare", "s.json", "--policies", "lru,lmdk"], "did you mean 'lmkd'?"),
     (["compare", "s.json", "--policies", "lru,lru"], "--policies names a policy twice"),
     (["compare", "s.json", "--seeds", "5..1"], "is an empty range"),
-    (["compare", "s.json", "--seeds", "1-5"], "is not seeds such as 10 (seeds 1 to 10), 1..20 or 1,4,9"),
+    (
+      ["compare", "s.json", "--seeds", "1-5"],
+      "is not seeds such as 10 (seeds 1 to 10), 1..20 or 1,4,9"
+    ),
     (["compare", "s.json", "--seeds", "1,1"], "repeats a seed"),
     (["compare", "s.json", "--jobs", "0"], "--jobs '0' is not a whole number of at least 1"),
     (["compare", "s.json", "--rank-by", "kils"], "did you mean 'kills'?"),
@@ -152,19 +158,24 @@ import Testing
   }
 
   @Test func seedsHaveOneGrammarEverywhere() throws {
-    guard case .compare(let compare) = try CommandParser.parse(["compare", "s.json", "--seeds", "10"])
+    guard
+      case .compare(let compare) = try CommandParser.parse(["compare", "s.json", "--seeds", "10"])
     else { throw UsageError("not compare") }
     #expect(compare.seeds == Array(1...10))
-    guard case .plan(let plan) = try CommandParser.parse([
-      "plan", "s.json", "--target", "kills<=1", "--seeds", "1..5",
-    ]) else { throw UsageError("not plan") }
+    guard
+      case .plan(let plan) = try CommandParser.parse([
+        "plan", "s.json", "--target", "kills<=1", "--seeds", "1..5",
+      ])
+    else { throw UsageError("not plan") }
     #expect(plan.seeds == [1, 2, 3, 4, 5])
   }
 
   @Test func metricsHaveOneSetOfNamesEverywhere() throws {
-    guard case .compare(let compare) = try CommandParser.parse([
-      "compare", "s.json", "--rank-by", "kills-per-hour",
-    ]) else { throw UsageError("not compare") }
+    guard
+      case .compare(let compare) = try CommandParser.parse([
+        "compare", "s.json", "--rank-by", "kills-per-hour",
+      ])
+    else { throw UsageError("not compare") }
     #expect(compare.rankBy == "kills_per_hour")
     #expect(CapacityTarget.parse("Kills_Per_Hour<=2").target?.metric.name == "kills_per_hour")
   }

@@ -31,16 +31,51 @@ import Testing
     .init(id: "maps", state: .background, footprintMB: 200, lastUsedMs: 2_000, modes: [.location]),
     .init(id: "upload", state: .background, footprintMB: 100, lastUsedMs: 3_000, working: true),
     .init(
-      id: "previous", state: .suspended, footprintMB: 100, lastUsedMs: 9_000,
-      leftForegroundMs: 9_000),
+      id: "previous", state: .suspended, footprintMB: 100, lastUsedMs: 9_000, enteredMs: 9_000,
+      leftScreen: true),
     .init(id: "cached-new", state: .suspended, footprintMB: 100, lastUsedMs: 8_000),
     .init(id: "cached-old", state: .suspended, footprintMB: 300, lastUsedMs: 4_000),
   ]
 
+  /// Every process's adj, as lmkd and oom-badness see it after `harness`'s history.
+  func adjustments(_ harness: PolicyHarness) -> [Int?] {
+    var importance = AndroidImportance()
+    let view = harness.view(seed: 1)
+    importance.start(view)
+    var resident = AppSet(capacity: harness.apps.count)
+    let order = harness.history.indices.sorted {
+      (harness.history[$0].enteredMs, $0) < (harness.history[$1].enteredMs, $1)
+    }
+    for index in order {
+      if harness.history[index].leftScreen {
+        var before = harness.apps[index]
+        before.state = .active
+        importance.appDidChange(index, before)
+      }
+      importance.appDidChange(index, harness.apps[index])
+      resident.insert(index)
+    }
+    var adj = harness.apps.indices.map { importance.fixedAdj($0, harness.apps[$0]) }
+    importance.forEachCached(in: resident, harness.apps) { adj[$0] = $1 }
+    return adj
+  }
+
   @Test func adjByImportance() {
-    let harness = PolicyHarness(device: phone, apps)
-    #expect(
-      AndroidImportance.adjustments(harness.view(seed: 1)) == [0, 200, 200, 500, 700, 900, 901])
+    #expect(adjustments(PolicyHarness(device: phone, apps)) == [0, 200, 200, 500, 700, 900, 901])
+  }
+
+  @Test func ofTwoAppsLeavingInOneMillisecondTheLaterIsThePrevious() {
+    // Two apps leaving in one millisecond: the later one is the previous app.
+    let sameInstant: [PolicyHarness.App] = [
+      .init(
+        id: "x", state: .suspended, footprintMB: 200, lastUsedMs: 10_000, enteredMs: 10_000,
+        leftScreen: true),
+      .init(
+        id: "y", state: .suspended, footprintMB: 50, lastUsedMs: 10_000, enteredMs: 10_000,
+        leftScreen: true),
+      .init(id: "z", state: .active, footprintMB: 300, enteredMs: 10_000),
+    ]
+    #expect(adjustments(PolicyHarness(device: phone, sameInstant)) == [900, 700, 0])
   }
 
   @Test func lmkdKillsCachedAppsFirstBelowTheCachedLevels() {

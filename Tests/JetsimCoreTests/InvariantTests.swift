@@ -4,130 +4,325 @@ import Testing
 
 @testable import JetsimCore
 
-/// Invariants over many seeded random workloads: each run's event log is replayed by an independent
-/// reconstruction of the device, and every row is checked against docs/model.md.
+/// Invariants over many seeded random workloads, for every built-in policy: each run's event log is
+/// replayed by an independent rebuild of the device (`DeviceReplay`), every row is checked against
+/// docs/model.md, and every kill against the policy's rule as the kernel states it (`PolicyRule`):
+/// the victim is the one the rule picks from the state just before it, no kill happens that the rule
+/// did not call for, and no instant ends with a victim the rule still wants.
 @Suite struct InvariantTests {
   static let apps = Fixture.stressApps
 
+  /// System processes of every kind: idle daemons (one relaunched), active daemons (one with a band
+  /// and a soft limit) and an extension.
+  static let systemProcesses = [
+    SystemProcess(name: "sys.idle-a", kind: .idleDaemon, footprintKB: mb(12)),
+    SystemProcess(
+      name: "sys.idle-b", kind: .idleDaemon, footprintKB: mb(30), relaunchDelayMs: sec(20),
+      agingTimeMs: sec(10)),
+    SystemProcess(name: "sys.active", kind: .activeDaemon, footprintKB: mb(40)),
+    SystemProcess(
+      name: "sys.fat", kind: .activeDaemon, footprintKB: mb(90), band: 80, softLimitKB: mb(60),
+      relaunchDelayMs: sec(5)),
+    SystemProcess(name: "sys.widget", kind: .extension, footprintKB: mb(15)),
+  ]
+
   static func device(for seed: Int) -> DeviceProfile {
     var device = Fixture.device
-    switch seed % 3 {
+    switch seed % 4 {
     case 0: break
     case 1:
+      // Tight enough that the game's launch can leave free memory below critical: shortfalls.
       device = DeviceProfile(
-        name: "1 GB", memoryKB: mb(1024), reservedKB: mb(250), foregroundLimitKB: mb(645))
-    default: device.compressionPermille = 2000
+        name: "1 GB", memoryKB: mb(1024), reservedKB: mb(300), foregroundLimitKB: mb(720))
+    case 2: device.compressionPermille = 2000
+    default: device.systemProcesses = systemProcesses
     }
     return device
   }
 
-  @Test(arguments: 0..<10)
-  func everyRowObeysTheModel(batch: Int) throws {
-    for seed in (batch * 100)..<(batch * 100 + 100) {
-      let device = Self.device(for: seed)
-      let scenario = Scenario(
-        name: "random-\(seed)", device: device, apps: Self.apps, actions: [], seed: UInt64(seed))
-      var workload = RandomWorkload(seed: UInt64(seed), apps: Self.apps, count: 300)
-      var log = EventLog()
-      _ = try Simulator.run(
-        scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
-      try check(log, device: device, seed: seed)
+  /// The run of `seed` under `policy`: 300 random actions; one seed in five starts from a snapshot.
+  static func scenario(seed: Int, policy: String) -> Scenario {
+    var scenario = Scenario(
+      name: "random-\(seed)", device: device(for: seed), apps: apps, actions: [], policy: policy,
+      seed: UInt64(seed))
+    if seed % 5 == 4 {
+      scenario.snapshot = Snapshot([
+        .init(process: "tiny", state: .suspended, band: 0),
+        .init(process: "music", state: .suspended, footprintKB: mb(60), band: 0),
+        .init(process: "feed", state: .suspended, band: 80),
+        .init(process: "maps", state: .active),
+      ])
+    }
+    return scenario
+  }
+
+  static func run(seed: Int, policy: any EvictionPolicy, name: String) throws -> (
+    EventLog, Scenario
+  ) {
+    let scenario = scenario(seed: seed, policy: name)
+    var workload = RandomWorkload(seed: UInt64(seed), apps: apps, count: 300)
+    var log = EventLog()
+    _ = try Simulator.run(scenario, policy: policy, workload: &workload, observer: &log)
+    return (log, scenario)
+  }
+
+  @Test(arguments: PolicyRegistry.names, 0..<4)
+  func everyRowAndEveryKillObeysTheRule(policy: String, batch: Int) throws {
+    // 1,000 seeds per policy, in four batches that run in parallel.
+    for seed in (batch * 250)..<(batch * 250 + 250) {
+      let (log, scenario) = try Self.run(
+        seed: seed, policy: scenario(seed: seed, policy: policy).makePolicy(), name: policy)
+      let problems = Self.check(log, scenario: scenario, policy: policy)
+      #expect(problems.isEmpty, "\(policy), seed \(seed): \(problems.prefix(3))")
+      if !problems.isEmpty { return }
     }
   }
 
-  func check(_ log: EventLog, device: DeviceProfile, seed: Int) throws {
-    let count = Self.apps.count
-    let ids = Self.apps.map(\.id)
-    var state = [AppState](repeating: .notRunning, count: count)
-    var footprint = [Int](repeating: 0, count: count)
-    var lastUsed = [Int](repeating: 0, count: count)
-    func physical(_ app: Int) -> Int {
-      state[app] == .suspended && device.compressionPermille > 1000
-        ? footprint[app] * 1000 / device.compressionPermille : footprint[app]
+  func scenario(seed: Int, policy: String) -> Scenario { Self.scenario(seed: seed, policy: policy) }
+
+  /// A policy with a planted fault: every few decisions it kills the app on screen while others are
+  /// off screen (a wrong victim), or declines a kill its rule calls for (a missed kill).
+  struct Faulty: EvictionPolicy {
+    enum Fault { case wrongVictim, missedKill }
+    var base: any EvictionPolicy
+    let fault: Fault
+    var decisions = 0
+    var name: String { base.name }
+
+    mutating func start(_ device: DeviceView) { base.start(device) }
+    mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+      base.appDidChange(app, status, nowMs: nowMs)
     }
+    func actsBelowFreeKB(_ device: DeviceProfile) -> Int { base.actsBelowFreeKB(device) }
+    func reconsiderAtMs(_ device: DeviceView) -> Int? { base.reconsiderAtMs(device) }
+
+    mutating func nextEviction(_ device: DeviceView) -> Eviction? {
+      guard let eviction = base.nextEviction(device), !eviction.purgeOnly else {
+        return base.nextEviction(device)
+      }
+      decisions += 1
+      guard decisions % 5 == 0 else { return eviction }
+      switch fault {
+      case .missedKill:
+        return nil
+      case .wrongVictim:
+        guard let screen = device.foregroundApp, screen != eviction.app,
+          screen != device.allocatingApp,
+          device.apps.contains(where: { $0.state == .suspended || $0.state == .background })
+        else { return eviction }
+        return Eviction(app: screen, reason: eviction.reason)
+      }
+    }
+  }
+
+  /// The checker can fail: for every policy, each planted fault is caught within 200 seeds.
+  @Test(arguments: PolicyRegistry.names)
+  func theCheckerCatchesAPlantedFaultInEveryPolicy(policy: String) throws {
+    for fault in [Faulty.Fault.wrongVictim, .missedKill] {
+      var caught = false
+      for seed in 0..<200 where !caught {
+        let base = try Self.scenario(seed: seed, policy: policy).makePolicy()
+        let (log, scenario) = try Self.run(
+          seed: seed, policy: Faulty(base: base, fault: fault), name: policy)
+        caught = !Self.check(log, scenario: scenario, policy: policy).isEmpty
+      }
+      #expect(caught, "\(policy): the fault \(fault) went unnoticed")
+    }
+  }
+
+  /// Checks every row and kill of `log`; the problems found, in words (empty when all is well).
+  static func check(_ log: EventLog, scenario: Scenario, policy: String) -> [String] {
+    var problems: [String] = []
+    func fail(_ row: EventRecord, _ text: String) {
+      if problems.count < 20 { problems.append("seq \(row.seq) at \(row.timeMs) ms: \(text)") }
+    }
+    let device = scenario.device
+    var replay = DeviceReplay(scenario: scenario)
     var kills = log.kills.makeIterator()
-    for (position, row) in log.events.enumerated() {
-      let context = Comment(rawValue: "seed \(seed), seq \(row.seq)")
-      #expect(row.seq == position + 1, context)
-      if row.app >= 0 {
-        let from = try #require(row.from, context)
-        let to = try #require(row.to, context)
-        #expect(from == state[row.app], "rows continue from the app's state; \(context)")
-        if from != to { #expect(from.canMove(to: to), "illegal \(from)>\(to); \(context)") }
-        #expect(
-          from != .suspended || row.callback == nil,
-          "a suspended app got a callback; \(context)")
-        #expect(to != .suspended || row.callback == nil, context)
-        if row.kind == .kill {
-          let nextKill = kills.next()
-          let kill = try #require(nextKill, context)
-          #expect(kill.seq == row.seq && kill.app == row.app && kill.reason == row.reason, context)
-          #expect(kill.freedKB == physical(row.app), context)
-          if kill.reason == .vmPageshortage {
-            #expect(
-              kill.freeBeforeKB < device.criticalThresholdKB, "kill above critical; \(context)")
-            #expect(
-              row.app == expectedVictim(state, footprint, lastUsed, ids), "wrong victim; \(context)"
-            )
-            #expect(kill.callback == (from == .background ? .willTerminate : nil), context)
+    var exempt = Set<Int>()
+    var expectedWarnings: [Int] = []
+    let events = log.events
+
+    /// The end of an instant: the rule calls for no one (but the processes that allocated in it),
+    /// the level registered is the level of free memory; and for jetsam, no aging time ends before
+    /// the next row with a victim the rule would then want.
+    func endOfInstant(_ row: EventRecord, nextTime: Int?) {
+      let decision = PolicyRule.decide(policy, replay, freeKB: replay.freeKB, exempt: exempt)
+      if decision != .none { fail(row, "the instant ends with \(decision) still called for") }
+      if replay.level != device.level(freeKB: replay.freeKB) {
+        fail(
+          row,
+          "the level registered is \(replay.level), free memory's is \(device.level(freeKB: replay.freeKB))"
+        )
+      }
+      if !expectedWarnings.isEmpty { fail(row, "warnings missing for \(expectedWarnings)") }
+      exempt = []
+      guard policy == "jetsam" else { return }
+      for end in replay.agingEnds(after: row.timeMs).sorted() where end < (nextTime ?? Int.max) {
+        var later = replay
+        later.nowMs = end
+        let wanted = PolicyRule.decide(policy, later, freeKB: later.freeKB, exempt: [])
+        if wanted != .none {
+          fail(
+            row, "at \(end) ms an aging time ends and \(wanted) is called for, but nothing happens")
+          break
+        }
+      }
+    }
+
+    for (position, row) in events.enumerated() {
+      if position > 0, events[position - 1].timeMs != row.timeMs {
+        endOfInstant(events[position - 1], nextTime: row.timeMs)
+      }
+      replay.nowMs = row.timeMs
+      if row.seq != position + 1 { fail(row, "seq out of order") }
+      if row.allocatingApp >= 0 { exempt.insert(row.allocatingApp) }
+      // Warnings: exactly the apps running when the level entered warning, in app order.
+      if row.kind == .memoryWarning {
+        if expectedWarnings.first == row.app {
+          expectedWarnings.removeFirst()
+        } else {
+          fail(row, "an unexpected memory warning to \(replay.processes[row.app].name)")
+        }
+      } else if !expectedWarnings.isEmpty {
+        fail(row, "warnings missing for \(expectedWarnings)")
+        expectedWarnings = []
+      }
+      if row.kind == .pressure {
+        let implied = device.level(freeKB: row.freeKB - row.pendingKB)
+        if row.pressure != implied {
+          fail(row, "pressure row says \(row.pressure), free memory \(implied)")
+        }
+        if row.pressure == replay.level { fail(row, "a pressure row without a change of level") }
+        if replay.level == .normal {
+          expectedWarnings = replay.processes.indices.filter {
+            !replay.processes[$0].isSystem && replay.processes[$0].state.isRunning
           }
         }
-        if to == .background && from != .background { lastUsed[row.app] = row.timeMs }
-        state[row.app] = to
-        footprint[row.app] = row.footprintKB
-        #expect(to != .notRunning || row.footprintKB == 0, context)
+      } else if row.pressure != replay.level {
+        fail(row, "pressure \(row.pressure) but the level registered is \(replay.level)")
       }
-      let used = (0..<count).reduce(0) { $0 + physical($1) }
-      #expect(row.freeKB == device.usableKB - used, "memory not conserved; \(context)")
-      #expect(row.pressure == device.level(freeKB: row.freeKB), context)
-      #expect(state.filter(\.isForeground).count <= 1, "two apps on screen; \(context)")
-      // A pressure kill that leaves free memory below critical is followed by another, or a shortfall.
-      if row.reason == .vmPageshortage, row.freeKB < device.criticalThresholdKB {
-        let next = log.events[(position + 1)...].first { $0.kind != .pressure }
-        #expect(
-          next?.reason == .vmPageshortage || next?.kind == .shortfall,
-          "kills stopped early; \(context)")
+      if row.kind == .kill {
+        guard let kill = kills.next(), kill.seq == row.seq, kill.app == row.app else {
+          fail(row, "a kill row without its kill record")
+          return problems
+        }
+        checkKill(kill, row: row, replay: replay, policy: policy, fail: fail)
       }
+      // A purge by the policy (of an app on screen): the rule's victim.
+      if row.kind == .purge, row.from?.isForeground == true {
+        let expected = PolicyRule.decide(
+          policy, replay, freeKB: replay.freeKB - row.pendingKB, exempt: exempt)
+        if case .victim(let app, _) = expected, app == row.app {
+        } else {
+          fail(row, "purged \(replay.processes[row.app].name); the rule calls for \(expected)")
+        }
+      }
+      if row.app >= 0, let from = row.from, let to = row.to {
+        let process = replay.processes[row.app]
+        if from != process.state {
+          fail(row, "\(process.name) was \(process.state), the row says \(from)")
+        }
+        let legal =
+          from == to || from.canMove(to: to) || [.snapshot, .start, .relaunch].contains(row.kind)
+          || (process.isSystem && row.kind == .kill)
+        if !legal { fail(row, "an illegal transition \(from)>\(to)") }
+        if from == .suspended || to == .suspended || process.isSystem, let callback = row.callback {
+          fail(row, "\(process.name) got \(callback) though it runs no UIApplication code")
+        }
+      }
+      replay.apply(row)
+      if row.freeKB != replay.freeKB {
+        fail(row, "free memory is \(row.freeKB), the processes leave \(replay.freeKB)")
+      }
+      if row.freeKB < 0 { fail(row, "free memory is negative") }
+      if replay.processes.filter(\.state.isForeground).count > 1 { fail(row, "two apps on screen") }
     }
-    let extra = kills.next()
-    #expect(extra == nil, "every kill has its event row")
+    if let last = events.last { endOfInstant(last, nextTime: nil) }
+    if kills.next() != nil { problems.append("a kill record without its row") }
+    return problems
   }
 
-  /// docs/model.md §6, computed from the reconstructed states.
-  func expectedVictim(_ state: [AppState], _ footprint: [Int], _ lastUsed: [Int], _ ids: [String])
-    -> Int?
-  {
-    for tier in [AppState.suspended, .background] {
-      let candidates = state.indices.filter { state[$0] == tier }
-      if let best = candidates.min(by: { a, b in
-        if footprint[a] != footprint[b] { return footprint[a] > footprint[b] }
-        if lastUsed[a] != lastUsed[b] { return lastUsed[a] < lastUsed[b] }
-        return ids[a] < ids[b]
-      }) {
-        return best
-      }
+  /// A kill, against the rule: a policy's choice is the rule's victim; the allocating process dies
+  /// only when its memory cannot fit, or would pass its limit; timers and the user kill by their
+  /// own rules.
+  static func checkKill(
+    _ kill: KillRecord, row: EventRecord, replay: DeviceReplay, policy: String,
+    fail: (EventRecord, String) -> Void
+  ) {
+    let process = replay.processes[kill.app]
+    if kill.freedKB != replay.physicalKB(kill.app) {
+      fail(row, "freed \(kill.freedKB), held \(replay.physicalKB(kill.app))")
     }
-    return state.indices.first { state[$0].isForeground }
+    if kill.footprintKB != process.footprintKB { fail(row, "the kill's footprint differs") }
+    if kill.freeBeforeKB != replay.freeKB { fail(row, "free before the kill differs") }
+    let warns = !process.isSystem && process.state == .background && kill.reason.warnsBackgroundApp
+    if (kill.callback == .willTerminate) != warns {
+      fail(row, "callback \(String(describing: kill.callback))")
+    }
+    let exempt: Set<Int> = kill.allocatingApp >= 0 ? [kill.allocatingApp] : []
+    switch kill.reason {
+    case .vmPageshortage, .highwater:
+      if kill.app == kill.allocatingApp {
+        // The allocating process itself: only when nothing else is left and it cannot fit.
+        if kill.freeBeforeKB - kill.pendingKB >= 0 { fail(row, "the allocator died though it fit") }
+        let other = PolicyRule.decide(
+          policy, replay, freeKB: kill.freeBeforeKB - kill.pendingKB, exempt: exempt)
+        if other != .none {
+          fail(row, "the allocator died while the rule still calls for \(other)")
+        }
+        return
+      }
+      if kill.rank < 1 { fail(row, "a policy kill without a rank") }
+      let expected = PolicyRule.decide(
+        policy, replay, freeKB: kill.freeBeforeKB - kill.pendingKB, exempt: exempt)
+      switch expected {
+      case .victim(let app, let reason):
+        if app != kill.app || reason != kill.reason {
+          fail(
+            row,
+            "killed \(process.name) (\(kill.reason)); the rule calls for \(replay.processes[app].name) (\(reason))"
+          )
+        }
+      case .anyOf(let candidates):
+        if !candidates.contains(kill.app) { fail(row, "killed \(process.name), not a candidate") }
+      case .none:
+        fail(row, "killed \(process.name) (\(kill.reason)) though the rule calls for no kill")
+      }
+    case .perProcessLimit:
+      let limit =
+        process.isSystem
+        ? replay.device.systemProcesses[kill.app - replay.appCount].hardLimitKB ?? Int.max
+        : replay.limits[kill.app]
+      if process.footprintKB + kill.pendingKB <= limit {
+        fail(row, "a per-process-limit kill under the limit")
+      }
+    case .watchdog, .backgroundTaskExpired, .exitOnSuspend:
+      if process.isSystem || process.state != .background {
+        fail(row, "\(kill.reason) of a process not in its background time")
+      }
+    case .userForceQuit, .reboot:
+      break
+    }
   }
 
-  @Test func theSweepReachesEveryKillReasonAndEveryCallback() throws {
+  @Test func theSweepReachesEveryKillReasonCallbackAndKindOfProcess() throws {
     var reasons = Set<KillReason>()
     var callbacks = Set<Callback>()
-    for seed in 0..<60 {
-      let scenario = Scenario(
-        name: "r", device: Self.device(for: seed), apps: Self.apps, actions: [])
-      var workload = RandomWorkload(seed: UInt64(seed), apps: Self.apps, count: 300)
-      var log = EventLog()
-      _ = try Simulator.run(
-        scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
-      reasons.formUnion(log.kills.map(\.reason))
-      callbacks.formUnion(log.events.compactMap(\.callback))
+    var kinds = Set<EventKind>()
+    for policy in ["largest-first", "jetsam"] {
+      for seed in 0..<80 {
+        let (log, _) = try Self.run(
+          seed: seed, policy: Self.scenario(seed: seed, policy: policy).makePolicy(), name: policy)
+        reasons.formUnion(log.kills.map(\.reason))
+        callbacks.formUnion(log.events.compactMap(\.callback))
+        kinds.formUnion(log.events.map(\.kind))
+      }
     }
-    let core: Set<KillReason> = [
-      .vmPageshortage, .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog,
-      .backgroundTaskExpired, .reboot,
-    ]
-    #expect(core.isSubset(of: reasons))
+    #expect(reasons == Set(KillReason.allCases))
     #expect(callbacks == Set(Callback.allCases))
+    #expect(
+      Set(EventKind.allCases).subtracting(kinds).isEmpty,
+      "\(Set(EventKind.allCases).subtracting(kinds))")
   }
 }

@@ -4,43 +4,73 @@ import Testing
 
 @testable import JetsimCore
 
+/// jetsam's rules on hand-built device states (docs/policies.md; XNU's kern_memorystatus*.c).
+/// The fixture device has 1200 MB: warning (pressure) 200 MB, critical 100 MB, idle critical 10 %
+/// = 120 MB.
 @Suite struct JetsamPolicyTests {
-  /// Apps in every band, on the fixture device (1200 MB memory: idle threshold 10 % = 120 MB).
+  /// Apps in every band, each entered at a known time (now is 100 s).
   func everyBand(screenFootprint: Int = 100, screenCaches: Int = 0) -> [PolicyHarness.App] {
     [
-      .init(id: "audio", state: .background, footprintMB: 100, lastUsedMs: 1_000, modes: [.audio]),
-      .init(id: "screen", state: .active, footprintMB: screenFootprint, cachesMB: screenCaches),
+      .init(id: "audio", state: .background, footprintMB: 100, modes: [.audio], enteredMs: 1_000),
       .init(
-        id: "location", state: .background, footprintMB: 100, lastUsedMs: 2_000, modes: [.location]),
-      .init(id: "working", state: .background, footprintMB: 100, lastUsedMs: 3_000, working: true),
+        id: "screen", state: .active, footprintMB: screenFootprint, cachesMB: screenCaches,
+        enteredMs: 90_000),
       .init(
-        id: "aging", state: .suspended, footprintMB: 100, lastUsedMs: 99_000,
-        leftForegroundMs: 99_000),
-      .init(id: "idle-new", state: .suspended, footprintMB: 100, lastUsedMs: 50_000),
-      .init(id: "idle-old", state: .suspended, footprintMB: 100, lastUsedMs: 10_000),
+        id: "location", state: .background, footprintMB: 100, modes: [.location],
+        enteredMs: 2_000),
+      .init(id: "working", state: .background, footprintMB: 100, working: true, enteredMs: 3_000),
+      .init(id: "aging", state: .suspended, footprintMB: 100, enteredMs: 99_000),
+      .init(id: "idle-new", state: .suspended, footprintMB: 100, enteredMs: 50_000),
+      .init(id: "idle-old", state: .suspended, footprintMB: 100, enteredMs: 10_000),
     ]
   }
 
   @Test func bandsOfEachKindOfApp() {
     let harness = PolicyHarness(everyBand())
-    let policy = JetsamPolicy()
-    let bands = harness.apps.map { policy.band(of: $0, nowMs: harness.nowMs) }
-    #expect(bands == [120, 100, 40, 30, 20, 0, 0])
-    // The aging band lasts agingTime (2 s) after leaving the screen.
-    #expect(policy.band(of: harness.apps[4], nowMs: 101_000) == 0)
+    let policy = harness.started(JetsamPolicy())
+    #expect(
+      harness.apps.indices.map { policy.band(of: $0, nowMs: 100_000) } == [
+        120, 100, 40, 30, 20, 0, 0,
+      ])
+    // An app that went idle spends its aging time (2 s) in band 20, then drops to IDLE.
+    #expect(policy.band(of: 4, nowMs: 100_999) == 20)
+    #expect(policy.band(of: 4, nowMs: 101_000) == 0)
   }
 
-  @Test func criticalClimbsTheBandsLowestFirstAndLeastRecentlyUsedInside() {
-    // 6 × 100 MB + 700 MB on screen: free −300 MB. Idle (old then new), aging, then background work,
-    // each 100 MB: free 100 MB, at critical: stop before the location band.
+  @Test func aBandIsAListInOrderOfEntryIntoTheBand() {
+    // A went idle (ended a long background task) after B, though A left the screen first and was
+    // used less recently: B entered IDLE first, so B dies first (XNU appends to the band's tail).
+    var harness = PolicyHarness([
+      .init(id: "a", state: .suspended, footprintMB: 300, lastUsedMs: 10_000, enteredMs: 35_000),
+      .init(id: "b", state: .suspended, footprintMB: 300, lastUsedMs: 20_000, enteredMs: 25_000),
+      .init(id: "c", state: .active, footprintMB: 450, enteredMs: 40_000),
+    ])
+    #expect(harness.freeKB == mb(-50))
+    #expect(harness.decisions(JetsamPolicy()).first == "kill b (vm-pageshortage)")
+  }
+
+  @Test func killTopClimbsTheBandsAtTheIdleCriticalLevelThenTheDevices() {
+    // 6 × 100 MB + 700 MB on screen: free −300 MB. IDLE (old, then new entrant) at the idle critical
+    // level (120 MB); then the IDLE band is empty and the device's level (100 MB) applies: the aging
+    // band, then background work; free 100 MB is not below 100 MB: stop before the location band.
     var harness = PolicyHarness(everyBand(screenFootprint: 700))
     #expect(
       harness.decisions(JetsamPolicy()) == [
         "kill idle-old (vm-pageshortage)", "kill idle-new (vm-pageshortage)",
-        "kill aging (vm-pageshortage)",
-        "kill working (vm-pageshortage)",
+        "kill aging (vm-pageshortage)", "kill working (vm-pageshortage)",
       ])
     #expect(harness.freeKB == mb(100))
+  }
+
+  @Test func theIdleCriticalLevelAppliesOnlyWhileTheIdleBandHoldsSomeone() {
+    // Free 110 MB: below the idle level (120 MB), above the device's (100 MB).
+    var withIdle = PolicyHarness(everyBand(screenFootprint: 290))
+    #expect(withIdle.freeKB == mb(110))
+    #expect(withIdle.decisions(JetsamPolicy()) == ["kill idle-old (vm-pageshortage)"])
+    // The same with nobody idle: the aging app is not in IDLE yet, and 110 MB is not critical.
+    var noIdle = PolicyHarness(Array(everyBand(screenFootprint: 490).prefix(5)))
+    #expect(noIdle.freeKB == mb(110))
+    #expect(noIdle.decisions(JetsamPolicy()).isEmpty)
   }
 
   @Test func theForegroundBandIsSortedByFootprintAndPurgedBeforeAKill() {
@@ -69,18 +99,11 @@ import Testing
       ])
   }
 
-  @Test func belowTheIdleThresholdOnlyIdleAppsDie() {
-    // Free 110 MB: below the idle threshold (120 MB), above critical (100 MB).
-    var harness = PolicyHarness(everyBand(screenFootprint: 290))
-    #expect(harness.freeKB == mb(110))
-    #expect(harness.decisions(JetsamPolicy()) == ["kill idle-old (idle-exit)"])
-  }
-
-  @Test func belowThePressureThresholdAppsOverTheirSoftLimitDie() {
-    // Free 150 MB: below warning (200 MB), above idle. Soft limit: 50 % of the 1000 MB foreground
-    // limit = 500 MB; only "fat" (background, 520 MB) is over it.
+  @Test func belowThePressureLevelProcessesOverTheirSoftLimitDie() {
+    // Free 150 MB: below warning (200 MB), above the critical levels. Soft limit: 50 % of the
+    // 1000 MB foreground limit = 500 MB; only "fat" (520 MB) is over it.
     var harness = PolicyHarness([
-      .init(id: "fat", state: .background, footprintMB: 520, lastUsedMs: 5_000, working: true),
+      .init(id: "fat", state: .background, footprintMB: 520, working: true, enteredMs: 5_000),
       .init(id: "thin", state: .suspended, footprintMB: 200),
       .init(id: "screen", state: .active, footprintMB: 130),
     ])
@@ -88,10 +111,75 @@ import Testing
     #expect(harness.decisions(JetsamPolicy()) == ["kill fat (highwater)"])
   }
 
-  @Test func idleThresholdTiers() {
-    #expect(JetsamPolicy.defaultIdleThresholdPercent(memoryKB: mb(2048)) == 10)
-    #expect(JetsamPolicy.defaultIdleThresholdPercent(memoryKB: mb(3072)) == 10)
-    #expect(JetsamPolicy.defaultIdleThresholdPercent(memoryKB: mb(3754)) == 9)
-    #expect(JetsamPolicy.defaultIdleThresholdPercent(memoryKB: mb(8192)) == 8)
+  @Test func highWatermarkKillsComeFirstEvenBelowCritical() {
+    // memorystatus_pick_action: below the pressure level, high-watermark kills first; only when none
+    // is left, kill the top process. Free 20 MB (below every level): H (over its soft limit, in
+    // ELEVATED_INACTIVE) dies before S (idle); free 570 MB: stop.
+    var harness = PolicyHarness([
+      .init(id: "h", state: .background, footprintMB: 550, modes: [.location]),
+      .init(id: "s", state: .suspended, footprintMB: 110),
+      .init(id: "f", state: .active, footprintMB: 320),
+    ])
+    #expect(harness.freeKB == mb(20))
+    #expect(harness.decisions(JetsamPolicy()) == ["kill h (highwater)"])
+  }
+
+  @Test func anEmptyTierFallsThrough() {
+    // Free 70 MB: below the pressure level and both critical levels, and no process is idle; the
+    // high-watermark tier still finds H over its soft limit (tiers are not exclusive).
+    var harness = PolicyHarness([
+      .init(id: "h", state: .background, footprintMB: 550, modes: [.location]),
+      .init(id: "f", state: .active, footprintMB: 380),
+    ])
+    #expect(harness.freeKB == mb(70))
+    #expect(harness.decisions(JetsamPolicy()) == ["kill h (highwater)"])
+  }
+
+  @Test func everyProcessOffScreenIsSoftLimitCheckedTheAudioBandIncluded() {
+    var harness = PolicyHarness([
+      .init(id: "h", state: .background, footprintMB: 550, modes: [.audio]),
+      .init(id: "f", state: .active, footprintMB: 320),
+    ])
+    #expect(harness.freeKB == mb(130))
+    #expect(harness.decisions(JetsamPolicy()) == ["kill h (highwater)"])
+  }
+
+  @Test func theAllocatingProcessIsNeverTheVictim() {
+    // The foreground app allocates: it is the only other candidate in its band, so jetsam kills the
+    // idle app and then has no one else to offer.
+    var harness = PolicyHarness([
+      .init(id: "idle", state: .suspended, footprintMB: 100),
+      .init(id: "f", state: .active, footprintMB: 1_000),
+    ])
+    harness.allocating = 1
+    #expect(harness.decisions(JetsamPolicy()) == ["kill idle (vm-pageshortage)"])
+  }
+
+  @Test func theIdleCriticalLevelFollowsXNUsTiers() {
+    #expect(Defaults.idleCriticalPercent(memoryKB: mb(2048)) == 10)
+    #expect(Defaults.idleCriticalPercent(memoryKB: mb(3072)) == 10)
+    #expect(Defaults.idleCriticalPercent(memoryKB: mb(3754)) == 9)
+    #expect(Defaults.idleCriticalPercent(memoryKB: mb(8192)) == 8)
+    // Never above the pressure level.
+    let device = DeviceProfile(
+      name: "d", memoryKB: mb(2048), reservedKB: mb(400), warningThresholdKB: mb(100))
+    #expect(JetsamPolicy().idleCriticalKB(device) == mb(100))
+  }
+
+  @Test func anIdleDaemonAgesInItsOwnBandForItsOwnTime() {
+    var device = Fixture.device
+    device.systemProcesses = [
+      SystemProcess(name: "d", kind: .idleDaemon, footprintKB: mb(10), agingTimeMs: 5_000)
+    ]
+    var harness = PolicyHarness(
+      device: device, [.init(id: "a", state: .suspended, footprintMB: 10)])
+    var daemon = AppStatus(idRank: 1, isSystemProcess: true)
+    daemon.state = .suspended
+    daemon.footprintKB = mb(10)
+    harness.apps.append(daemon)
+    harness.history.append(.init(id: "d", state: .suspended, footprintMB: 10, enteredMs: 96_000))
+    let policy = harness.started(JetsamPolicy())
+    #expect(policy.band(of: 1, nowMs: 100_000) == 10)
+    #expect(policy.band(of: 1, nowMs: 101_000) == 0)
   }
 }

@@ -68,49 +68,61 @@ import Testing
         // Still at warning: no second round of warnings.
         TimedAction(sec(180), .open("d")),
       ])
-    // At 120 s free is 1000 - 300 - 300 - 280 = 120 MB: warning. a is suspended (since 65 s), b is in
-    // its background time.
-    #expect(result.warned(atMs: sec(120)) == ["b", "c"])
+    // At 120 s c's launch would leave 1000 - 300 - 300 - 280 = 120 MB: warning. The warnings go out
+    // before it lands, to the apps running then: b, in its background time (a is suspended since
+    // 65 s, c not launched yet).
+    #expect(result.warned(atMs: sec(120)) == ["b"])
     #expect(result.warned(atMs: sec(180)).isEmpty)
-    #expect(result.summary.metrics.memoryWarnings == 2)
+    #expect(result.summary.metrics.memoryWarnings == 1)
   }
 
   @Test func aWarningFreesTheAppsShareOfItsCaches() throws {
-    let apps = [
-      Fixture.app("big", resident: 700),
-      Fixture.app("cache", resident: 100, caches: 100) { $0.memoryWarningFreesPercent = 40 },
-    ]
+    let app = Fixture.app("cache", resident: 100, caches: 100) { $0.memoryWarningFreesPercent = 40 }
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("big")), TimedAction(sec(60), .open("cache"))])
-    // 1000 - 700 - 200 = 100 MB free: warning; the app frees 40 % of its 100 MB caches.
-    let warning = try #require(
-      result.events.first { $0.callback == .didReceiveMemoryWarning && $0.app == 1 })
+      [app],
+      [TimedAction(0, .open("cache")), TimedAction(sec(1), .allocate("cache", kilobytes: mb(650)))])
+    // 800 MB free; the allocation would leave 150 MB: warning. The app frees 40 % of its 100 MB
+    // caches before its allocation lands: 840 MB free, then 190 MB.
+    let warning = try #require(result.events.first { $0.callback == .didReceiveMemoryWarning })
     #expect(warning.footprintKB == mb(160))
-    #expect(warning.freeKB == mb(140))
+    #expect(warning.freeKB == mb(840))
+    #expect(warning.pendingKB == mb(650))
+    #expect(result.events.last?.freeKB == mb(190))
   }
 
   @Test func warningsGoOutBeforeKillsAndTheirMemoryCounts() throws {
-    // One change crosses both thresholds; the warnings (to both running apps) free enough to avoid
-    // any kill.
+    // One allocation crosses both thresholds; the warnings (to both running apps) go out first and
+    // free enough to avoid any kill (docs/model.md §10).
     let apps = [
-      Fixture.app("old", resident: 400),
+      Fixture.app("old", resident: 100),
       Fixture.app("new", resident: 300, caches: 250) { $0.memoryWarningFreesPercent = 100 },
     ]
     let result = try Fixture.run(
-      apps, [TimedAction(0, .open("old")), TimedAction(sec(60), .open("new"))])
-    #expect(result.warned(atMs: sec(60)) == ["old", "new"])
+      apps,
+      [
+        TimedAction(0, .open("old")), TimedAction(sec(5), .open("new")),
+        TimedAction(sec(6), .allocate("new", kilobytes: mb(300))),
+      ])
+    // At 6 s: 350 MB free; the allocation would leave 50 MB, below critical. old (in its background
+    // time) and new get the warning; new frees its 250 MB of caches: 600 MB, then 300 MB.
+    #expect(result.warned(atMs: sec(6)) == ["old", "new"])
     #expect(result.kills.isEmpty)
     #expect(result.events.last?.freeKB == mb(300))
   }
 
-  @Test func anAppOverItsLimitIsKilledAtOnceWithNoCallback() throws {
+  @Test func anAppThatWouldPassItsLimitIsKilledInsteadWithNoCallback() throws {
     let app = Fixture.app("leaky", resident: 100) { $0.memoryLimitKB = mb(150) }
     let result = try Fixture.run(
       [app],
       [TimedAction(0, .open("leaky")), TimedAction(sec(1), .allocate("leaky", kilobytes: mb(60)))])
     #expect(result.killTexts == ["leaky per-process-limit"])
-    #expect(result.kills.first?.callback == nil)
-    #expect(result.kills.first?.state == .active)
+    let kill = try #require(result.kills.first)
+    #expect(kill.callback == nil)
+    #expect(kill.state == .active)
+    // Killed instead of the allocation landing: its footprint without it, the allocation pending.
+    #expect(kill.footprintKB == mb(100))
+    #expect(kill.pendingKB == mb(60))
+    #expect(!result.events.contains { $0.kind == .allocate })
   }
 
   @Test func theDeviceForegroundLimitAppliesWithoutAnOverride() throws {
@@ -170,6 +182,142 @@ import Testing
   }
 }
 
+/// docs/model.md §5: an allocation waits for room.
+@Suite struct AllocationTests {
+  @Test func killsComeBeforeTheAllocationTheyMakeRoomFor() throws {
+    let apps = [Fixture.app("s", resident: 300), Fixture.app("p", resident: 100)]
+    let result = try Fixture.run(
+      apps,
+      [
+        TimedAction(0, .open("s")), TimedAction(sec(1), .open("p")),
+        TimedAction(sec(30), .allocate("p", kilobytes: mb(550))),
+      ])
+    // 600 MB free; 550 more would leave 50 MB, below critical: s (suspended) dies first, then the
+    // allocation lands.
+    let kill = try #require(result.kills.first)
+    #expect(result.summary.appIDs[kill.app] == "s")
+    #expect(kill.pendingKB == mb(550))
+    #expect(kill.freeBeforeKB == mb(600) && kill.freeAfterKB == mb(900))
+    let rows = result.events.filter { $0.timeMs == sec(30) }.map(\.kind)
+    #expect(rows.firstIndex(of: .kill)! < rows.firstIndex(of: .allocate)!)
+    #expect(result.events.last?.freeKB == mb(350))
+  }
+
+  @Test func freeMemoryIsNeverNegative() throws {
+    let apps = (0..<6).map { Fixture.app("a\($0)", resident: 250, caches: 50, backing: 40) }
+    let actions = (0..<30).map { TimedAction(sec(10 * $0), .open("a\($0 % 6)")) }
+    for policy in PolicyRegistry.names {
+      let scenario = Scenario(
+        name: "n", device: Fixture.device, apps: apps, actions: actions, policy: policy)
+      let result = try Simulator.run(scenario)
+      #expect(result.events.allSatisfy { $0.freeKB >= 0 }, "\(policy)")
+      #expect(result.kills.allSatisfy { $0.freeBeforeKB >= 0 && $0.freeAfterKB >= 0 }, "\(policy)")
+      #expect(result.summary.metrics.peakUsedKB <= Fixture.device.memoryKB, "\(policy)")
+      #expect(result.summary.metrics.minFreeKB >= 0, "\(policy)")
+    }
+  }
+
+  @Test func anAllocationThatCannotFitKillsTheAllocatingAppAndNothingLands() throws {
+    var device = Fixture.device
+    device.foregroundLimitKB = mb(5000)
+    let apps = [Fixture.app("other", resident: 100), Fixture.app("greedy", resident: 200)]
+    let result = try Fixture.run(
+      apps,
+      [
+        TimedAction(0, .open("other")), TimedAction(sec(10), .open("greedy")),
+        TimedAction(sec(20), .allocate("greedy", kilobytes: mb(900))),
+      ], device: device)
+    // 700 MB free: other (suspended) dies first, and 800 MB is still not enough for 900 MB: the
+    // frontmost app is the last victim, and its allocation never lands.
+    #expect(result.killTexts == ["other vm-pageshortage", "greedy vm-pageshortage"])
+    let last = try #require(result.kills.last)
+    #expect(last.state == .active && last.pendingKB == mb(900) && last.rank == 2)
+    #expect(!result.events.contains { $0.kind == .allocate })
+    #expect(result.events.allSatisfy { $0.freeKB >= 0 })
+  }
+
+  @Test func aColdLaunchThatCannotFitStartsWithNothingAndDies() throws {
+    var device = Fixture.device
+    device.foregroundLimitKB = mb(5000)
+    let result = try Fixture.run(
+      [Fixture.app("huge", resident: 1100)], [TimedAction(0, .open("huge"))], device: device)
+    #expect(
+      result.trail("huge") == [
+        "launch notRunning>inactive willFinishLaunching",
+        "kill inactive>notRunning (vm-pageshortage)",
+      ])
+    #expect(result.kills.first?.footprintKB == 0)
+    #expect(result.kills.first?.pendingKB == mb(1100))
+    #expect(result.summary.metrics.coldLaunches == 0)
+  }
+
+  @Test func theAllocatingAppIsSparedButAShortfallIsRecorded() throws {
+    let apps = [Fixture.app("a", resident: 100), Fixture.app("huge", resident: 950)]
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("a")), TimedAction(sec(60), .open("huge"))])
+    // a dies first; huge's 950 MB then fit (50 MB free, below critical): it lands, spared, and the
+    // shortfall is recorded.
+    #expect(result.killTexts == ["a vm-pageshortage"])
+    #expect(result.state("huge") == .active)
+    #expect(result.summary.metrics.shortfalls == 1)
+    #expect(result.events.contains { $0.kind == .shortfall })
+  }
+
+  @Test func aRampedLaunchBringsItsMemoryInStepsAndKillsInterleave() throws {
+    let apps = [
+      Fixture.app("s", resident: 300),
+      Fixture.app("game", resident: 800) {
+        $0.launchSteps = 4
+        $0.coldLaunchMs = 4_000
+      },
+    ]
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("s")), TimedAction(sec(10), .open("game"))])
+    // 200 MB at launch (500 MB free after), then 200 MB a second: at 12 s 100 MB is left, at the
+    // critical level but not below it; the step at 13 s would leave -100 MB, so s (still in its
+    // background time) dies in the middle of the launch, and the step lands.
+    let steps = result.events.filter { $0.kind == .launchStep }
+    #expect(steps.map(\.timeMs) == [sec(11), sec(12), sec(13)])
+    #expect(result.footprint("game", atMs: sec(10)) == mb(200))
+    #expect(result.footprint("game", atMs: sec(13)) == mb(800))
+    let kill = try #require(result.kills.first)
+    #expect(result.summary.appIDs[kill.app] == "s")
+    #expect(kill.timeMs > sec(10) && kill.timeMs <= sec(13))
+    #expect(kill.pendingKB == mb(200))
+  }
+
+  @Test func aLaunchThatWaitedIsCounted() throws {
+    let apps = [Fixture.app("s", resident: 500), Fixture.app("b", resident: 600)]
+    let result = try Fixture.run(
+      apps, [TimedAction(0, .open("s")), TimedAction(sec(10), .open("b"))])
+    #expect(result.summary.metrics.launchesWaited == 1)
+    #expect(result.summary.metrics.coldLaunches == 2)
+  }
+
+  @Test func aWarmResumeOfACompressedAppWaitsForItsMemory() throws {
+    var device = Fixture.device
+    device.compressionPermille = 2000
+    let apps = [
+      Fixture.app("a", resident: 400), Fixture.app("b", resident: 500),
+      Fixture.app("c", resident: 200),
+    ]
+    let result = try Fixture.run(
+      apps,
+      [
+        TimedAction(0, .open("a")), TimedAction(sec(10), .open("b")),
+        TimedAction(sec(20), .open("c")), TimedAction(sec(30), .open("a")),
+      ], device: device)
+    // Suspended apps take half their footprint: at 30 s, 1000 - 200 (a) - 250 (b) - 200 (c) = 350 MB
+    // free; a coming back needs its other 200 MB, which fits: no kill, and the resume shows its
+    // whole footprint.
+    #expect(result.events.allSatisfy { $0.freeKB >= 0 })
+    let resume = try #require(result.events.first { $0.kind == .resume && $0.timeMs == sec(30) })
+    #expect(resume.footprintKB == mb(400))
+    #expect(resume.freeKB == mb(150))
+    #expect(result.kills.isEmpty)
+  }
+}
+
 /// docs/model.md §10, row by row.
 @Suite struct WorkedExampleTests {
   let result: RunResult
@@ -202,8 +350,9 @@ import Testing
   }
 
   @Test func warningsAtTwoMinutesAndThree() {
-    #expect(result.warned(atMs: sec(120)) == ["b", "c"])
-    #expect(result.warned(atMs: sec(180)) == ["c", "d"])
+    // Before the launch that causes them lands: to the apps running at that moment.
+    #expect(result.warned(atMs: sec(120)) == ["b"])
+    #expect(result.warned(atMs: sec(180)) == ["c"])
   }
 
   @Test func levelGoesBackToNormalWhenCLeaves() {
@@ -221,8 +370,9 @@ import Testing
     #expect(kill.state == .suspended)
     #expect(kill.footprintKB == 307_200)
     #expect(kill.freedKB == 307_200)
-    #expect(kill.freeBeforeKB == -204_800)
-    #expect(kill.freeAfterKB == 102_400)
+    #expect(kill.freeBeforeKB == 256_000)
+    #expect(kill.freeAfterKB == 563_200)
+    #expect(kill.pendingKB == 460_800)
     #expect(kill.callback == nil)
     #expect(kill.timeMs == sec(180))
   }

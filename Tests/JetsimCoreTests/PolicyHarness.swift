@@ -6,6 +6,10 @@ import Testing
 
 /// A device state built by hand, on which a policy is asked for evictions until it stops; kills and
 /// purges are applied to the state as the simulation would.
+///
+/// Policies follow processes as they change (band entry order, the app that left the screen last),
+/// so each process comes with a little history: the time it entered its current state, and whether
+/// it was on screen before. The harness tells the policy of these changes in time order.
 struct PolicyHarness {
   struct App {
     var id: String
@@ -15,23 +19,30 @@ struct PolicyHarness {
     var cachesMB = 0
     var modes: [BackgroundMode] = []
     var working = false
-    var leftForegroundMs: Int?
+    /// When it entered its current state (its band, for jetsam).
+    var enteredMs = 0
+    /// Whether it was on screen before it entered its current state.
+    var leftScreen = false
   }
 
   var device: DeviceProfile
   var profiles: [AppProfile]
   var apps: [AppStatus]
+  var history: [App]
   var nowMs: Int
+  /// The process whose allocation waits for room, if any.
+  var allocating: Int?
 
   init(device: DeviceProfile = Fixture.device, nowMs: Int = 100_000, _ apps: [App]) {
     self.device = device
     self.nowMs = nowMs
+    history = apps
     profiles = apps.map {
       AppProfile(id: $0.id, residentKB: mb($0.footprintMB), backgroundModes: $0.modes)
     }
     let ranks = apps.map(\.id).sorted()
     self.apps = apps.map { app in
-      var status = AppStatus(idRank: ranks.firstIndex(of: app.id) ?? 0)
+      var status = AppStatus(idRank: ranks.firstIndex(of: app.id) ?? 0, isSystemProcess: false)
       status.state = app.state
       status.footprintKB = mb(app.footprintMB)
       status.physicalKB = status.footprintKB
@@ -40,7 +51,6 @@ struct PolicyHarness {
       status.holdsScreenMemory = app.state.isForeground
       status.activeModes = app.modes.reduce(0) { $0 | $1.bit }
       status.hasBackgroundWork = app.working
-      status.leftForegroundMs = app.leftForegroundMs
       return status
     }
   }
@@ -52,14 +62,31 @@ struct PolicyHarness {
     DeviceView(
       device: device, profiles: profiles, apps: apps, nowMs: nowMs, freeKB: freeKB,
       level: device.level(freeKB: freeKB),
-      foregroundApp: apps.firstIndex { $0.state.isForeground }, seed: seed)
+      foregroundApp: apps.firstIndex { $0.state.isForeground }, allocatingApp: allocating,
+      seed: seed)
+  }
+
+  /// The policy after it has followed every process's history, in time order.
+  func started<Policy: EvictionPolicy>(_ policy: Policy, seed: UInt64 = 1) -> Policy {
+    var policy = policy
+    policy.start(view(seed: seed))
+    let order = history.indices.sorted {
+      (history[$0].enteredMs, $0) < (history[$1].enteredMs, $1)
+    }
+    for index in order {
+      if history[index].leftScreen {
+        var before = apps[index]
+        before.state = .active
+        policy.appDidChange(index, before, nowMs: history[index].enteredMs)
+      }
+      policy.appDidChange(index, apps[index], nowMs: history[index].enteredMs)
+    }
+    return policy
   }
 
   /// The policy's decisions, as `"kill id (reason)"` or `"purge id"`, until it answers nil.
   mutating func decisions(_ policy: some EvictionPolicy, seed: UInt64 = 1) -> [String] {
-    var policy = policy
-    policy.start(view(seed: seed))
-    for index in apps.indices { policy.appDidChange(index, apps[index], nowMs: nowMs) }
+    var policy = started(policy, seed: seed)
     var result: [String] = []
     while let eviction = policy.nextEviction(view(seed: seed)), result.count <= apps.count * 2 {
       let app = eviction.app

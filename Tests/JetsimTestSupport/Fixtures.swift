@@ -56,6 +56,10 @@ public enum Fixture {
       $0.memoryWarningFreesPercent = 70
     },
     app("tiny", resident: 20, backing: 10),
+    app("ramp", resident: 160, caches: 40, backing: 30) {
+      $0.launchSteps = 4
+      $0.coldLaunchMs = 3_000
+    },
   ]
 
   /// The apps of docs/model.md §10.

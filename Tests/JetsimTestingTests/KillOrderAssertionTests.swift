@@ -12,7 +12,7 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
   @Test func passesOnTheGolden() {
     expectKillOrder(
       ofScenarioAt: workedExample, matchesGoldenIn: "\(packageRoot)/Reports/golden/worked-example",
-      events: true)
+      events: true, numbers: true)
   }
 
   @Test func passesOnTheRightOrder() throws {
@@ -26,7 +26,7 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue.contains(
-          "kill #1 at 00:03:00.000: expected example.b, got example.a (300.0 MB, suspended, vm-pageshortage)"
+          "kill #1 (00:03:00.000): expected example.b, got example.a (300.0 MB, suspended, vm-pageshortage)"
         )
       }
     }
@@ -38,8 +38,43 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
         ofScenarioAt: workedExample, matchesGoldenIn: "\(packageRoot)/Reports/golden/lifecycle-tour"
       )
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("worked-example: the run differs from") }
+      issue.comments.contains {
+        $0.rawValue.contains("worked-example: the kill order differs from")
+          && $0.rawValue.hasSuffix(
+            "if the new behaviour is right: record it with RECORD_SNAPSHOTS=1 and review the diff\n"
+          )
+          && !$0.rawValue.contains("--update")
+      }
     }
+  }
+
+  @Test func aMissingGoldenSaysHowToRecordIt() throws {
+    let scratch = try ScratchFolder()
+    let message = KillOrderAssertion.failure(
+      ofScenarioAt: workedExample, matchesGoldenIn: scratch.path + "/golden")
+    #expect(
+      message
+        == "jetsim: no golden report in \(scratch.path)/golden yet; run this test once with RECORD_SNAPSHOTS=1 to record it"
+    )
+  }
+
+  @Test func recordModeRecordsThenPasses() throws {
+    let scratch = try ScratchFolder()
+    let golden = scratch.path + "/golden"
+    func run(recording: Bool) -> String? {
+      KillOrderAssertion.failure(
+        ofScenarioAt: workedExample, matchesGoldenIn: golden, events: true, numbers: true,
+        recording: recording)
+    }
+    #expect(
+      run(recording: true)
+        == "recorded kills.csv, events.csv, run.json in \(golden) (RECORD_SNAPSHOTS=1); review the diff, then run again without RECORD_SNAPSHOTS"
+    )
+    #expect(
+      run(recording: true)
+        == "recording is on (RECORD_SNAPSHOTS=1) and \(golden) was already up to date; run again without it"
+    )
+    #expect(run(recording: false) == nil)
   }
 
   @Test func aBadPathIsAFailureNotACrash() {
@@ -67,7 +102,7 @@ final class XCTestHelperTests: XCTestCase {
     XCTAssertEqual(messages.count, 1)
     XCTAssertEqual(
       messages.first,
-      "worked-example: the kill order differs (1 of 2 kills)\n  kill #2: expected example.c, got no kill"
+      "worked-example: the kill order differs (expected 2 kills, got 1), 1 difference:\n  kill #2: expected example.c, got no kill there"
     )
   }
 }

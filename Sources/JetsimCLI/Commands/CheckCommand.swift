@@ -7,6 +7,8 @@ public struct CheckOptions: Equatable, Sendable {
   public var expect: String
   /// Compare the whole event log, not only the kills.
   public var events = false
+  /// Compare the numbers too, not only the order.
+  public var numbers = false
   /// Re-record the golden files instead of comparing.
   public var update = false
   public var policy: String?
@@ -25,20 +27,31 @@ extension CheckOptions {
     "expect", value: "DIR", help: "the golden folder (kills.csv, and events.csv with --events)",
     completion: .directory)
   static let events = OptionSpec("events", help: "compare the whole event log too")
+  static let numbers = OptionSpec(
+    "numbers", help: "compare the numbers too (times, sizes, free memory), not only the order")
   static let update = OptionSpec(
     "update", help: "re-record the golden files that changed, and say which")
 
   static let spec = CommandSpec(
     name: "check",
-    abstract: "Re-run a scenario and compare its kill order (or whole event log) with golden reports.",
+    abstract:
+      "Re-run a scenario and compare its kill order (or whole event log) with golden reports.",
     discussion: """
-      Runs SCENARIO in memory and compares its kills.csv (and with --events its events.csv) with \
-      the golden files in DIR. Exit 0 when they match; otherwise exit 1 and print the differences \
-      in words, and whether the scenario or its profiles changed since the golden was recorded \
-      (from DIR/run.json) or the behaviour did. --update re-records the golden files that changed.
+      Runs SCENARIO in memory and compares its kill order (who died, why, in which state, in which \
+      order) with the golden kills.csv in DIR, and with --events its whole event log with \
+      events.csv; --numbers compares times, sizes and free memory too. The sequences are aligned, \
+      so one kill too many is one difference. Exit 0 when they match; otherwise exit 1 and print \
+      the differences in words, and whether the scenario or its profiles changed since the golden \
+      was recorded (from DIR/run.json) or the behaviour did. --update records the golden files \
+      (only those that changed).
       """,
-    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
-    options: [expect, events, update, CommonOptions.policy, CommonOptions.seed, CommonOptions.format],
+    arguments: [
+      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+    ],
+    options: [
+      expect, events, numbers, update, CommonOptions.policy, CommonOptions.seed,
+      CommonOptions.format,
+    ],
     examples: [
       "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute",
       "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute --events",
@@ -51,6 +64,7 @@ extension CheckOptions {
       expect: try parsed.required(
         Self.expect, "'check' needs --expect DIR, the folder of golden reports"))
     events = parsed.has(Self.events)
+    numbers = parsed.has(Self.numbers)
     update = parsed.has(Self.update)
     policy = try parsed.policy(CommonOptions.policy)
     seed = try parsed.seed(CommonOptions.seed)
@@ -63,8 +77,18 @@ extension CheckOptions {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
     if let policy { scenario.policy = policy }
     if let seed { scenario.seed = seed }
+    let options = GoldenCheckOptions(events: events, numbers: numbers)
     guard update else {
-      let result = try GoldenCheck.check(scenario, against: expect, events: events)
+      let result: GoldenCheckResult
+      do {
+        result = try GoldenCheck.check(scenario, against: expect, options: options)
+      } catch .goldenMissing(let path) {
+        // No golden yet: say how to record it.
+        return CommandResult(
+          errors:
+            "jetsim: \(path): no golden report yet; record it with: jetsim check \(self.scenario) --expect \(expect) --update\(events ? " --events" : "")\n",
+          code: .noInput)
+      }
       let code: ExitCode = result.passed ? .success : .failure
       switch format {
       case _ where quiet: return CommandResult(code: code)
@@ -73,7 +97,7 @@ extension CheckOptions {
       case .json: return CommandResult(output: Self.json(result), code: code)
       }
     }
-    let before = try? GoldenCheck.check(scenario, against: expect, events: events)
+    let before = try? GoldenCheck.check(scenario, against: expect, options: options)
     let files = try GoldenCheck.update(scenario, in: expect, events: events)
     let written = files.filter(\.written).map(\.file)
     let unchanged = files.filter { !$0.written }.map(\.file)
@@ -86,13 +110,15 @@ extension CheckOptions {
     text += "\n"
     if let before, let first = before.differences.first {
       let count = before.differences.count
-      text += "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
+      text +=
+        "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
     }
     return quiet ? CommandResult() : CommandResult(output: text)
   }
 
   /// What to do about a difference, in the command line's words.
-  static let hint = "  if the new behaviour is right: re-record with --update, and review the diff\n"
+  static let hint =
+    "  if the new behaviour is right: re-record with --update, and review the diff\n"
 
   /// The result as one JSON document.
   static func json(_ result: GoldenCheckResult) -> String {

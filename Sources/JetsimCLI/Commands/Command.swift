@@ -39,7 +39,10 @@ enum Subcommands {
     arguments: [
       ArgumentSpec(
         name: "SUBCOMMAND", help: "the subcommand to explain", count: .optional,
-        completion: .values(["run", "compare", "check", "sweep", "merge", "plan", "import-lsapp", "validate", "policies"]))
+        completion: .values([
+          "run", "compare", "check", "sweep", "merge", "plan", "import-lsapp", "validate",
+          "policies",
+        ]))
     ],
     examples: ["jetsim help run"])
 

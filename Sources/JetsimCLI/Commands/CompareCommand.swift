@@ -26,7 +26,8 @@ extension CompareOptions {
     completion: .values(PolicyRegistry.names))
   static let seeds = CommonOptions.seeds.helped(
     "seeds: N (seeds 1 to N), A..B or A,B,C (default: the scenario's seed)")
-  static let out = CommonOptions.out.helped("output folder (default: Reports/<scenario name>-compare)")
+  static let out = CommonOptions.out.helped(
+    "output folder (default: Reports/<scenario name>-compare)")
   static let keepRuns = OptionSpec(
     "keep-runs", help: "also write every run's full reports, in <policy>/seed-<n>/")
   static let rankBy = OptionSpec(
@@ -42,7 +43,9 @@ extension CompareOptions {
       compare.html (and with --keep-runs each run's reports), and prints the policies ranked by a \
       metric.
       """,
-    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    arguments: [
+      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+    ],
     options: [policies, seeds, out, keepRuns, CommonOptions.jobs, rankBy, CommonOptions.format],
     examples: [
       "jetsim compare Profiles/scenarios/daily-commute.json",
@@ -80,7 +83,8 @@ extension CompareOptions {
         output: CompareReport.text(
           comparison, device: scenario.device.name, rankBy: rankBy, folder: destination))
     case .json:
-      return CommandResult(output: CompareReport.json(comparison, rankBy: rankBy, folder: destination))
+      return CommandResult(
+        output: CompareReport.json(comparison, rankBy: rankBy, folder: destination))
     }
   }
 }
@@ -91,9 +95,10 @@ extension ParsedArguments {
     guard let text = value(option) else { return nil }
     guard let metric = SummaryMetric.named(text) else {
       let names = SummaryMetric.all.map(\.name)
-      let hint = Suggestion.closest(to: SummaryMetric.canonical(text), in: names).map {
-        "did you mean '\($0)'? "
-      } ?? ""
+      let hint =
+        Suggestion.closest(to: SummaryMetric.canonical(text), in: names).map {
+          "did you mean '\($0)'? "
+        } ?? ""
       throw UsageError(
         "\(option.flag) '\(text.excerpt(limit: 40))' is not a summary metric; \(hint)metrics: \(names.joined(separator: ", "))",
         help: command.name)

@@ -27,9 +27,11 @@ extension ImportOptions {
 
   static let spec = CommandSpec(
     name: "import-lsapp",
-    abstract: "Convert an app-usage log (LSApp shape) into a trace and scenario; replay it with --run.",
+    abstract:
+      "Convert an app-usage log (LSApp shape) into a trace and scenario; replay it with --run.",
     arguments: [
-      ArgumentSpec(name: "LOG", help: "the app-usage log (TSV or CSV)", completion: .file(["tsv", "csv"]))
+      ArgumentSpec(
+        name: "LOG", help: "the app-usage log (TSV or CSV)", completion: .file(["tsv", "csv"]))
     ],
     options: [scenario, out, user, run],
     examples: [

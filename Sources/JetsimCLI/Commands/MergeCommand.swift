@@ -17,10 +17,12 @@ extension MergeOptions {
 
   static let spec = CommandSpec(
     name: "merge",
-    abstract: "Combine the folders of a sweep's shards into the files one machine would have written.",
+    abstract:
+      "Combine the folders of a sweep's shards into the files one machine would have written.",
     arguments: [
       ArgumentSpec(
-        name: "SHARD_DIR", help: "a shard's output folder", count: .oneOrMore, completion: .directory)
+        name: "SHARD_DIR", help: "a shard's output folder", count: .oneOrMore,
+        completion: .directory)
     ],
     options: [out],
     examples: ["jetsim merge shards/1 shards/2 shards/3 shards/4 -o Reports/heavy-social-policies"])

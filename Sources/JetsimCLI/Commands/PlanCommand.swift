@@ -32,7 +32,8 @@ extension PlanOptions {
     "min", value: "SIZE",
     help: "smallest memory to try (default: the device's reserved memory plus the precision)")
   static let max = OptionSpec(
-    "max", value: "SIZE", help: "largest memory to try (default: 16GB, or twice the device's memory)")
+    "max", value: "SIZE",
+    help: "largest memory to try (default: 16GB, or twice the device's memory)")
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
   static let out = CommonOptions.out.helped(
@@ -40,14 +41,17 @@ extension PlanOptions {
 
   static let spec = CommandSpec(
     name: "plan",
-    abstract: "Find the smallest device memory for which a target holds on every seed, by bisection.",
+    abstract:
+      "Find the smallest device memory for which a target holds on every seed, by bisection.",
     discussion: """
       Bisects the device's memory between --min and --max, running every seed at each size tried, \
       and prints the answer with the measured curve; plan.csv (one row per size tried) and \
       plan.json (the answer and the curve) are written to the output folder. Exits 1 when the \
       target does not hold even at --max, so CI can see it.
       """,
-    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    arguments: [
+      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+    ],
     options: [
       target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
       CommonOptions.format,

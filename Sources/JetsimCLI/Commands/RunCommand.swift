@@ -36,7 +36,9 @@ extension RunOptions {
       atomically: a failed or interrupted run leaves the folder as it was. The same scenario and \
       seed always give byte-identical reports.
       """,
-    arguments: [ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))],
+    arguments: [
+      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+    ],
     options: [
       policy, CommonOptions.seed, out, trace, duration, noHTML, CommonOptions.format,
     ],
@@ -80,7 +82,8 @@ extension RunOptions {
     switch format {
     case .text:
       return CommandResult(
-        output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML))
+        output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML)
+      )
     case .json:
       return CommandResult(output: RunReport.json(summary, folder: destination))
     }

@@ -11,7 +11,8 @@ public struct ValidateOptions: Equatable, Sendable {
 extension ValidateOptions {
   static let spec = CommandSpec(
     name: "validate",
-    abstract: "Check scenario, device, app, sweep, trace and app-usage log files without running them.",
+    abstract:
+      "Check scenario, device, app, sweep, trace and app-usage log files without running them.",
     discussion: """
       Each FILE is checked as what it is, exactly as the command that uses it reads it: a trace or \
       an app-usage log by its extension and header, otherwise a JSON scenario, sweep, device or \

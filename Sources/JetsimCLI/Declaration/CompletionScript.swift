@@ -45,7 +45,8 @@ enum CompletionScript {
       script += "      esac\n"
       let flags = command.allOptions.flatMap { [$0.flag] + ($0.short.map { ["-\($0)"] } ?? []) }
       script += "      if [[ \"$cur\" == -* ]]; then\n"
-      script += "        COMPREPLY=($(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\"))\n"
+      script +=
+        "        COMPREPLY=($(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\"))\n"
       script += "      else\n"
       let argument = command.arguments.first?.completion ?? .none
       script += "        \(bashCompletion(argument))\n"
@@ -60,7 +61,8 @@ enum CompletionScript {
     case .none: "COMPREPLY=()"
     case .file: "COMPREPLY=($(compgen -f -- \"$cur\"))"
     case .directory: "COMPREPLY=($(compgen -d -- \"$cur\"))"
-    case .values(let words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+    case .values(let words):
+      "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
     }
   }
 
@@ -101,7 +103,8 @@ enum CompletionScript {
       for option in command.allOptions {
         let names =
           option.short.map { "{-\($0),\(option.flag)}" } ?? option.flag
-        let action = option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
+        let action =
+          option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
         script += "              \(names)\(zshQuote("[\(option.help)]\(action)")) \\\n"
       }
       for argument in command.arguments {
@@ -180,7 +183,8 @@ enum CompletionScript {
   }
 
   static func fishQuote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    "'"
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
       + "'"
   }
 }

@@ -48,7 +48,9 @@ extension ParsedArguments {
 
   /// A number of jobs, at least 1.
   func jobs(_ option: OptionSpec) throws(UsageError) -> Int? {
-    try value(option, expected: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+    try value(option, expected: "a whole number of at least 1") {
+      Int($0).flatMap { $0 >= 1 ? $0 : nil }
+    }
   }
 
   /// A positive duration.
@@ -60,7 +62,9 @@ extension ParsedArguments {
 
   /// A positive size.
   func size(_ option: OptionSpec) throws(UsageError) -> Int? {
-    try value(option, expected: Units.sizeForm) { Units.kilobytes($0).flatMap { $0 > 0 ? $0 : nil } }
+    try value(option, expected: Units.sizeForm) {
+      Units.kilobytes($0).flatMap { $0 > 0 ? $0 : nil }
+    }
   }
 
   /// An output format (text by default).

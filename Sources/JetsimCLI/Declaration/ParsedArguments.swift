@@ -43,7 +43,8 @@ struct ParsedArguments {
           values[option.name] = arguments[index]
           index += 1
         } else {
-          throw UsageError("option '\(option.flag)' needs a value (\(valueName))", help: command.name)
+          throw UsageError(
+            "option '\(option.flag)' needs a value (\(valueName))", help: command.name)
         }
       } else {
         guard parts.count == 1 else {
@@ -82,24 +83,28 @@ struct ParsedArguments {
 
   /// Whether `option` was given.
   func has(_ option: OptionSpec) -> Bool {
-    precondition(command.allOptions.contains(option), "'\(command.name)' does not declare \(option.flag)")
+    precondition(
+      command.allOptions.contains(option), "'\(command.name)' does not declare \(option.flag)")
     return values[option.name] != nil
   }
 
   /// The value given for `option`, if any.
   func value(_ option: OptionSpec) -> String? {
-    precondition(command.allOptions.contains(option), "'\(command.name)' does not declare \(option.flag)")
+    precondition(
+      command.allOptions.contains(option), "'\(command.name)' does not declare \(option.flag)")
     return values[option.name]
   }
 
   /// The value given for `option`, converted by `convert`; nil if not given. A value `convert`
   /// rejects is a usage error that says what `expected` is.
-  func value<T>(_ option: OptionSpec, expected: String, _ convert: (String) -> T?) throws(UsageError)
+  func value<T>(_ option: OptionSpec, expected: String, _ convert: (String) -> T?)
+    throws(UsageError)
     -> T?
   {
     guard let text = value(option) else { return nil }
     guard let converted = convert(text) else {
-      throw UsageError("\(option.flag) '\(text.excerpt(limit: 40))' is not \(expected)", help: command.name)
+      throw UsageError(
+        "\(option.flag) '\(text.excerpt(limit: 40))' is not \(expected)", help: command.name)
     }
     return converted
   }

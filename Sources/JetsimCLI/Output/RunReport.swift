@@ -55,7 +55,9 @@ extension RunReport {
     .fields(
       SummaryMetric.all.map { metric in
         let value = metric.value(metrics)
-        return (metric.name, metric.isRatio ? .decimal(value) : value.map { .integer(Int($0)) } ?? .null)
+        return (
+          metric.name, metric.isRatio ? .decimal(value) : value.map { .integer(Int($0)) } ?? .null
+        )
       })
   }
 }

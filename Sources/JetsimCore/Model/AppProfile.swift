@@ -38,6 +38,9 @@ public struct AppProfile: Sendable, Equatable {
   public var coldLaunchMs: Int
   /// User-visible time of a warm resume.
   public var warmResumeMs: Int
+  /// In how many equal steps a cold launch's memory arrives over `coldLaunchMs` (1: all at once).
+  /// With more, kills can interleave with a long launch, as on a device.
+  public var launchSteps = 1
 
   /// An app profile; everything but the id and resident memory has a default.
   public init(

@@ -7,7 +7,8 @@ public struct DeviceProfile: Sendable, Equatable {
   public var name: String
   /// Physical memory as the OS reports it.
   public var memoryKB: Int
-  /// Memory held by the kernel and daemons, never available to apps.
+  /// Memory held by the kernel and wired memory (and by daemons the profile does not list as
+  /// system processes), never available to processes.
   public var reservedKB: Int
   /// The footprint at which an app is killed (`per-process-limit`) unless its profile overrides it.
   public var foregroundLimitKB: Int
@@ -25,6 +26,9 @@ public struct DeviceProfile: Sendable, Equatable {
   public var source: String?
   /// Settings of the built-in policies on this device.
   public var policySettings = PolicySettings()
+  /// The system's own processes (daemons, extensions, widgets), which share memory with the apps
+  /// (docs/model.md §11). `reservedKB` is what the kernel and wired memory hold besides them.
+  public var systemProcesses: [SystemProcess] = []
   /// The values given for the thresholds and foreground limit, kept so that `withMemory` recomputes
   /// only what was derived from the memory.
   private var given: (warning: Int?, critical: Int?, foregroundLimit: Int?) = (nil, nil, nil)
@@ -65,6 +69,7 @@ public struct DeviceProfile: Sendable, Equatable {
       enterBackgroundTimeoutMs: enterBackgroundTimeoutMs,
       backgroundTaskLimitMs: backgroundTaskLimitMs, source: source)
     device.policySettings = policySettings
+    device.systemProcesses = systemProcesses
     return device
   }
 
@@ -76,6 +81,7 @@ public struct DeviceProfile: Sendable, Equatable {
       && a.enterBackgroundTimeoutMs == b.enterBackgroundTimeoutMs
       && a.backgroundTaskLimitMs == b.backgroundTaskLimitMs
       && a.source == b.source && a.policySettings == b.policySettings
+      && a.systemProcesses == b.systemProcesses
   }
 
   /// A copy whose strings share no storage with this one (for runs on other threads).
@@ -83,6 +89,7 @@ public struct DeviceProfile: Sendable, Equatable {
     var copy = self
     copy.name = name.unshared
     copy.source = source?.unshared
+    copy.systemProcesses = systemProcesses.map(\.unshared)
     return copy
   }
 
@@ -114,6 +121,15 @@ public struct DeviceProfile: Sendable, Equatable {
     }
     if foregroundLimitKB <= 0 {
       found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB"))
+    }
+    // The system processes must fit beside the reserved memory when they all run.
+    let system = systemProcesses.reduce(0) { $0 + $1.footprintKB }
+    if reservedKB < memoryKB, system > memoryKB - reservedKB {
+      found.append(
+        (
+          "systemProcesses", "\(Units.megabytes(system)) in all",
+          "at most the memory left beside the reserved memory (\(Units.megabytes(memoryKB - reservedKB)))"
+        ))
     }
     return found
   }

@@ -1,6 +1,8 @@
-/// Why an app was terminated, as recorded in `kills.csv` (docs/model.md §5, §7).
+/// Why a process was terminated, as recorded in `kills.csv` (docs/model.md §5, §7), with XNU's
+/// names (`jetsam_kill_cause_name` in bsd/kern/kern_memorystatus.c).
 public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
-  /// Chosen by the eviction policy while free memory was below the critical threshold.
+  /// Chosen by the eviction policy to make room: free memory below its kill threshold, or an
+  /// allocation that could not fit.
   case vmPageshortage
   /// Its footprint went over its per-app limit.
   case perProcessLimit
@@ -14,10 +16,9 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case backgroundTaskExpired
   /// The device rebooted.
   case reboot
-  /// A jetsam policy killed it for exceeding its soft (background) limit.
+  /// Killed below the pressure level for being over its soft memory limit (XNU's high-watermark
+  /// kills).
   case highwater
-  /// A jetsam policy killed an idle app below the idle threshold.
-  case idleExit
 
   public var description: String {
     switch self {
@@ -29,7 +30,6 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .backgroundTaskExpired: "background-task-expired"
     case .reboot: "reboot"
     case .highwater: "highwater"
-    case .idleExit: "idle-exit"
     }
   }
 
@@ -38,7 +38,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// limit and reboots end it with no callback. A suspended app never gets one.
   public var warnsBackgroundApp: Bool {
     switch self {
-    case .vmPageshortage, .highwater, .idleExit, .exitOnSuspend, .userForceQuit: true
+    case .vmPageshortage, .highwater, .exitOnSuspend, .userForceQuit: true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
     }
   }

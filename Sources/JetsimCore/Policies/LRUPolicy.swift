@@ -29,7 +29,8 @@ public struct LRUPolicy: EvictionPolicy {
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
-    return candidates.victim(foreground: device.foregroundApp).map { Eviction(app: $0) }
+    return candidates.victim(foreground: device.foregroundApp, excluding: device.allocatingApp)
+      .map { Eviction(app: $0) }
   }
 }
 

@@ -1,9 +1,10 @@
-/// `lmkd`: Android's low memory killer daemon, as docs/policies.md describes. Each app has an
-/// `oom_score_adj` (`AndroidImportance`); when free memory falls below the minfree level of an adj,
-/// apps with at least that adj are killed, highest adj first; inside one adj the least recently used,
-/// or the heaviest when `killHeaviest` is set, and always the heaviest at adj 200 or below.
+/// `lmkd`: Android's low memory killer daemon (system/memory/lmkd/lmkd.cpp), as docs/policies.md
+/// describes. Each process has an `oom_score_adj` (`AndroidImportance`); when free memory falls below
+/// the minfree level of an adj, processes with at least that adj are killed, highest adj first
+/// (`find_and_kill_process`); inside one adj the least recently used, or the heaviest when
+/// `killHeaviest` is set, and always the heaviest at adj 200 or below.
 ///
-/// - Complexity: O(*n* log *n*) per decision for *n* apps.
+/// - Complexity: O(*n* log *n*) per decision for *n* processes in memory; no allocation.
 public struct LmkdPolicy: EvictionPolicy {
   /// The adj of each minfree level.
   public static let adjLevels = [0, 100, 200, 250, 900, 950]
@@ -28,6 +29,8 @@ public struct LmkdPolicy: EvictionPolicy {
   /// The settings in use.
   public let parameters: Parameters
   private var minfree: [Int] = []
+  private var importance = AndroidImportance()
+  private var resident = AppSet(capacity: 0)
 
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
@@ -47,6 +50,13 @@ public struct LmkdPolicy: EvictionPolicy {
     minfree =
       parameters.minfreeKB
       ?? Self.minfreeKB(memoryKB: device.device.memoryKB, is64Bit: parameters.is64Bit)
+    importance.start(device)
+    resident = AppSet(capacity: device.apps.count)
+  }
+
+  public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+    importance.appDidChange(app, status)
+    resident.update(app, isMember: status.state.isResident)
   }
 
   /// It acts below its highest minfree level.
@@ -55,21 +65,30 @@ public struct LmkdPolicy: EvictionPolicy {
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard let level = minfree.firstIndex(where: { device.freeKB < $0 }) else { return nil }
     let minimumAdj = Self.adjLevels[level]
-    let adjustments = AndroidImportance.adjustments(device)
     var best: (app: Int, adj: Int)?
-    for (app, adj) in adjustments.enumerated() {
-      guard let adj, adj >= minimumAdj else { continue }
-      if let current = best, !precedes(app, adj, current.app, current.adj, device) { continue }
+    let killHeaviest = parameters.killHeaviest
+    func consider(_ app: Int, _ adj: Int) {
+      guard adj >= minimumAdj, app != device.allocatingApp else { return }
+      if let current = best,
+        !Self.precedes(app, adj, current.app, current.adj, device, killHeaviest: killHeaviest)
+      {
+        return
+      }
       best = (app, adj)
     }
+    for app in resident.members {
+      if let adj = importance.fixedAdj(app, device.apps[app]) { consider(app, adj) }
+    }
+    importance.forEachCached(in: resident, device.apps, consider)
     return best.map { Eviction(app: $0.app) }
   }
 
-  private func precedes(_ a: Int, _ adjA: Int, _ b: Int, _ adjB: Int, _ device: DeviceView) -> Bool
-  {
+  private static func precedes(
+    _ a: Int, _ adjA: Int, _ b: Int, _ adjB: Int, _ device: DeviceView, killHeaviest: Bool
+  ) -> Bool {
     if adjA != adjB { return adjA > adjB }
     let (x, y) = (device.apps[a], device.apps[b])
-    if adjA <= AndroidImportance.perceptible || parameters.killHeaviest {
+    if adjA <= AndroidImportance.perceptible || killHeaviest {
       if x.footprintKB != y.footprintKB { return x.footprintKB > y.footprintKB }
     } else if x.lastUsedMs != y.lastUsedMs {
       return x.lastUsedMs < y.lastUsedMs
@@ -81,7 +100,9 @@ public struct LmkdPolicy: EvictionPolicy {
 extension LmkdPolicy {
   /// The settings it takes under `policyParameters.lmkd`.
   public static let settings: [PolicySetting<Parameters>] = [
-    PolicySetting("killHeaviest", .flag, "inside one adj, kill the heaviest rather than the least recently used") {
+    PolicySetting(
+      "killHeaviest", .flag, "inside one adj, kill the heaviest rather than the least recently used"
+    ) {
       $0.killHeaviest = $1.flag
     },
     PolicySetting(

@@ -22,10 +22,18 @@ public struct RandomPolicy: EvictionPolicy {
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     guard device.isBelowCritical else { return nil }
-    if offScreen.count > 0 {
-      return Eviction(app: offScreen.members[random.below(offScreen.count)])
+    // A draw among the processes off screen other than the one allocating.
+    let excluded = device.allocatingApp.map { offScreen.contains($0) ? 1 : 0 } ?? 0
+    if offScreen.count > excluded {
+      var index = random.below(offScreen.count - excluded)
+      if excluded == 1, let allocating = device.allocatingApp,
+        let position = offScreen.position(of: allocating), index >= position
+      {
+        index += 1
+      }
+      return Eviction(app: offScreen.members[index])
     }
-    return device.foregroundApp.map { Eviction(app: $0) }
+    return device.foregroundApp.flatMap { $0 == device.allocatingApp ? nil : Eviction(app: $0) }
   }
 }
 

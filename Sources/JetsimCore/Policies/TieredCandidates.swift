@@ -1,5 +1,6 @@
-/// Candidates kept in two indexed heaps, suspended apps and apps running in the background, each
-/// ordered by a policy's key: the shared machinery of `largest-first` and `lru`.
+/// Candidates kept in two indexed heaps, suspended processes and processes running in the background,
+/// each ordered by a policy's key: the shared machinery of `largest-first` and `lru`. Idle system
+/// processes (idle daemons, extensions) are suspended; active daemons run in the background.
 ///
 /// Choosing is O(1) and each change O(log *n*), so a kill never scans every app.
 struct TieredCandidates<Key: Comparable & Sendable>: Sendable {
@@ -26,8 +27,11 @@ struct TieredCandidates<Key: Comparable & Sendable>: Sendable {
     }
   }
 
-  /// The first suspended app, else the first background app, else the app on screen.
-  func victim(foreground: Int?) -> Int? {
-    suspended.first ?? background.first ?? foreground
+  /// The first suspended process, else the first background process, else the app on screen;
+  /// never `excluded` (the process whose allocation waits for room).
+  func victim(foreground: Int?, excluding excluded: Int?) -> Int? {
+    let excluded = excluded ?? -1
+    return suspended.first(excluding: excluded) ?? background.first(excluding: excluded)
+      ?? foreground.flatMap { $0 == excluded ? nil : $0 }
   }
 }

@@ -1,6 +1,8 @@
-/// What the simulation knows of one app at one instant: what policies and observers read.
+/// What the simulation knows of one process at one instant (an app, or a system process: see
+/// `isSystemProcess`): what policies and observers read.
 public struct AppStatus: Sendable, Equatable {
-  /// Its lifecycle state.
+  /// Its lifecycle state. A system process is `suspended` while idle and `background` while it
+  /// runs (an active daemon).
   public internal(set) var state: AppState = .notRunning
   /// Its footprint: what policies and reports see (0 when not running).
   public internal(set) var footprintKB = 0
@@ -18,14 +20,22 @@ public struct AppStatus: Sendable, Equatable {
   public internal(set) var activeModes: UInt8 = 0
   /// Whether it is in the background with work still to do (background time, a task or a wake).
   public internal(set) var hasBackgroundWork = false
-  /// Its position when app ids are sorted: the final tie-break of every policy.
+  /// The jetsam band a snapshot gave it, until its state next changes.
+  public internal(set) var snapshotBand: Int?
+  /// Its position when names are sorted: the final tie-break of every policy.
   public let idRank: Int
+  /// Whether it is one of the device's system processes rather than an app.
+  public let isSystemProcess: Bool
 
   // Footprint parts (docs/model.md §3).
+  /// Resident dirty memory: the profile's, or a snapshot's.
+  var baseKB = 0
   var cachesKB = 0
   var grownKB = 0
   var extraKB = 0
   var peakKB = 0
+  /// Memory of a ramped cold launch that has not arrived yet.
+  var rampKB = 0
   var holdsScreenMemory = false
   // Timers scheduled for an earlier generation are stale and ignored.
   var timerGeneration: UInt32 = 0
@@ -34,7 +44,10 @@ public struct AppStatus: Sendable, Equatable {
   var interruptionEndMs = 0
   var everLaunched = false
 
-  init(idRank: Int) { self.idRank = idRank }
+  init(idRank: Int, isSystemProcess: Bool) {
+    self.idRank = idRank
+    self.isSystemProcess = isSystemProcess
+  }
 
   /// Memory the system can take back without killing the app: its caches while it holds them.
   public var purgeableKB: Int { holdsScreenMemory ? cachesKB : 0 }

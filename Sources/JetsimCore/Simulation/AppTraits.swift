@@ -1,5 +1,6 @@
-/// The numbers of an app profile that the simulation reads on every event, as plain data: reading
-/// them costs no reference counting, unlike copying an `AppProfile` (which holds strings and arrays).
+/// The numbers of a process's profile that the simulation reads on every event, as plain data:
+/// reading them costs no reference counting, unlike copying an `AppProfile` (which holds strings
+/// and arrays).
 struct AppTraits: Sendable {
   var residentKB: Int
   var cachesKB: Int
@@ -14,7 +15,12 @@ struct AppTraits: Sendable {
   var backgroundTaskMs: Int
   var coldLaunchMs: Int
   var warmResumeMs: Int
+  var launchSteps: Int
   var exitsOnSuspend: Bool
+  /// For a system process: the state it runs in, and how long after a kill it is relaunched (-1:
+  /// never).
+  var systemState: AppState?
+  var relaunchDelayMs: Int
 
   init(_ profile: AppProfile, device: DeviceProfile) {
     residentKB = profile.residentKB
@@ -29,6 +35,28 @@ struct AppTraits: Sendable {
     backgroundTaskMs = profile.backgroundTaskMs
     coldLaunchMs = profile.coldLaunchMs
     warmResumeMs = profile.warmResumeMs
+    launchSteps = max(1, profile.launchSteps)
     exitsOnSuspend = profile.exitsOnSuspend
+    systemState = nil
+    relaunchDelayMs = -1
+  }
+
+  init(_ process: SystemProcess) {
+    residentKB = process.footprintKB
+    cachesKB = 0
+    backingStoresKB = 0
+    launchPeakKB = 0
+    growthPerTickKB = 0
+    maxGrowthKB = 0
+    limitKB = process.hardLimitKB ?? Int.max
+    warningFreesPercent = 0
+    backgroundWorkMs = 0
+    backgroundTaskMs = 0
+    coldLaunchMs = 0
+    warmResumeMs = 0
+    launchSteps = 1
+    exitsOnSuspend = false
+    systemState = process.runningState
+    relaunchDelayMs = process.relaunchDelayMs ?? -1
   }
 }

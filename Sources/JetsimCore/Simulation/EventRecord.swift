@@ -3,6 +3,14 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case launch, finishLaunching, becomeActive, resignActive, enterBackground, purge, suspend, resume
   case enterForeground, kill, memoryWarning, pressure, allocate, free, grow, launchPeakEnd
   case modeStart, modeStop, shortfall
+  /// A step of a ramped cold launch: more of its memory arrives.
+  case launchStep
+  /// A system process starts with the device (time 0).
+  case start
+  /// launchd relaunches a system process it killed.
+  case relaunch
+  /// A process in the state a snapshot gives it, at time 0.
+  case snapshot
 
   public var description: String {
     switch self {
@@ -25,18 +33,23 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .modeStart: "mode-start"
     case .modeStop: "mode-stop"
     case .shortfall: "shortfall"
+    case .launchStep: "launch-step"
+    case .start: "start"
+    case .relaunch: "relaunch"
+    case .snapshot: "snapshot"
     }
   }
 }
 
 /// One event: a transition, a callback, a purge, a warning, a kill, a pressure change.
-/// `footprintKB` and `freeKB` are the values just after the event.
+/// `footprintKB`, `freeKB` and `pendingKB` are the values just after the event.
 public struct EventRecord: Sendable, Equatable {
   /// Its position in the run, from 1.
   public var seq: Int
   /// When it happened, in milliseconds.
   public var timeMs: Int
-  /// The app's index, or -1 for device-wide events (pressure, shortfall).
+  /// The process's index (apps first, then system processes), or -1 for device-wide events
+  /// (pressure, shortfall).
   public var app: Int
   /// What happened.
   public var kind: EventKind
@@ -52,9 +65,16 @@ public struct EventRecord: Sendable, Equatable {
   public var mode: BackgroundMode?
   /// The app's footprint after the event (0 for device-wide events).
   public var footprintKB: Int
-  /// Free memory after the event (negative while demand exceeds memory, before kills resolve it).
+  /// Free memory after the event (never negative: memory is physical).
   public var freeKB: Int
-  /// The pressure level after the event.
+  /// The allocation waiting for room while this event happened (a launch, a resume, growth...),
+  /// 0 when none (docs/model.md §5).
+  public var pendingKB: Int
+  /// The process no policy could choose at this moment: the one whose allocation was waiting for
+  /// room, or had just landed in this event (-1: none). Not written to the reports.
+  public var allocatingApp: Int
+  /// The pressure level the system has registered after the event: the level of the free memory
+  /// left once the pending allocation lands.
   public var pressure: PressureLevel
 }
 
@@ -64,7 +84,7 @@ public struct KillRecord: Sendable, Equatable {
   public var seq: Int
   /// When it happened, in milliseconds.
   public var timeMs: Int
-  /// The app's index.
+  /// The process's index.
   public var app: Int
   /// Why.
   public var reason: KillReason
@@ -80,6 +100,10 @@ public struct KillRecord: Sendable, Equatable {
   public var freeBeforeKB: Int
   /// Free memory just after the kill.
   public var freeAfterKB: Int
+  /// The allocation the kill made room for (0 when none).
+  public var pendingKB: Int
+  /// The process no policy could choose at the kill (-1: none; see `EventRecord.allocatingApp`).
+  public var allocatingApp: Int
   /// The callback delivered before the kill: `willTerminate` for an app running in the background,
   /// nil (none) otherwise.
   public var callback: Callback?

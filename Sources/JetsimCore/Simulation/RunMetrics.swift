@@ -16,9 +16,16 @@ public struct RunMetrics: Sendable, Equatable {
   public internal(set) var launchTimeMs = 0
   /// didReceiveMemoryWarning callbacks delivered.
   public internal(set) var memoryWarnings = 0
-  /// Kills by reason (`KillReason.rawValue` index).
+  /// App kills by reason (`KillReason.rawValue` index); system processes are counted apart.
   public internal(set) var killsByReason = [Int](repeating: 0, count: KillReason.allCases.count)
-  /// Times the policy had no victim while free memory was below critical.
+  /// Kills of system processes (daemons, extensions), whatever the reason.
+  public internal(set) var systemProcessKills = 0
+  /// System processes launchd relaunched after a kill.
+  public internal(set) var relaunches = 0
+  /// Opens (cold launches and warm resumes) whose memory waited for the policy to kill first. The
+  /// wait itself takes no simulated time: kills are instantaneous in the model.
+  public internal(set) var launchesWaited = 0
+  /// Times free memory fell below critical with nothing left to kill (counted once each time).
   public internal(set) var shortfalls = 0
   /// The largest amount by which free memory stayed below critical with nothing left to kill.
   public internal(set) var maxShortfallKB = 0
@@ -26,7 +33,7 @@ public struct RunMetrics: Sendable, Equatable {
   public internal(set) var peakAppsResident = 0
   /// Time-weighted sum of apps in memory, in app·milliseconds.
   public internal(set) var residentAppMs = 0
-  /// The most device memory in use (reserved plus apps).
+  /// The most device memory in use (reserved, system processes and apps): never more than memory.
   public internal(set) var peakUsedKB = 0
   /// The least free memory seen.
   public internal(set) var minFreeKB = Int.max
@@ -37,9 +44,9 @@ public struct RunMetrics: Sendable, Equatable {
 
   /// Kills for `reason`.
   public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
-  /// All kills, whatever the reason.
+  /// All app kills, whatever the reason.
   public var totalKills: Int { killsByReason.reduce(0, +) }
-  /// Kills the system chose (not force-quits or reboots).
+  /// App kills the system chose (not force-quits or reboots).
   public var systemKills: Int {
     KillReason.allCases.filter(\.isSystemKill).reduce(0) { $0 + kills($1) }
   }
@@ -47,7 +54,7 @@ public struct RunMetrics: Sendable, Equatable {
   public var warmResumeRatio: Double? {
     opensOfLaunchedApps == 0 ? nil : Double(warmResumes) / Double(opensOfLaunchedApps)
   }
-  /// System kills per simulated hour (nil for a run of no length).
+  /// App kills the system chose, per simulated hour (nil for a run of no length).
   public var killsPerHour: Double? {
     durationMs == 0 ? nil : Double(systemKills) * 3_600_000 / Double(durationMs)
   }

@@ -1,5 +1,6 @@
 /// The lifecycle rules of docs/model.md §2 and §4: every transition, its callbacks, and the background
-/// time that follows leaving the screen.
+/// time that follows leaving the screen. Every transition that brings memory back (a launch, a
+/// resume) first waits for room (`reserve`, docs/model.md §5).
 extension Simulation {
   /// Moves `app` to `state` and records the event. Every state change goes through here.
   mutating func move(
@@ -7,36 +8,89 @@ extension Simulation {
     reason: KillReason? = nil
   ) {
     let old = apps[app].state
-    assert(old.canMove(to: state), "illegal transition \(old) -> \(state)")
+    assert(
+      old.canMove(to: state) || kind == .snapshot || kind == .start || kind == .relaunch,
+      "illegal transition \(old) -> \(state)")
     let now = queue.now
     stateTimeMs[app * AppState.allCases.count + Int(old.rawValue)] += now - apps[app].enteredStateMs
     apps[app].enteredStateMs = now
     apps[app].state = state
     apps[app].timerGeneration &+= 1
+    if kind != .snapshot { apps[app].snapshotBand = nil }
     if state == .background { apps[app].lastUsedMs = now }
-    if old.isRunning != state.isRunning { running.update(app, isMember: state.isRunning) }
+    if !apps[app].isSystemProcess, old.isRunning != state.isRunning {
+      running.update(app, isMember: state.isRunning)
+    }
     if old.isResident != state.isResident {
       resident.update(app, isMember: state.isResident)
-      metrics.peakAppsResident = max(metrics.peakAppsResident, resident.count)
+      if apps[app].isSystemProcess {
+        residentSystemProcesses += state.isResident ? 1 : -1
+      } else {
+        metrics.peakAppsResident = max(metrics.peakAppsResident, residentApps)
+      }
     }
     refresh(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
   }
 
-  /// Starts `app` from not running, on screen (`.inactive`) or in the background.
-  mutating func launch(_ app: Int, into state: AppState) {
+  /// The memory a launch into `state` brings: resident memory and the launch peak, plus caches and
+  /// backing stores on screen; with a ramped cold launch, only its first step of dirty memory.
+  func launchKB(_ app: Int, into state: AppState) -> (total: Int, ramp: Int) {
     let profile = traits[app]
+    let dirty = profile.residentKB + profile.launchPeakKB
+    var ramp = 0
+    if state == .inactive, profile.launchSteps > 1 {
+      ramp = dirty / profile.launchSteps * (profile.launchSteps - 1)
+    }
+    let screen = state == .inactive ? profile.cachesKB + profile.backingStoresKB : 0
+    return (dirty - ramp + screen, ramp)
+  }
+
+  /// Starts `app` from not running, on screen (`.inactive`) or in the background, once its memory
+  /// has room; if it cannot fit, the launch fails: the app is killed before its memory lands.
+  /// Returns whether it is running.
+  @discardableResult
+  mutating func launch(_ app: Int, into state: AppState, userOpened: Bool = false) -> Bool {
+    let profile = traits[app]
+    let (memory, ramp) = launchKB(app, into: state)
     apps[app].lifeGeneration &+= 1
-    apps[app].peakKB = profile.launchPeakKB
-    apps[app].cachesKB = state == .inactive ? profile.cachesKB : 0
-    apps[app].holdsScreenMemory = state == .inactive
     apps[app].everLaunched = true
     counters[app].launches += 1
+    if memory > profile.limitKB {
+      failLaunch(app, into: state, memory: memory, reason: .perProcessLimit)
+      return false
+    }
+    let kills = killCount
+    guard reserve(app, memory) else {
+      failLaunch(app, into: state, memory: memory, reason: .vmPageshortage)
+      return false
+    }
+    if userOpened, killCount > kills { metrics.launchesWaited += 1 }
+    apps[app].baseKB = profile.residentKB
+    apps[app].peakKB = profile.launchPeakKB
+    apps[app].rampKB = ramp
+    apps[app].cachesKB = state == .inactive ? profile.cachesKB : 0
+    apps[app].holdsScreenMemory = state == .inactive
     move(app, to: state, .launch, callback: .willFinishLaunching)
     note(app, .finishLaunching, callback: .didFinishLaunching)
     if profile.launchPeakKB > 0 {
       schedule(.launchPeakEnd, app, atMs: queue.now + profile.coldLaunchMs)
     }
+    if ramp > 0 {
+      schedule(.launchStep, app, atMs: queue.now + profile.coldLaunchMs / profile.launchSteps)
+    }
+    return true
+  }
+
+  /// A launch whose memory never landed: the process starts (with nothing) and is killed at once,
+  /// with the allocation it waited for as the kill's pending memory.
+  mutating func failLaunch(_ app: Int, into state: AppState, memory: Int, reason: KillReason) {
+    pendingKB = memory
+    pendingApp = app
+    move(app, to: state, .launch, callback: .willFinishLaunching)
+    kill(app, reason, rank: reason == .vmPageshortage ? lastEpisodeKills + 1 : 0)
+    pendingKB = 0
+    pendingApp = -1
   }
 
   /// The user opens `app`: cold launch, warm resume, or nothing if it is on screen already.
@@ -53,11 +107,21 @@ extension Simulation {
     metrics.opens += 1
     if apps[app].everLaunched { metrics.opensOfLaunchedApps += 1 }
     if apps[app].state == .notRunning {
-      launch(app, into: .inactive)
+      guard launch(app, into: .inactive, userOpened: true) else { return }
       metrics.coldLaunches += 1
       counters[app].coldLaunches += 1
       metrics.launchTimeMs += profile.coldLaunchMs
     } else {
+      // A warm resume: caches and backing stores come back (and, on a device that compresses
+      // memory, the suspended app's memory is decompressed) once there is room.
+      let onScreen = footprint(of: app, onScreen: true, cachesKB: profile.cachesKB)
+      if onScreen > profile.limitKB {
+        killOverLimit(app, growth: onScreen - apps[app].footprintKB)
+        return
+      }
+      let kills = killCount
+      guard reserve(app, onScreen - apps[app].physicalKB) else { return }
+      if killCount > kills { metrics.launchesWaited += 1 }
       if apps[app].state == .suspended { move(app, to: .background, .resume) }
       apps[app].cachesKB = profile.cachesKB
       apps[app].holdsScreenMemory = true
@@ -70,8 +134,6 @@ extension Simulation {
     foreground = app
     move(app, to: .active, .becomeActive, callback: .didBecomeActive)
     scheduleGrowth(app)
-    enforceLimit(app)
-    memoryChanged()
   }
 
   /// The foreground app leaves the screen: resign, enter the background, purge caches and backing
@@ -124,13 +186,11 @@ extension Simulation {
       return
     }
     move(app, to: .suspended, .suspend)
-    memoryChanged()
   }
 
   mutating func goHome() {
     guard foreground >= 0 else { return }
     leaveForeground()
-    memoryChanged()
   }
 
   mutating func lock() {
@@ -174,6 +234,16 @@ extension Simulation {
     scheduleGrowth(app)
   }
 
+  /// Brings a suspended app back to running in the background (a wake, a mode starting), once the
+  /// memory that decompressing it needs has room. Returns whether it is running.
+  mutating func resumeIntoBackground(_ app: Int) -> Bool {
+    guard reserve(app, footprint(of: app, onScreen: false) - apps[app].physicalKB) else {
+      return false
+    }
+    move(app, to: .background, .resume)
+    return true
+  }
+
   /// The system runs `app` in the background for `durationMs` (push, fetch, location): a background
   /// launch if it is not running, a resume if it is suspended. A wake longer than the device's
   /// background task limit is killed at the limit.
@@ -183,9 +253,9 @@ extension Simulation {
     case .active, .inactive:
       return
     case .notRunning:
-      launch(app, into: .background)
+      guard launch(app, into: .background) else { return }
     case .suspended:
-      move(app, to: .background, .resume)
+      guard resumeIntoBackground(app) else { return }
     case .background:
       if apps[app].hasBackgroundWork, durationMs <= limit,
         apps[app].workEndMs >= queue.now + durationMs
@@ -198,23 +268,19 @@ extension Simulation {
     schedule(durationMs > limit ? .taskExpired : .backgroundWorkEnd, app, atMs: apps[app].workEndMs)
     apps[app].hasBackgroundWork = true
     refresh(app)
-    enforceLimit(app)
-    memoryChanged()
   }
 
   /// A background mode starts: the app is launched or resumed into the background if it is not
   /// running, and stays running while the mode lasts.
   mutating func startMode(_ app: Int, bit: UInt8) {
     switch apps[app].state {
-    case .notRunning: launch(app, into: .background)
-    case .suspended: move(app, to: .background, .resume)
+    case .notRunning: guard launch(app, into: .background) else { return }
+    case .suspended: guard resumeIntoBackground(app) else { return }
     default: break
     }
     apps[app].activeModes |= bit
     refresh(app)
     note(app, .modeStart, mode: BackgroundMode.allCases.first { $0.bit == bit })
-    enforceLimit(app)
-    memoryChanged()
   }
 
   /// A background mode stops; an app in the background with no work left is suspended.
@@ -225,7 +291,6 @@ extension Simulation {
     note(app, .modeStop, mode: BackgroundMode.allCases.first { $0.bit == bit })
     if apps[app].state == .background, !apps[app].hasBackgroundWork, !apps[app].keepsRunning {
       move(app, to: .suspended, .suspend)
-      memoryChanged()
     }
   }
 
@@ -238,14 +303,19 @@ extension Simulation {
       memoryChanged()
     }
     if apps[app].state.isResident { kill(app, .userForceQuit) }
-    memoryChanged()
   }
 
-  /// Every app stops, with no callbacks; the device comes back unlocked at the home screen.
+  /// Every process stops, with no callbacks; the device comes back unlocked at the home screen, and
+  /// its system processes start again.
   mutating func reboot() {
-    for app in resident.members.sorted() { kill(app, .reboot) }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: resident.members)
+    scratch.sort()
+    for app in scratch { kill(app, .reboot) }
     locked = false
     lockedApp = -1
-    memoryChanged()
+    for app in appCount..<apps.count where apps[app].state == .notRunning {
+      startSystemProcess(app, .start)
+    }
   }
 }

@@ -1,20 +1,30 @@
-/// The memory rules of docs/model.md §3 and §5: footprints, pressure levels, edge-triggered memory
-/// warnings, per-app limits, and kills until free memory is back above critical.
+/// The memory rules of docs/model.md §3 and §5: footprints, allocations that wait for room, pressure
+/// levels, edge-triggered memory warnings, per-process limits, and kills until free memory is back
+/// above the policy's threshold.
 extension Simulation {
+  /// `app`'s footprint in its current state, or on screen (with `cachesKB` of caches and its
+  /// backing stores) when `onScreen`.
+  func footprint(of app: Int, onScreen: Bool, cachesKB: Int? = nil) -> Int {
+    let status = apps[app]
+    var footprint = status.baseKB + status.grownKB + status.extraKB + status.peakKB - status.rampKB
+    if onScreen {
+      footprint += (cachesKB ?? status.cachesKB) + traits[app].backingStoresKB
+    }
+    return footprint
+  }
+
   /// Recomputes `app`'s footprint and physical memory from its parts and state, updates the totals,
-  /// and tells the policy. Call after any change to the app.
+  /// and tells the policy. Call after any change to the process.
   mutating func refresh(_ app: Int) {
     let status = apps[app]
-    var footprint = 0
-    if status.state != .notRunning {
-      footprint = traits[app].residentKB + status.grownKB + status.extraKB + status.peakKB
-      if status.holdsScreenMemory { footprint += status.cachesKB + traits[app].backingStoresKB }
-    }
+    let footprint =
+      status.state == .notRunning ? 0 : self.footprint(of: app, onScreen: status.holdsScreenMemory)
     var physical = footprint
     if status.state == .suspended, device.compressionPermille > 1000 {
       physical = footprint * 1000 / device.compressionPermille
     }
     usedKB += physical - status.physicalKB
+    changed = true
     apps[app].footprintKB = footprint
     apps[app].physicalKB = physical
     if footprint > peakFootprintKB[app] { peakFootprintKB[app] = footprint }
@@ -24,49 +34,96 @@ extension Simulation {
     policy.appDidChange(app, apps[app], nowMs: queue.now)
   }
 
-  /// After any change to memory: register the new pressure level (sending memory warnings on
-  /// entering `warning`), then let the policy evict, one app at a time, until it stops. If free
-  /// memory is still below critical then, record a shortfall.
-  mutating func memoryChanged() {
+  /// Every kill so far, of apps and system processes: to tell whether an allocation waited.
+  var killCount: Int { metrics.totalKills + metrics.systemProcessKills }
+
+  /// Makes room for `kilobytes` more physical memory for `app` before it lands (docs/model.md §5):
+  /// the memory warnings go out if the level it would leave enters warning, then the policy kills,
+  /// one victim at a time, any process but `app`, while it wants to. Returns whether the memory
+  /// fits; if it cannot (free memory would be negative), `app` is killed (`vm-pageshortage`, if it
+  /// is running) and nothing lands.
+  mutating func reserve(_ app: Int, _ kilobytes: Int) -> Bool {
+    guard kilobytes > 0 else { return true }
+    pendingKB = kilobytes
+    pendingApp = app
+    defer {
+      pendingKB = 0
+      pendingApp = -1
+    }
+    let rank = memoryChanged()
+    guard freeKB - kilobytes >= 0 else {
+      if apps[app].state.isResident { kill(app, .vmPageshortage, rank: rank + 1) }
+      return false
+    }
+    sparedApp = app
+    return true
+  }
+
+  /// After any change to memory (and after every event): register the new pressure level (sending
+  /// memory warnings on entering `warning`), then let the policy evict, one process at a time, until
+  /// it stops; the allocating process, while an allocation waits, is never its victim. If free
+  /// memory is still below critical then, a shortfall is recorded (once for each time it starts).
+  /// Returns the number of kills made.
+  @discardableResult
+  mutating func memoryChanged() -> Int {
     updateLevel()
-    defer { episodeRank = 0 }
+    var rank = 0
     while !failed {
-      guard freeKB < policyWatermarkKB, let eviction = policy.nextEviction(view) else {
-        if freeKB < device.criticalThresholdKB { recordShortfall() }
-        return
+      guard freeKB - pendingKB < policyWatermarkKB, let eviction = policy.nextEviction(view) else {
+        break
       }
       let app = eviction.app
+      // A policy that names the allocating process has no one else to offer.
+      if app == exemptApp { break }
       guard apps.indices.contains(app) else {
         failure = .invalidEviction(
-          policy: policy.name, app: "#\(app)", problem: "there is no such app")
-        return
+          policy: policy.name, app: "#\(app)", problem: "there is no such process")
+        return rank
       }
       guard apps[app].state.isResident else {
         failure = .invalidEviction(
-          policy: policy.name, app: profiles[app].id, problem: "it is not running")
-        return
+          policy: policy.name, app: name(of: app), problem: "it is not running")
+        return rank
       }
       if eviction.purgeOnly {
         guard apps[app].purgeableKB > 0 else {
           failure = .invalidEviction(
-            policy: policy.name, app: profiles[app].id, problem: "it has nothing to purge")
-          return
+            policy: policy.name, app: name(of: app), problem: "it has nothing to purge")
+          return rank
         }
         apps[app].cachesKB = 0
         refresh(app)
         note(app, .purge)
       } else {
-        episodeRank += 1
-        kill(app, eviction.reason, rank: episodeRank)
+        rank += 1
+        kill(app, eviction.reason, rank: rank)
       }
       updateLevel()
     }
+    let effective = freeKB - pendingKB
+    if effective < device.criticalThresholdKB {
+      if !inShortfall { recordShortfall() }
+      metrics.maxShortfallKB = max(metrics.maxShortfallKB, device.criticalThresholdKB - effective)
+    } else {
+      inShortfall = false
+    }
+    // A policy whose decisions change with time alone (a process leaving its aging band) says
+    // when to ask it again.
+    if effective < policyWatermarkKB, !failed, let wake = policy.reconsiderAtMs(view),
+      wake > queue.now, wake != policyWakeMs
+    {
+      policyWakeMs = wake
+      schedule(.policyWake, -1, atMs: wake)
+    }
+    lastEpisodeKills = rank
+    return rank
   }
 
-  /// Registers the level that free memory implies; on entering `warning` or worse from `normal`,
-  /// every running app gets didReceiveMemoryWarning (suspended apps run no code and get nothing).
+  /// Registers the level of the free memory left once any pending allocation lands; on entering
+  /// `warning` or worse from `normal`, every running app gets didReceiveMemoryWarning (suspended apps
+  /// and system processes run no UIApplication code and get nothing).
   mutating func updateLevel() {
-    let new = device.level(freeKB: freeKB)
+    let new = device.level(freeKB: freeKB - pendingKB)
     guard new != level else { return }
     let old = level
     level = new
@@ -92,46 +149,58 @@ extension Simulation {
   }
 
   mutating func recordShortfall() {
+    inShortfall = true
     metrics.shortfalls += 1
-    metrics.maxShortfallKB = max(metrics.maxShortfallKB, device.criticalThresholdKB - freeKB)
     emit(-1, .shortfall)
   }
 
-  /// Kills `app` at once if its footprint is over its per-app limit (no callback).
-  mutating func enforceLimit(_ app: Int) {
-    if apps[app].footprintKB > traits[app].limitKB { kill(app, .perProcessLimit) }
+  /// The name of process `app`, for messages.
+  func name(of app: Int) -> String {
+    app < appCount ? profiles[app].id : device.systemProcesses[app - appCount].name
   }
 
-  /// Terminates `app` for `reason`: willTerminate first if it is running in the background and the
-  /// reason allows it (`KillReason.warnsBackgroundApp`), otherwise no callback. `rank` is its place in
-  /// the current pressure episode, 0 for kills no policy chose.
+  /// Terminates `app` for `reason`: willTerminate first if it is an app running in the background
+  /// and the reason allows it (`KillReason.warnsBackgroundApp`), otherwise no callback. `rank` is its
+  /// place in the current pressure episode, 0 for kills no policy chose. A system process launchd
+  /// relaunches is scheduled to come back.
   mutating func kill(_ app: Int, _ reason: KillReason, rank: Int = 0) {
     let state = apps[app].state
     let footprint = apps[app].footprintKB
     let physical = apps[app].physicalKB
     let freeBefore = freeKB
+    let system = apps[app].isSystemProcess
     let callback: Callback? =
-      state == .background && reason.warnsBackgroundApp ? .willTerminate : nil
+      !system && state == .background && reason.warnsBackgroundApp ? .willTerminate : nil
     if foreground == app {
       foreground = -1
       interrupted = false
     }
+    apps[app].lifeGeneration &+= 1
+    apps[app].baseKB = 0
     apps[app].extraKB = 0
     apps[app].grownKB = 0
     apps[app].peakKB = 0
+    apps[app].rampKB = 0
     apps[app].cachesKB = 0
     apps[app].holdsScreenMemory = false
     apps[app].activeModes = 0
     apps[app].hasBackgroundWork = false
     apps[app].leftForegroundMs = nil
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
-    metrics.killsByReason[Int(reason.rawValue)] += 1
+    if system {
+      metrics.systemProcessKills += 1
+      if traits[app].relaunchDelayMs >= 0, reason != .reboot {
+        schedule(.relaunch, app, atMs: queue.now + traits[app].relaunchDelayMs)
+      }
+    } else {
+      metrics.killsByReason[Int(reason.rawValue)] += 1
+    }
     counters[app].killsByReason[Int(reason.rawValue)] += 1
     observer.record(
       KillRecord(
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,
         footprintKB: footprint, freedKB: physical, freeBeforeKB: freeBefore, freeAfterKB: freeKB,
-        callback: callback))
+        pendingKB: pendingKB, allocatingApp: exemptApp, callback: callback))
   }
 
   /// The launch peak is over: the app's footprint drops by it.
@@ -140,7 +209,47 @@ extension Simulation {
     apps[app].peakKB = 0
     refresh(app)
     note(app, .launchPeakEnd)
-    memoryChanged()
+  }
+
+  /// Grows `app`'s dirty memory by `kilobytes` through `change` once there is room, or kills it:
+  /// `per-process-limit` if it would pass its limit, `vm-pageshortage` if it cannot fit. Returns
+  /// whether it grew.
+  mutating func allocateDirty(
+    _ app: Int, _ kilobytes: Int, _ kind: EventKind, change: (inout AppStatus) -> Void
+  ) -> Bool {
+    if apps[app].footprintKB + kilobytes > traits[app].limitKB {
+      killOverLimit(app, growth: kilobytes)
+      return false
+    }
+    // On a compressing device a suspended process's dirty memory lands compressed, and a suspended
+    // app allocates nothing anyway: the physical growth is the footprint's.
+    guard reserve(app, kilobytes) else { return false }
+    change(&apps[app])
+    refresh(app)
+    note(app, kind)
+    return true
+  }
+
+  /// Kills `app` because `growth` more would take it over its limit (`per-process-limit`, no
+  /// callback): instead of the growth, which is the kill's pending memory.
+  mutating func killOverLimit(_ app: Int, growth: Int) {
+    pendingKB = growth
+    pendingApp = app
+    kill(app, .perProcessLimit)
+    pendingKB = 0
+    pendingApp = -1
+  }
+
+  /// A step of a ramped cold launch: the next share of the app's memory arrives.
+  mutating func launchStep(_ app: Int) {
+    guard apps[app].state.isResident, apps[app].rampKB > 0 else { return }
+    let profile = traits[app]
+    let step = min(
+      apps[app].rampKB, (profile.residentKB + profile.launchPeakKB) / profile.launchSteps)
+    guard allocateDirty(app, step, .launchStep, change: { $0.rampKB -= step }) else { return }
+    if apps[app].rampKB > 0 {
+      schedule(.launchStep, app, atMs: queue.now + profile.coldLaunchMs / profile.launchSteps)
+    }
   }
 
   /// Schedules the next growth step of an active app, if it grows.
@@ -155,22 +264,14 @@ extension Simulation {
     guard apps[app].state == .active else { return }
     let step = min(traits[app].growthPerTickKB, traits[app].maxGrowthKB - apps[app].grownKB)
     guard step > 0 else { return }
-    apps[app].grownKB += step
-    refresh(app)
-    note(app, .grow)
-    enforceLimit(app)
+    guard allocateDirty(app, step, .grow, change: { $0.grownKB += step }) else { return }
     scheduleGrowth(app)
-    memoryChanged()
   }
 
   /// The app allocates dirty memory (only an app running code can).
   mutating func allocate(_ app: Int, kilobytes: Int) {
     guard apps[app].state.isRunning else { return }
-    apps[app].extraKB += kilobytes
-    refresh(app)
-    note(app, .allocate)
-    enforceLimit(app)
-    memoryChanged()
+    allocateDirty(app, kilobytes, .allocate) { $0.extraKB += kilobytes }
   }
 
   /// The app frees dirty memory it allocated (never below none).
@@ -179,6 +280,5 @@ extension Simulation {
     apps[app].extraKB -= min(kilobytes, apps[app].extraKB)
     refresh(app)
     note(app, .free)
-    memoryChanged()
   }
 }

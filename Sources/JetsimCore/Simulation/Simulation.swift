@@ -1,15 +1,20 @@
 /// One device running one workload under one eviction policy: the model of docs/model.md.
 ///
-/// The simulation owns the app states and the event queue; the policy only chooses victims, and the
-/// observer only records. It is a concrete type (the policy and observer are existentials: one
-/// indirect call each), so its hot loop is compiled once, fully specialized, whatever policy is chosen
-/// at run time; it allocates nothing per event once its arrays have grown to the number of apps and
-/// pending timers.
+/// The simulation owns the process states and the event queue; the policy only chooses victims,
+/// and the observer only records. It is a concrete type (the policy and observer are existentials:
+/// one indirect call each), so its hot loop is compiled once, fully specialized, whatever policy is
+/// chosen at run time; it allocates nothing per event once its arrays have grown to the number of
+/// processes and pending timers.
 ///
-/// Most users call `Simulator.run`; drive a `Simulation` directly to stream your own workload.
+/// Processes are numbered apps first (in the scenario's order), then the device's system processes.
+/// After every event the simulation settles memory (`memoryChanged`); every allocation waits for
+/// room first (`reserve`), so free memory is never negative.
+///
+/// Library users run it through `Simulator.run`.
 package struct Simulation {
   enum TimerKind: UInt8 {
     case backgroundWorkEnd, watchdog, taskExpired, interruptionEnd, launchPeakEnd, growthTick
+    case launchStep, relaunch, policyWake
   }
 
   struct Timer {
@@ -22,9 +27,13 @@ package struct Simulation {
   package let device: DeviceProfile
   /// The app profiles, by index.
   package let profiles: [AppProfile]
+  /// The number of apps; processes from here on are the device's system processes.
+  package let appCount: Int
   /// The seed of the run's random streams.
   package let seed: UInt64
-  /// Every app's status, by index.
+  /// The state the run starts from, if any.
+  package let snapshot: Snapshot?
+  /// Every process's status, by index.
   package internal(set) var apps: [AppStatus]
   /// The eviction policy.
   package internal(set) var policy: any EvictionPolicy
@@ -32,8 +41,7 @@ package struct Simulation {
   package var observer: any SimulationObserver
   /// Run-wide counters.
   package internal(set) var metrics = RunMetrics()
-  /// Per-app counters, by index.
-  /// Per-app counters, by index.
+  /// Per-process counters, by index.
   package var appStats: [AppStats] {
     var stats = counters
     let states = AppState.allCases.count
@@ -43,60 +51,84 @@ package struct Simulation {
     }
     return stats
   }
-  /// The per-app counters that change rarely; the two that change on most events live in flat arrays
-  /// (one uniqueness check per update instead of two).
+  /// The per-process counters that change rarely; the two that change on most events live in flat
+  /// arrays (one uniqueness check per update instead of two).
   var counters: [AppStats]
-  /// Time in each state, `app × states + state`.
+  /// Time in each state, `process × states + state`.
   var stateTimeMs: [Int]
   var peakFootprintKB: [Int]
   /// The pressure level the system has registered.
   package internal(set) var level: PressureLevel = .normal
 
   var queue = EventQueue<Timer>(capacity: 256)
-  /// Physical memory held by apps.
+  /// Physical memory held by processes.
   var usedKB = 0
+  /// The allocation waiting for room (docs/model.md §5), and whose it is (-1: none).
+  var pendingKB = 0
+  var pendingApp = -1
+  /// The process whose allocation landed in the current event: not a victim until the next event
+  /// (it is killed for its own allocation only when that cannot fit; -1: none).
+  var sparedApp = -1
+  /// Whether anything changed in the current event (a state, a footprint): if not, settling it asks
+  /// the policy nothing.
+  var changed = false
   var seq = 0
   var foreground = -1
   var interrupted = false
   var locked = false
   var lockedApp = -1
-  var episodeRank = 0
-  /// The apps in memory (any state but notRunning).
+  /// Whether free memory is below critical with nothing left to kill (a shortfall is recorded once
+  /// each time this becomes true).
+  var inShortfall = false
+  /// The processes in memory (any state but notRunning).
   var resident: AppSet
   /// Time up to which the time-weighted metrics have been counted.
   var clockMs = 0
   /// The apps running code (active, inactive, background): memory warnings go to exactly these.
+  /// System processes get no UIApplication callbacks, so they are never members.
   var running: AppSet
   var scratch: [Int] = []
   /// The profiles' numbers, by index.
   let traits: [AppTraits]
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
+  /// When the policy last asked to be asked again (-1: never), so one instant is scheduled once.
+  var policyWakeMs = -1
+  /// The kills the latest settling of memory made: a launch that then cannot fit ranks after them.
+  var lastEpisodeKills = 0
+  var started = false
   /// Why the run stopped early, if it did; `failed` mirrors it so the hot loop tests a flag.
   var failure: JetsimError? { didSet { failed = failure != nil } }
   var failed = false
 
-  /// A device with every app not running, at time 0.
+  /// A device with every app not running and its system processes about to start, at time 0.
   package init(
     device: DeviceProfile, apps profiles: [AppProfile], policy: any EvictionPolicy,
-    observer: any SimulationObserver, seed: UInt64
+    observer: any SimulationObserver, seed: UInt64, snapshot: Snapshot? = nil
   ) {
     self.device = device
     self.profiles = profiles
     self.seed = seed
+    self.snapshot = snapshot
     self.policy = policy
     self.observer = observer
-    let ranks = profiles.indices.sorted { profiles[$0].id < profiles[$1].id }
-    var rankOf = [Int](repeating: 0, count: profiles.count)
+    appCount = profiles.count
+    let names = profiles.map(\.id) + device.systemProcesses.map(\.name)
+    let ranks = names.indices.sorted { names[$0] < names[$1] }
+    var rankOf = [Int](repeating: 0, count: names.count)
     for (rank, index) in ranks.enumerated() { rankOf[index] = rank }
-    apps = rankOf.map { AppStatus(idRank: $0) }
-    counters = Array(repeating: AppStats(), count: profiles.count)
-    stateTimeMs = Array(repeating: 0, count: profiles.count * AppState.allCases.count)
-    peakFootprintKB = Array(repeating: 0, count: profiles.count)
-    running = AppSet(capacity: profiles.count)
-    resident = AppSet(capacity: profiles.count)
-    scratch.reserveCapacity(profiles.count)
-    traits = profiles.map { AppTraits($0, device: device) }
+    apps = names.indices.map {
+      AppStatus(idRank: rankOf[$0], isSystemProcess: $0 >= profiles.count)
+    }
+    let count = names.count
+    counters = Array(repeating: AppStats(), count: count)
+    stateTimeMs = Array(repeating: 0, count: count * AppState.allCases.count)
+    peakFootprintKB = Array(repeating: 0, count: count)
+    running = AppSet(capacity: count)
+    resident = AppSet(capacity: count)
+    scratch.reserveCapacity(count)
+    traits =
+      profiles.map { AppTraits($0, device: device) } + device.systemProcesses.map(AppTraits.init)
     metrics.minFreeKB = device.usableKB
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)
@@ -105,30 +137,37 @@ package struct Simulation {
 
   /// The current simulated time, in milliseconds.
   package var nowMs: Int { queue.now }
-  /// Free memory: usable memory less the physical memory the apps hold.
+  /// Free memory: usable memory less the physical memory the processes hold.
   package var freeKB: Int { device.usableKB - usedKB }
   /// The app on screen, if any.
   package var foregroundApp: Int? { foreground >= 0 ? foreground : nil }
 
-  /// The device as policies see it.
+  /// The device as policies see it: free memory counts the allocation waiting for room.
   package var view: DeviceView {
     DeviceView(
-      device: device, profiles: profiles, apps: apps, nowMs: queue.now, freeKB: freeKB,
-      level: level,
-      foregroundApp: foregroundApp, seed: seed)
+      device: device, profiles: profiles, apps: apps, nowMs: queue.now,
+      freeKB: freeKB - pendingKB, level: level, foregroundApp: foregroundApp,
+      allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed)
   }
+
+  /// The process no policy may choose now: the one allocating, or the one whose allocation landed
+  /// in this event.
+  var exemptApp: Int { pendingApp >= 0 ? pendingApp : sparedApp }
 
   /// Runs `workload` and the timers it sets off, until both are done or `endMs` is reached, then
   /// closes the time-based metrics at the end time (`endMs`, or the last event's time).
   ///
-  /// Throws if a step is out of time order or names no app, or if the policy picks an app that is
-  /// not in memory.
+  /// Throws if a step is out of time order or names no app, or if the policy picks a process that
+  /// is not in memory.
   package mutating func run(_ workload: inout some WorkloadSource, untilMs endMs: Int? = nil)
     throws(JetsimError)
   {
+    start()
     var pending = workload.next()
     while !failed {
       let timerTime = queue.nextTime
+      sparedApp = -1
+      changed = false
       if let step = pending, timerTime.map({ step.timeMs <= $0 }) ?? true {
         if let endMs, step.timeMs > endMs { break }
         guard validate(step) else { break }
@@ -139,11 +178,19 @@ package struct Simulation {
       } else if let timerTime {
         if let endMs, timerTime > endMs { break }
         guard let (time, timer) = queue.pop() else { break }
+        // With no end time, the run ends when the workload and the work it set off are done:
+        // launchd relaunches a daemon when it is next needed, and once the workload is over
+        // nothing needs it (a daemon killed on every relaunch would otherwise cycle forever).
+        if pending == nil, endMs == nil, timer.kind == .relaunch { continue }
         advanceClock(to: time)
+        if timer.kind == .policyWake { changed = true }
         fire(timer)
       } else {
         break
       }
+      // Every event that changed something ends with memory settled: the level registered and the
+      // policy asked.
+      if changed { memoryChanged() }
     }
     if let failure { throw failure }
     finish(atMs: max(endMs ?? queue.now, queue.now))
@@ -154,10 +201,10 @@ package struct Simulation {
       failure = .invalidValue(
         path: "workload", keyPath: "time", value: "\(step.timeMs)ms after \(queue.now)ms",
         expected: "steps in time order")
-    } else if step.kind.needsApp, step.app < 0 || Int(step.app) >= apps.count {
+    } else if step.kind.needsApp, step.app < 0 || Int(step.app) >= appCount {
       failure = .invalidValue(
         path: "workload", keyPath: "app", value: "index \(step.app)",
-        expected: "an app index from 0 to \(apps.count - 1)")
+        expected: "an app index from 0 to \(appCount - 1)")
     }
     return !failed
   }
@@ -182,24 +229,36 @@ package struct Simulation {
 
   mutating func fire(_ timer: Timer) {
     let app = Int(timer.app)
-    if timer.kind == .launchPeakEnd {
-      guard timer.generation == apps[app].lifeGeneration else { return }
-      endLaunchPeak(app)
+    switch timer.kind {
+    case .policyWake:
+      // Nothing to do but settle, which the loop does after every event: the policy's decisions
+      // may have changed with time alone (a process left its aging band).
       return
+    case .launchPeakEnd, .launchStep, .relaunch:
+      guard timer.generation == apps[app].lifeGeneration else { return }
+    default:
+      guard timer.generation == apps[app].timerGeneration else { return }
     }
-    guard timer.generation == apps[app].timerGeneration else { return }
     switch timer.kind {
     case .backgroundWorkEnd: finishBackgroundWork(app)
     case .watchdog: kill(app, .watchdog)
     case .taskExpired: kill(app, .backgroundTaskExpired)
     case .interruptionEnd: endInterruption(app)
     case .growthTick: grow(app)
-    case .launchPeakEnd: break
+    case .launchPeakEnd: endLaunchPeak(app)
+    case .launchStep: launchStep(app)
+    case .relaunch: relaunch(app)
+    case .policyWake: break
     }
   }
 
   mutating func schedule(_ kind: TimerKind, _ app: Int, atMs time: Int) {
-    let generation = kind == .launchPeakEnd ? apps[app].lifeGeneration : apps[app].timerGeneration
+    let generation =
+      switch kind {
+      case .launchPeakEnd, .launchStep, .relaunch: apps[app].lifeGeneration
+      case .policyWake: UInt32(0)
+      default: apps[app].timerGeneration
+      }
     queue.schedule(at: time, Timer(kind: kind, app: Int32(app), generation: generation))
   }
 
@@ -207,11 +266,16 @@ package struct Simulation {
   mutating func advanceClock(to time: Int) {
     let elapsed = time - clockMs
     guard elapsed > 0 else { return }
-    metrics.residentAppMs += resident.count * elapsed
+    metrics.residentAppMs += residentApps * elapsed
     if level >= .warning { metrics.timeWarningMs += elapsed }
     if level == .critical { metrics.timeCriticalMs += elapsed }
     clockMs = time
   }
+
+  /// The number of apps in memory (system processes are not counted).
+  var residentApps: Int { resident.count - residentSystemProcesses }
+  /// The number of system processes in memory.
+  var residentSystemProcesses = 0
 
   mutating func finish(atMs end: Int) {
     advanceClock(to: end)
@@ -223,23 +287,21 @@ package struct Simulation {
     metrics.durationMs = end
   }
 
-  /// Records an event; `app` is -1 for device-wide events. The row's pressure is the level that its
-  /// free memory implies.
+  /// Records an event; `app` is -1 for device-wide events.
   mutating func emit(
     _ app: Int, _ kind: EventKind, from: AppState? = nil, to: AppState? = nil,
     callback: Callback? = nil, reason: KillReason? = nil, mode: BackgroundMode? = nil
   ) {
     seq += 1
     metrics.events += 1
-    let free = freeKB
     observer.record(
       EventRecord(
         seq: seq, timeMs: queue.now, app: app, kind: kind, from: from, to: to, callback: callback,
-        reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0, freeKB: free,
-        pressure: device.level(freeKB: free)))
+        reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0,
+        freeKB: freeKB, pendingKB: pendingKB, allocatingApp: exemptApp, pressure: level))
   }
 
-  /// Records an event that leaves the app in its state (a callback, a purge, a change of size).
+  /// Records an event that leaves the process in its state (a callback, a purge, a change of size).
   mutating func note(
     _ app: Int, _ kind: EventKind, callback: Callback? = nil, mode: BackgroundMode? = nil
   ) {

@@ -8,10 +8,14 @@ public struct RunSummary: Sendable, Equatable {
   public var policy: String
   /// The seed.
   public var seed: UInt64
-  /// The app ids, by index.
+  /// The process names by index: the apps' ids, then the system processes' names.
   public var appIDs: [String]
-  /// The apps' display names, by index.
+  /// The processes' display names, by index.
   public var appNames: [String]
+  /// The number of apps: processes from this index on are system processes.
+  public var appCount: Int
+  /// The kinds of the system processes (`idle-daemon`, `active-daemon`, `extension`), in order.
+  public var systemKinds: [String]
   /// Run-wide counters.
   public var metrics: RunMetrics
   /// Per-app counters, by index.
@@ -71,7 +75,7 @@ public enum Simulator {
   ) throws(JetsimError) -> RunSummary {
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: policy, observer: observer,
-      seed: scenario.seed)
+      seed: scenario.seed, snapshot: scenario.snapshot)
     defer {
       // The simulation holds the observer as an existential; hand the user's value back.
       if let updated = simulation.observer as? Observer { observer = updated }
@@ -79,7 +83,10 @@ public enum Simulator {
     try simulation.run(&workload, untilMs: scenario.durationMs)
     return RunSummary(
       scenario: scenario.name, device: scenario.device.name, policy: simulation.policy.name,
-      seed: scenario.seed, appIDs: scenario.apps.map(\.id), appNames: scenario.apps.map(\.name),
+      seed: scenario.seed, appIDs: scenario.processNames,
+      appNames: scenario.apps.map(\.name) + scenario.device.systemProcesses.map(\.name),
+      appCount: scenario.apps.count,
+      systemKinds: scenario.device.systemProcesses.map(\.kind.rawValue),
       metrics: simulation.metrics,
       apps: simulation.appStats)
   }

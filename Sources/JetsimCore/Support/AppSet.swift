@@ -14,6 +14,9 @@ package struct AppSet: Sendable {
   /// The number of members.
   package var count: Int { members.count }
 
+  /// The position of `app` in `members`, if it is a member.
+  package func position(of app: Int) -> Int? { positions[app] >= 0 ? positions[app] : nil }
+
   /// Whether `app` is a member.
   package func contains(_ app: Int) -> Bool { positions[app] >= 0 }
 

@@ -15,6 +15,10 @@ public enum Defaults {
   public static let warmResumeMs = 300
   /// Interval between growth steps of an app in use (its `growthPerMinute` is spread over these).
   public static let growthTickMs = 10_000
+  /// How long an idle daemon stays in the aging band, where its profile does not say: XNU's 2 s for
+  /// daemons launchd rarely relaunches at once (`memorystatus_sysprocs_idle_time`, low relaunch
+  /// likelihood: 10 s ÷ 5).
+  public static let daemonAgingTimeMs = 2_000
   /// The eviction policy of a scenario that names none.
   public static let policy = "largest-first"
   /// The seed of a scenario that names none.
@@ -29,5 +33,15 @@ public enum Defaults {
     if memoryKB <= 3 * gigabyte { return (15, 5) }
     if memoryKB <= 6 * gigabyte { return (15, 4) }
     return (12, 4)
+  }
+
+  /// XNU's idle critical level as a share of physical memory, in percent: while the IDLE band holds
+  /// anyone, jetsam kills below it (10 % up to 3 GB, 9 % up to 6 GB, 8 % above; the "critical |
+  /// idle" table of bsd/kern/kern_memorystatus.c).
+  public static func idleCriticalPercent(memoryKB: Int) -> Int {
+    let gigabyte = 1_048_576
+    if memoryKB <= 3 * gigabyte { return 10 }
+    if memoryKB <= 6 * gigabyte { return 9 }
+    return 8
   }
 }

@@ -21,6 +21,19 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   /// The element with the smallest key, if any.
   package var first: Int? { heap.first }
 
+  /// The element with the smallest key other than `excluded`, if any.
+  ///
+  /// - Complexity: O(1): the second smallest is a child of the root.
+  package func first(excluding excluded: Int) -> Int? {
+    guard let root = heap.first else { return nil }
+    guard root == excluded else { return root }
+    switch heap.count {
+    case 1: return nil
+    case 2: return heap[1]
+    default: return less(heap[2], heap[1]) ? heap[2] : heap[1]
+    }
+  }
+
   /// Whether `element` is in the heap.
   package func contains(_ element: Int) -> Bool { positions[element] >= 0 }
 

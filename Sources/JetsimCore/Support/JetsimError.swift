@@ -35,13 +35,16 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case outputNotWritable(path: String, reason: String)
   /// An output another jetsim process is writing at this moment.
   case folderInUse(path: String)
+  /// A golden report that has not been recorded yet.
+  case goldenMissing(path: String)
   /// A policy that chose an app it cannot kill or purge (a bug in a custom policy).
   case invalidEviction(policy: String, app: String, problem: String)
 
   public var description: String {
     switch self {
     case .fileNotFound(let path):
-      return "\(Self.quoted(path)): no such file; check the path (relative paths start at the referring file)"
+      return
+        "\(Self.quoted(path)): no such file; check the path (relative paths start at the referring file)"
     case .unreadable(let path, let reason):
       return "\(Self.quoted(path)): cannot be read (\(reason))"
     case .malformedJSON(let path, let detail):
@@ -53,19 +56,23 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
           ? "; nothing may be set here" : "; valid keys: \(valid.joined(separator: ", "))")
       return "\(Self.quoted(path)): unknown key '\(keyPath.excerpt())'\(hint)"
     case .missingKey(let path, let keyPath):
-      return "\(Self.quoted(path)): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
+      return
+        "\(Self.quoted(path)): missing required key '\(keyPath)'; add it (see docs/profiles.md)"
     case .invalidValue(let path, let keyPath, let value, let expected):
-      return "\(Self.quoted(path)): '\(keyPath.excerpt())' is \(value.excerpt(limit: 100)); expected \(expected)"
+      return
+        "\(Self.quoted(path)): '\(keyPath.excerpt())' is \(value.excerpt(limit: 100)); expected \(expected)"
     case .invalidEntry(let path, let keyPath, let message):
       return "\(Self.quoted(path)): '\(keyPath.excerpt())': \(message.excerpt(limit: 300))"
     case .unsupportedVersion(let path, let found, let supported):
-      return "\(Self.quoted(path)): version \(found) is not supported; this jetsim reads version \(supported)"
+      return
+        "\(Self.quoted(path)): version \(found) is not supported; this jetsim reads version \(supported)"
     case .unknownApp(let path, let location, let id, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; add its profile to 'apps'"
       return
         "\(Self.quoted(path)): \(location.excerpt()): app '\(id.excerpt())' is not defined in the scenario\(hint)"
     case .duplicateApp(let path, let id):
-      return "\(Self.quoted(path)): '\(id.excerpt())' is defined twice; give each app and system process its own name"
+      return
+        "\(Self.quoted(path)): '\(id.excerpt())' is defined twice; give each app and system process its own name"
     case .traceLine(let path, let line, let message):
       return "\(Self.quoted(path)):\(line): \(message.excerpt(limit: 300))"
     case .unknownPolicy(let name, let valid):
@@ -77,6 +84,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case .folderInUse(let path):
       return
         "\(Self.quoted(path)): another jetsim is writing there now; wait for it to finish, or write elsewhere"
+    case .goldenMissing(let path):
+      return "\(Self.quoted(path)): no golden report recorded there yet; record it first"
     case .invalidEviction(let policy, let app, let problem):
       return "policy '\(policy.excerpt())' chose '\(app.excerpt())', but \(problem); fix the policy"
     }

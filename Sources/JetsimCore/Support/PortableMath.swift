@@ -44,7 +44,9 @@ package enum PortableMath {
   }
 
   /// `base` (> 0) to the power `exponent`.
-  package static func pow(_ base: Double, _ exponent: Double) -> Double { exp(exponent * log(base)) }
+  package static func pow(_ base: Double, _ exponent: Double) -> Double {
+    exp(exponent * log(base))
+  }
 
   /// 2 to the power `k`, exactly (via two steps, so subnormal results are reached too).
   static func pow2(_ k: Int) -> Double {

@@ -12,11 +12,14 @@ package enum SeedList {
 
   /// The seeds, in the order given.
   package static func parse(_ text: String) throws(Problem) -> [UInt64] {
-    let form = "'\(text.excerpt(limit: 40))' is not seeds such as 10 (seeds 1 to 10), 1..20 or 1,4,9"
+    let form =
+      "'\(text.excerpt(limit: 40))' is not seeds such as 10 (seeds 1 to 10), 1..20 or 1,4,9"
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     if parts.count == 1, let count = UInt64(text.trimmingSpaces()) {
       guard count >= 1, count <= UInt64(maxCount) else {
-        throw Problem(message: "'\(text.excerpt(limit: 40))' asks for \(count) seeds; give from 1 to \(maxCount)")
+        throw Problem(
+          message:
+            "'\(text.excerpt(limit: 40))' asks for \(count) seeds; give from 1 to \(maxCount)")
       }
       return Array(1...count)
     }
@@ -30,7 +33,9 @@ package enum SeedList {
         let high = UInt64(bounds[2])
       {
         guard low <= high else {
-          throw Problem(message: "'\(trimmed.excerpt(limit: 40))' is an empty range; write low..high with low <= high")
+          throw Problem(
+            message:
+              "'\(trimmed.excerpt(limit: 40))' is an empty range; write low..high with low <= high")
         }
         guard high - low < UInt64(maxCount) - UInt64(seeds.count) else {
           throw Problem(message: "'\(text.excerpt(limit: 40))' names more than \(maxCount) seeds")

@@ -34,7 +34,8 @@ extension String {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
         || scalar.value == 0x2028 || scalar.value == 0x2029:
         out += "\\u{\(String(scalar.value, radix: 16))}"
       default: out.unicodeScalars.append(scalar)

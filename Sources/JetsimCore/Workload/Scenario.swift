@@ -26,6 +26,8 @@ public struct Scenario: Sendable {
   public var userModel: UserModel?
   /// The files it was loaded from, with their digests (empty for a scenario built in code).
   public var inputs: [RunInput] = []
+  /// The device's state at time 0, if the run starts from one (docs/model.md §11).
+  public var snapshot: Snapshot?
   /// Where each action came from (`script[3]`, `trace.csv:12`), for error messages.
   package var actionOrigins: [(path: String, location: String)] = []
 
@@ -75,6 +77,9 @@ public struct Scenario: Sendable {
     try PolicyRegistry.make(name ?? policy, settings: effectivePolicySettings)
   }
 
+  /// Every process's name, by index: the apps' ids, then the device's system processes' names.
+  public var processNames: [String] { apps.map(\.id) + device.systemProcesses.map(\.name) }
+
   /// The index of the app with `id`, if any.
   public func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
 
@@ -85,6 +90,12 @@ public struct Scenario: Sendable {
     for (index, app) in apps.enumerated() {
       guard indices.updateValue(Int32(index), forKey: app.id) == nil else {
         throw .duplicateApp(path: origin, id: app.id)
+      }
+    }
+    var names = Set(indices.keys)
+    for process in device.systemProcesses {
+      guard names.insert(process.name).inserted else {
+        throw .duplicateApp(path: origin, id: process.name)
       }
     }
     // Each action keeps the number of the scripted action it came from (-1: the user model); the

@@ -41,7 +41,9 @@ package struct CSVBuffer: Sendable {
   }
 
   /// Appends bytes as they are.
-  package mutating func append(raw: [UInt8]) { appendRecord(maxBytes: raw.count) { $0.append(raw) } }
+  package mutating func append(raw: [UInt8]) {
+    appendRecord(maxBytes: raw.count) { $0.append(raw) }
+  }
 
   /// Appends a field separator.
   package mutating func comma() { appendRecord(maxBytes: 1) { $0.comma() } }

@@ -24,4 +24,5 @@ package enum FileFailure {
       return String(cString: strerror(Int32(posix.code))).lowercased()
     }
     return error.localizedDescription
-  }}
+  }
+}

@@ -108,7 +108,8 @@ public struct ReportFolder: Sendable {
           try FileSystem.rename(building, to: destination)
         }
       default:
-        throw FileSystem.Failure(path: destination, reason: "something that is not a folder is there")
+        throw FileSystem.Failure(
+          path: destination, reason: "something that is not a folder is there")
       }
     } catch let error as FileSystem.Failure {
       throw error.notWritable(destination)
@@ -153,7 +154,9 @@ public struct ReportFolder: Sendable {
     if let stranger = stranger(in: destination, kind: kind) {
       throw .outputNotWritable(
         path: destination,
-        reason: "it holds '\(stranger.excerpt())', which jetsim did not write; move it out or choose another folder")
+        reason:
+          "it holds '\(stranger.excerpt())', which jetsim did not write; move it out or choose another folder"
+      )
     }
   }
 
@@ -180,7 +183,9 @@ public struct ReportFolder: Sendable {
 
   static func writeMarker(in folder: String, kind: Kind) throws(FileSystem.Failure) {
     let file = try OutputFile(creating: "\(folder)/\(marker)")
-    file.write("jetsim \(kind.rawValue) folder: jetsim replaces it only while it holds only what jetsim wrote\n")
+    file.write(
+      "jetsim \(kind.rawValue) folder: jetsim replaces it only while it holds only what jetsim wrote\n"
+    )
     try file.close()
   }
 

@@ -46,7 +46,8 @@ package struct StagingArea: Sendable {
   static let host: String = {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
-    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let safe = name.filter { $0.isLetter || $0.isNumber || $0 == "." }
     return safe.isEmpty ? "host" : String(safe.prefix(64))
   }()

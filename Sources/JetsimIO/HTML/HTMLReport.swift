@@ -9,6 +9,7 @@ public enum HTMLReport {
     .active: "#0072B2", .inactive: "#56B4E9", .background: "#E69F00", .suspended: "#009E73",
   ]
   static let reservedColour = "#BBBBBB"
+  static let systemColour = "#777777"
   static let warningColour = "#CC79A7"
   static let criticalColour = "#D55E00"
 
@@ -71,7 +72,9 @@ public enum HTMLReport {
 
   /// The report of a run kept in memory: the same bytes `ReportWriter` writes for it.
   public static func render(_ result: RunResult, device: DeviceProfile) -> String {
-    var timeline = TimelineRecorder(appCount: result.summary.appIDs.count)
+    var timeline = TimelineRecorder(
+      appCount: result.summary.appCount,
+      systemCount: result.summary.appIDs.count - result.summary.appCount)
     var kills = result.kills.makeIterator()
     var nextKill = kills.next()
     for event in result.events {
@@ -97,22 +100,28 @@ public enum HTMLReport {
     let top = Double(max(device.memoryKB, peak)) * 1.05
     var chart = SVGChart(
       width: width, height: height,
-      label: "Memory used over time, stacked by app state, against device memory",
+      label:
+        "Memory used over time: reserved, system processes and apps by state, under device memory",
       xMax: Double(durationMs), yMax: top)
     chart.axes(
       xLabel: "time (h:mm)", yLabel: "memory (MB)", xFormat: { clock($0) },
       yFormat: { Units.decimal($0 / 1024, digits: 0) })
-    // Stacked areas: reserved, suspended, background, foreground.
+    // Stacked areas: reserved, system processes, suspended apps, background apps, foreground app.
     let layers: [(String, String, (TimelineRecorder.Sample) -> Int)] = [
       ("reserved", reservedColour, { _ in device.reservedKB }),
-      ("suspended", colours[.suspended] ?? "", { device.reservedKB + $0.suspendedKB }),
+      ("system processes", systemColour, { device.reservedKB + $0.systemKB }),
+      (
+        "suspended", colours[.suspended] ?? "", { device.reservedKB + $0.systemKB + $0.suspendedKB }
+      ),
       (
         "background", colours[.background] ?? "",
-        { device.reservedKB + $0.suspendedKB + $0.backgroundKB }
+        { device.reservedKB + $0.systemKB + $0.suspendedKB + $0.backgroundKB }
       ),
       (
         "foreground", colours[.active] ?? "",
-        { device.reservedKB + $0.suspendedKB + $0.backgroundKB + $0.foregroundKB }
+        {
+          device.reservedKB + $0.systemKB + $0.suspendedKB + $0.backgroundKB + $0.foregroundKB
+        }
       ),
     ]
     // One sample per pixel column: its last composition, and the peak of the whole column.
@@ -155,7 +164,8 @@ public enum HTMLReport {
     let legend: [(String, String, String?)] = [
       ("foreground (active or inactive)", colours[.active] ?? "", nil),
       ("background", colours[.background] ?? "", nil),
-      ("suspended", colours[.suspended] ?? "", nil), ("reserved", reservedColour, nil),
+      ("suspended", colours[.suspended] ?? "", nil), ("system processes", systemColour, nil),
+      ("reserved", reservedColour, nil),
       ("device memory", "#000000", "line"), ("warning threshold", warningColour, "dash"),
       ("critical threshold", criticalColour, "dash"),
       ("kill (hover for the app)", "#000000", "killTop"),

@@ -98,7 +98,9 @@ package struct SVGChart {
       "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
   }
 
-  package mutating func horizontalLine(_ value: Double, stroke: String, dash: String?, title: String) {
+  package mutating func horizontalLine(
+    _ value: Double, stroke: String, dash: String?, title: String
+  ) {
     body +=
       "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>"
   }
@@ -154,15 +156,18 @@ package struct SVGChart {
       "<text x=\"\(n(left - 8))\" y=\"\(n(top + Double(row) * 18 + 13))\" text-anchor=\"end\">\(HTMLDocument.escape(text))</text>"
   }
 
-  package mutating func laneBar(row: Int, from start: Double, to end: Double, fill: String, title: String) {
+  package mutating func laneBar(
+    row: Int, from start: Double, to end: Double, fill: String, title: String
+  ) {
     let x0 = x(start)
     let w = max(x(end) - x0, 0.6)
     body +=
       "<rect x=\"\(n(x0))\" y=\"\(n(top + Double(row) * 18 + 3))\" width=\"\(n(w))\" height=\"12\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></rect>"
   }
 
-  package mutating func laneMark(row: Int, atX px: Double, kind: TimelineRecorder.Mark.Kind, title: String)
-  {
+  package mutating func laneMark(
+    row: Int, atX px: Double, kind: TimelineRecorder.Mark.Kind, title: String
+  ) {
     let cy = top + Double(row) * 18 + 9
     let shape: String
     switch kind {

@@ -5,12 +5,14 @@ import JetsimCore
 /// any length keeps at most `maxBuckets`), each app's state over time as segments no shorter than a
 /// bucket, and every kill.
 package struct TimelineRecorder: SimulationObserver, Sendable {
-  /// Memory by state at the end of a bucket, and the most used during it.
+  /// Memory by state at the end of a bucket (apps by state, system processes together), and the
+  /// most used during it.
   package struct Sample: Sendable, Equatable {
     package var timeMs: Int
     package var foregroundKB: Int
     package var backgroundKB: Int
     package var suspendedKB: Int
+    package var systemKB: Int
     package var peakAppsKB: Int
   }
 
@@ -39,20 +41,29 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   private var state: [AppState]
   private var footprint: [Int]
   private var usedByState = [Int](repeating: 0, count: 5)
+  private var systemKB = 0
+  /// Processes from this index on are system processes: one layer, no lanes.
+  package let appCount: Int
 
-  package init(appCount: Int) {
-    segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: appCount)
-    marks = Array(repeating: [], count: appCount)
-    activity = Array(repeating: 0, count: appCount)
-    state = Array(repeating: .notRunning, count: appCount)
-    footprint = Array(repeating: 0, count: appCount)
+  /// A recorder for `appCount` apps followed by `systemCount` system processes.
+  package init(appCount: Int, systemCount: Int = 0) {
+    self.appCount = appCount
+    let count = appCount + systemCount
+    segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: count)
+    marks = Array(repeating: [], count: count)
+    activity = Array(repeating: 0, count: count)
+    state = Array(repeating: .notRunning, count: count)
+    footprint = Array(repeating: 0, count: count)
   }
 
-  private var appsKB: Int { usedByState.reduce(0, +) }
+  private var usedKB: Int { usedByState.reduce(0, +) + systemKB }
 
   package mutating func record(_ event: EventRecord) {
     let app = event.app
-    if app >= 0, let to = event.to {
+    if app >= appCount, event.to != nil {
+      systemKB += event.footprintKB - footprint[app]
+      footprint[app] = event.footprintKB
+    } else if app >= 0, let to = event.to {
       activity[app] += 1
       usedByState[Int(state[app].rawValue)] -= footprint[app]
       footprint[app] = event.footprintKB
@@ -70,7 +81,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
 
   package mutating func record(_ kill: KillRecord) {
     kills.append(kill)
-    marks[kill.app].append(Mark(timeMs: kill.timeMs, kind: .kill))
+    if kill.app < appCount { marks[kill.app].append(Mark(timeMs: kill.timeMs, kind: .kill)) }
   }
 
   private mutating func setState(_ app: Int, _ new: AppState, at time: Int) {
@@ -94,18 +105,19 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
 
   private mutating func sample(at time: Int) {
     let bucketStart = time / bucketMs * bucketMs
-    let used = appsKB
+    let used = usedKB
     let current = Sample(
       timeMs: time,
       foregroundKB: usedByState[Int(AppState.active.rawValue)]
         + usedByState[Int(AppState.inactive.rawValue)],
       backgroundKB: usedByState[Int(AppState.background.rawValue)],
-      suspendedKB: usedByState[Int(AppState.suspended.rawValue)],
+      suspendedKB: usedByState[Int(AppState.suspended.rawValue)], systemKB: systemKB,
       peakAppsKB: used)
     if let last = samples.last, last.timeMs / bucketMs * bucketMs == bucketStart {
       samples[samples.count - 1] = Sample(
         timeMs: time, foregroundKB: current.foregroundKB, backgroundKB: current.backgroundKB,
-        suspendedKB: current.suspendedKB, peakAppsKB: max(last.peakAppsKB, used))
+        suspendedKB: current.suspendedKB, systemKB: current.systemKB,
+        peakAppsKB: max(last.peakAppsKB, used))
     } else {
       samples.append(current)
       if samples.count > Self.maxBuckets { coarsen() }
@@ -120,8 +132,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       if let last = merged.last, last.timeMs / bucketMs == sample.timeMs / bucketMs {
         merged[merged.count - 1] = Sample(
           timeMs: sample.timeMs, foregroundKB: sample.foregroundKB,
-          backgroundKB: sample.backgroundKB,
-          suspendedKB: sample.suspendedKB, peakAppsKB: max(last.peakAppsKB, sample.peakAppsKB))
+          backgroundKB: sample.backgroundKB, suspendedKB: sample.suspendedKB,
+          systemKB: sample.systemKB, peakAppsKB: max(last.peakAppsKB, sample.peakAppsKB))
       } else {
         merged.append(sample)
       }

@@ -119,7 +119,8 @@ package enum JSONParser {
     }
 
     func describe(_ byte: UInt8) -> String {
-      byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+      byte >= 0x21 && byte < 0x7F
+        ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
     mutating func literal(_ word: StaticString) throws(SyntaxError) {
@@ -192,7 +193,9 @@ package enum JSONParser {
       }
       while true {
         skipWhitespace()
-        if current == UInt8(ascii: "]") { throw error("a trailing comma before ']'; remove the comma") }
+        if current == UInt8(ascii: "]") {
+          throw error("a trailing comma before ']'; remove the comma")
+        }
         elements.append(try value(depth: depth))
         skipWhitespace()
         switch current {
@@ -210,7 +213,9 @@ package enum JSONParser {
       position += 1  // opening quote
       var utf8: [UInt8] = []
       while true {
-        guard let byte = current else { throw error("the text ends inside a string; close the quote") }
+        guard let byte = current else {
+          throw error("the text ends inside a string; close the quote")
+        }
         switch byte {
         case UInt8(ascii: "\""):
           position += 1

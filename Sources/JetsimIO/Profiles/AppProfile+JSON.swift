@@ -5,7 +5,7 @@ extension AppProfile {
   static let keys = [
     "version", "id", "name", "category", "resident", "caches", "backingStores", "launchPeak",
     "growthPerMinute", "maxGrowth", "memoryLimit", "memoryWarningFrees", "backgroundModes",
-    "backgroundWork", "backgroundTask", "exitsOnSuspend", "coldLaunch", "warmResume",
+    "backgroundWork", "backgroundTask", "exitsOnSuspend", "coldLaunch", "warmResume", "launchSteps",
   ]
 
   /// The app profile in `node`, found at `keyPath`. A profile in a file of its own must give
@@ -47,6 +47,7 @@ extension AppProfile {
       exitsOnSuspend: try fields.bool("exitsOnSuspend") ?? false,
       coldLaunchMs: try fields.duration("coldLaunch") ?? Defaults.coldLaunchMs,
       warmResumeMs: try fields.duration("warmResume") ?? Defaults.warmResumeMs)
+    launchSteps = try fields.integer("launchSteps", in: 1...100) ?? 1
     if let limit = memoryLimitKB, limit <= 0 {
       throw fields.invalid("memoryLimit", Units.formatSize(limit), "more than 0KB")
     }

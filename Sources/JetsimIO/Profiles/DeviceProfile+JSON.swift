@@ -5,7 +5,7 @@ extension DeviceProfile {
   static let keys = [
     "version", "name", "memory", "reserved", "foregroundLimit", "warningThreshold",
     "criticalThreshold", "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit",
-    "source", "policyParameters",
+    "source", "policyParameters", "systemProcesses",
   ]
 
   /// The device profile in `node`, found at `keyPath`. A profile in a file of its own must give
@@ -29,6 +29,18 @@ extension DeviceProfile {
         ?? Defaults.backgroundTaskLimitMs,
       source: try fields.string("source"))
     policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
+    for (keyPath, node) in try fields.list(
+      "systemProcesses", expected: "a list of system processes") ?? []
+    {
+      let process = try SystemProcess(json: node, at: keyPath)
+      if systemProcesses.contains(where: { $0.name == process.name }) {
+        throw FieldError(
+          keyPath: keyPath + ".name",
+          kind: .invalid(
+            value: "\"\(process.name.excerpt())\", already used", expected: "a name of its own"))
+      }
+      systemProcesses.append(process)
+    }
     if let problem = problems().first {
       throw fields.invalid(problem.key, problem.value, problem.expected)
     }

@@ -114,7 +114,9 @@ package struct ProfileFields {
 
   package func bool(_ key: String) throws(FieldError) -> Bool? {
     guard let node = node(key) else { return nil }
-    guard case .bool(let flag) = node.value else { throw invalid(key, node.summary, "true or false") }
+    guard case .bool(let flag) = node.value else {
+      throw invalid(key, node.summary, "true or false")
+    }
     return flag
   }
 
@@ -146,7 +148,8 @@ package struct ProfileFields {
 
   /// A number within `range`.
   package func number(_ key: String, in range: ClosedRange<Double>) throws(FieldError) -> Double? {
-    let form = "a number from \(Units.decimalText(range.lowerBound)) to \(Units.decimalText(range.upperBound))"
+    let form =
+      "a number from \(Units.decimalText(range.lowerBound)) to \(Units.decimalText(range.upperBound))"
     guard let node = node(key) else { return nil }
     guard let value = node.double, range.contains(value) else {
       throw invalid(key, node.summary, form)
@@ -184,7 +187,8 @@ package struct ProfileFields {
     var texts: [String] = []
     for (keyPath, node) in elements {
       guard let text = node.string else {
-        throw FieldError(keyPath: keyPath, kind: .invalid(value: node.summary, expected: "a string"))
+        throw FieldError(
+          keyPath: keyPath, kind: .invalid(value: node.summary, expected: "a string"))
       }
       texts.append(text)
     }

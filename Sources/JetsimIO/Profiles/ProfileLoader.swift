@@ -60,7 +60,8 @@ public enum ProfileLoader {
         try InputFile.text(traceData, path: tracePath), path: tracePath)
       inputs.append(RunInput(role: "trace", path: tracePath, data: traceData))
       // Merge by time; at equal times the script comes first.
-      let merged = (zip(actions, origins).map { ($0, $1) }
+      let merged =
+        (zip(actions, origins).map { ($0, $1) }
         + traced.map { ($0.action, (tracePath, "line \($0.line)")) }).stableSorted {
           $0.0.timeMs < $1.0.timeMs
         }
@@ -78,7 +79,9 @@ public enum ProfileLoader {
     scenario.policySettings = file.policySettings
     scenario.userModel = try file.userModel?.model(apps: apps, path: path)
     scenario.inputs = inputs
+    scenario.snapshot = file.snapshot
     _ = try scenario.compiledWorkload()
+    try scenario.checkSnapshot(path: path)
     return scenario
   }
 

@@ -11,7 +11,7 @@ struct ScenarioFile {
 
   static let keys = [
     "version", "name", "description", "device", "apps", "policy", "policyParameters", "seed",
-    "duration", "script", "trace", "userModel",
+    "duration", "script", "trace", "userModel", "snapshot",
   ]
 
   var name: String
@@ -25,6 +25,7 @@ struct ScenarioFile {
   var script: [TimedAction]
   var trace: String?
   var userModel: UserModelFile?
+  var snapshot: Snapshot?
 
   init(json node: JSONNode) throws(FieldError) {
     let fields = try ProfileFields(node, allowed: Self.keys)
@@ -82,9 +83,37 @@ struct ScenarioFile {
     if userModel != nil, durationMs == nil {
       throw fields.invalid("duration", "missing", "a duration: how long the user model runs")
     }
-    if script.isEmpty, trace == nil, userModel == nil {
-      throw fields.invalid("script", "missing or empty", "a script, a trace or a user model")
+    if let entries = try fields.list("snapshot", expected: "a list of processes with their states")
+    {
+      var snapshot = Snapshot([])
+      for (keyPath, node) in entries {
+        snapshot.entries.append(try Self.snapshotEntry(node, at: keyPath))
+      }
+      self.snapshot = snapshot
     }
+    if script.isEmpty, trace == nil, userModel == nil, snapshot == nil {
+      throw fields.invalid(
+        "script", "missing or empty", "a script, a trace, a user model or a snapshot")
+    }
+  }
+
+  /// One process of a snapshot: `{"process": "com.example.maps", "state": "suspended", "footprint":
+  /// "180MB", "band": 0}`.
+  static func snapshotEntry(_ node: JSONNode, at keyPath: String) throws(FieldError)
+    -> Snapshot.Entry
+  {
+    let fields = try ProfileFields(
+      node, at: keyPath, allowed: ["process", "state", "footprint", "band"])
+    let name = try fields.required(fields.string("state"), "state")
+    let states: [AppState] = [.active, .inactive, .background, .suspended]
+    guard let state = states.first(where: { $0.description == name }) else {
+      throw fields.invalid(
+        "state", "\"\(name.excerpt(limit: 40))\"",
+        "one of active, inactive, background, suspended")
+    }
+    return Snapshot.Entry(
+      process: try fields.required(fields.name("process"), "process"), state: state,
+      footprintKB: try fields.size("footprint"), band: try fields.integer("band", in: 0...1000))
   }
 
   /// One scripted action: `{"at": "60s", "action": "open", "app": "com.example.maps"}`. The action's

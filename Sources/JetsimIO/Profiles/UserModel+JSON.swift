@@ -45,7 +45,8 @@ package struct UserModelFile {
         self.weights = weights
       }
       guard (zipf == nil) != (weights == nil) else {
-        throw popularity.invalid("zipf", "both or neither of zipf and weights", "exactly one of them")
+        throw popularity.invalid(
+          "zipf", "both or neither of zipf and weights", "exactly one of them")
       }
     }
     dwell = try Self.duration(fields, "dwell")
@@ -64,7 +65,8 @@ package struct UserModelFile {
     if let interruptions = try fields.object("interruptions", allowed: ["share", "duration"]) {
       interruptionShare = try interruptions.required(
         interruptions.number("share", in: 0...1), "share")
-      interruption = try interruptions.required(Self.duration(interruptions, "duration"), "duration")
+      interruption = try interruptions.required(
+        Self.duration(interruptions, "duration"), "duration")
     }
     for (keyPath, node) in try fields.list(
       "wakes", expected: "a list of {\"app\", \"perHour\", \"duration\"}") ?? []
@@ -98,7 +100,8 @@ package struct UserModelFile {
     return try duration(node, at: fields.path(key))
   }
 
-  package static func duration(_ node: JSONNode, at keyPath: String) throws(FieldError) -> UserModel.Duration
+  package static func duration(_ node: JSONNode, at keyPath: String) throws(FieldError)
+    -> UserModel.Duration
   {
     if let text = node.string {
       guard let value = Units.milliseconds(text), value > 0 else {

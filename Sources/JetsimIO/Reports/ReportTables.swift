@@ -7,17 +7,16 @@ package struct ReportTables: Sendable {
   /// `events.csv` columns.
   package static let eventColumns = [
     "seq", "time_ms", "app", "event", "from_state", "to_state", "callback", "detail",
-    "footprint_kb",
-    "free_kb", "pressure",
+    "footprint_kb", "free_kb", "pending_kb", "pressure",
   ]
   /// `kills.csv` columns.
   package static let killColumns = [
     "seq", "time_ms", "app", "reason", "policy", "rank", "state", "footprint_kb", "freed_kb",
-    "free_before_kb", "free_after_kb", "callback",
+    "free_before_kb", "free_after_kb", "pending_kb", "callback",
   ]
   /// `apps.csv` columns.
   package static let appColumns =
-    ["app", "name", "launches", "cold_launches", "warm_resumes", "kills"]
+    ["app", "name", "kind", "launches", "cold_launches", "warm_resumes", "kills"]
     + KillReason.allCases.map { "kills_\($0.columnName)" }
     + ["memory_warnings", "peak_footprint_kb"]
     + AppState.allCases.map { "time_\($0.columnName)_ms" }
@@ -51,7 +50,7 @@ package struct ReportTables: Sendable {
   package init(appIDs: [String], policy: String) {
     appNames = ByteTable(appIDs.map(CSVBuffer.encode(field:)))
     self.policy = ByteTable([CSVBuffer.encode(field: policy)])
-    maxRowBytes = 12 * 32 + appNames.maxLength + self.policy.maxLength
+    maxRowBytes = 13 * 32 + appNames.maxLength + self.policy.maxLength
   }
 
   /// Appends the `events.csv` row of `event`.
@@ -81,6 +80,8 @@ package struct ReportTables: Sendable {
       row.comma()
       row.append(event.freeKB)
       row.comma()
+      row.append(event.pendingKB)
+      row.comma()
       levels.write(Int(event.pressure.rawValue), to: &row)
       row.newline()
     }
@@ -102,7 +103,9 @@ package struct ReportTables: Sendable {
       row.append(kill.rank)
       row.comma()
       states.write(Int(kill.state.rawValue), to: &row)
-      for value in [kill.footprintKB, kill.freedKB, kill.freeBeforeKB, kill.freeAfterKB] {
+      for value in [
+        kill.footprintKB, kill.freedKB, kill.freeBeforeKB, kill.freeAfterKB, kill.pendingKB,
+      ] {
         row.comma()
         row.append(value)
       }
@@ -120,6 +123,9 @@ package struct ReportTables: Sendable {
       out.append(field: summary.appIDs[index])
       out.comma()
       out.append(field: summary.appNames[index])
+      out.comma()
+      out.append(
+        field: index < summary.appCount ? "app" : summary.systemKinds[index - summary.appCount])
       var values = [
         stats.launches, stats.coldLaunches, stats.warmResumes, stats.killsByReason.reduce(0, +),
       ]

@@ -29,7 +29,10 @@ public struct ReportWriter: SimulationObserver {
   {
     self.folder = folder
     self.scenario = scenario
-    timeline = html ? TimelineRecorder(appCount: scenario.apps.count) : nil
+    timeline =
+      html
+      ? TimelineRecorder(
+        appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count) : nil
     tables = ReportTables(appIDs: scenario.apps.map(\.id), policy: policy ?? scenario.policy)
     do {
       eventsFile = try OutputFile(creating: folder.path("events.csv"))

@@ -45,6 +45,9 @@ public struct SummaryMetric: Sendable {
       SummaryMetric("kills_\(reason.columnName)", better: false) { $0.kills(reason) }
     }
     + [
+      SummaryMetric("system_process_kills") { $0.systemProcessKills },
+      SummaryMetric("relaunches") { $0.relaunches },
+      SummaryMetric("launches_waited", better: false) { $0.launchesWaited },
       SummaryMetric("shortfalls", better: false) { $0.shortfalls },
       SummaryMetric("max_shortfall_kb", better: false) { $0.maxShortfallKB },
       SummaryMetric("mean_apps_resident", ratio: true, better: true) { $0.meanAppsResident },

@@ -1,0 +1,153 @@
+import JetsimCore
+import JetsimIO
+
+/// The differences between a golden report and a run's, in words: kill sequences (and event logs)
+/// aligned by their order of who, why and in which state, numbers compared only when asked.
+package enum KillOrder {
+  /// A report's rows, by column name.
+  struct Table {
+    var columns: [String]
+    var rows: [[String: String]]
+
+    init?(_ text: String) {
+      guard let records = try? CSVReader.records(text), let header = records.first?.fields else {
+        return nil
+      }
+      columns = header
+      rows = records.dropFirst().map { record in
+        Dictionary(zip(header, record.fields), uniquingKeysWith: { first, _ in first })
+      }
+    }
+  }
+
+  /// The differences between two `kills.csv`.
+  package static func differences(expected: String, actual: String, numbers: Bool) -> [String] {
+    compare(
+      "kills.csv", expected: expected, actual: actual, numbers: numbers, noun: "kill",
+      key: { "\($0["app"] ?? "")|\($0["reason"] ?? "")|\($0["state"] ?? "")" },
+      describe: victim,
+      numberColumns: [
+        "time_ms", "rank", "footprint_kb", "freed_kb", "free_before_kb", "free_after_kb",
+        "pending_kb", "callback",
+      ])
+  }
+
+  /// The differences between two `events.csv`.
+  package static func eventDifferences(expected: String, actual: String, numbers: Bool) -> [String]
+  {
+    compare(
+      "events.csv", expected: expected, actual: actual, numbers: numbers, noun: "event",
+      key: summary, describe: { "'\(summary($0))'" },
+      numberColumns: ["time_ms", "footprint_kb", "free_kb", "pending_kb", "pressure"])
+  }
+
+  private static func compare(
+    _ file: String, expected: String, actual: String, numbers: Bool, noun: String,
+    key: ([String: String]) -> String, describe: ([String: String]) -> String,
+    numberColumns: [String]
+  ) -> [String] {
+    guard let want = Table(expected) else { return ["the golden \(file) is not CSV"] }
+    guard let got = Table(actual) else { return ["the run's \(file) is not CSV"] }
+    var differences: [String] = []
+    if numbers, want.columns != got.columns {
+      differences.append(
+        "\(file) columns differ: expected \(want.columns.joined(separator: ",").excerpt(limit: 200)), got \(got.columns.joined(separator: ","))"
+      )
+    }
+    let wantKeys = want.rows.map(key)
+    let gotKeys = got.rows.map(key)
+    guard let steps = SequenceDiff.align(wantKeys, gotKeys) else {
+      // Too far apart to align: say where they part and how much differs.
+      let common = zip(wantKeys, gotKeys).prefix { $0 == $1 }.count
+      return differences + [
+        "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.rows[safe: common]?["time_ms"] ?? got.rows[safe: common]?["time_ms"]))) and differ in more than 2000 places: \(want.rows.count) expected, \(got.rows.count) run"
+      ]
+    }
+    return differences
+      + words(
+        for: steps, noun: noun, expected: { describe(want.rows[$0]) },
+        actual: { describe(got.rows[$0]) }, expectedTime: { clock(want.rows[$0]["time_ms"]) },
+        actualTime: { clock(got.rows[$0]["time_ms"]) },
+        kept: { w, g in
+          guard numbers else { return nil }
+          let (expectedRow, actualRow) = (want.rows[w], got.rows[g])
+          let changed = numberColumns.filter { expectedRow[$0] != actualRow[$0] }.map {
+            "\($0) expected \((expectedRow[$0] ?? "").excerpt(limit: 30)), got \(actualRow[$0] ?? "")"
+          }
+          return changed.isEmpty
+            ? nil
+            : "\(noun) #\(w + 1) (\(clock(actualRow["time_ms"]))), \(describe(actualRow)): \(changed.joined(separator: "; "))"
+        })
+  }
+
+  /// The differences an alignment shows, in words: a deletion and an insertion side by side are
+  /// one replaced element (`kill #3 (00:12:05.200): expected …, got …`), a lone deletion a missing
+  /// one, a lone insertion an extra one; `kept` may say what differs between kept elements.
+  package static func words(
+    for steps: [SequenceDiff.Step], noun: String, expected: (Int) -> String,
+    actual: (Int) -> String, expectedTime: (Int) -> String?, actualTime: (Int) -> String?,
+    kept: (Int, Int) -> String? = { _, _ in nil }
+  ) -> [String] {
+    func at(_ time: String?) -> String { time.map { " (\($0))" } ?? "" }
+    var differences: [String] = []
+    var deleted: [Int] = []
+    var inserted: [Int] = []
+    var keptBefore = 0
+    func flush() {
+      let paired = min(deleted.count, inserted.count)
+      for (w, g) in zip(deleted, inserted) {
+        differences.append(
+          "\(noun) #\(w + 1)\(at(actualTime(g))): expected \(expected(w)), got \(actual(g))")
+      }
+      for w in deleted.dropFirst(paired) {
+        differences.append(
+          "\(noun) #\(w + 1)\(at(expectedTime(w))): expected \(expected(w)), got no \(noun) there")
+      }
+      for g in inserted.dropFirst(paired) {
+        differences.append(
+          "an extra \(noun) after \(noun) #\(keptBefore)\(at(actualTime(g))): \(actual(g))")
+      }
+      deleted = []
+      inserted = []
+    }
+    for step in steps {
+      switch step {
+      case .delete(let index): deleted.append(index)
+      case .insert(let index): inserted.append(index)
+      case .keep(let w, let g):
+        flush()
+        keptBefore = w + 1
+        if let difference = kept(w, g) { differences.append(difference) }
+      }
+    }
+    flush()
+    return differences
+  }
+
+  /// `com.example.game (412.0 MB, suspended)`, with the reason when it is not a pressure kill.
+  static func victim(_ row: [String: String]) -> String {
+    let size = Int(row["footprint_kb"] ?? "").map(Units.megabytes) ?? "?"
+    let reason = row["reason"].flatMap { $0 == "vm-pageshortage" ? nil : ", \($0)" } ?? ""
+    return "\((row["app"] ?? "?").excerpt(limit: 60)) (\(size), \(row["state"] ?? "?")\(reason))"
+  }
+
+  /// `com.example.maps enter-background inactive>background didEnterBackground`.
+  static func summary(_ row: [String: String]) -> String {
+    var parts = [row["app"].flatMap { $0.isEmpty ? nil : $0.excerpt(limit: 60) }, row["event"]]
+    if let from = row["from_state"], !from.isEmpty {
+      parts.append("\(from)>\(row["to_state"] ?? "")")
+    }
+    parts.append(row["callback"].flatMap { $0.isEmpty ? nil : $0 })
+    parts.append(row["detail"].flatMap { $0.isEmpty ? nil : "(\($0))" })
+    return parts.compactMap { $0 }.joined(separator: " ")
+  }
+
+  static func clock(_ milliseconds: String?) -> String {
+    milliseconds.flatMap(Int.init).map(Units.clock) ?? "?"
+  }
+}
+
+extension Array {
+  /// The element at `index`, if there is one.
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

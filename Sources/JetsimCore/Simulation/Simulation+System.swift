@@ -1,0 +1,106 @@
+/// System processes and snapshot starts (docs/model.md §11): at time 0 the processes of a snapshot
+/// take the states it gives, in its order, and the device's other system processes start; launchd
+/// relaunches a killed daemon after its delay, its memory waiting for room like any allocation.
+extension Simulation {
+  /// Puts the device in its state at time 0 (once): the snapshot's processes, in its order, then
+  /// the system processes it does not list.
+  mutating func start() {
+    guard !started else { return }
+    started = true
+    var listed = [Bool](repeating: false, count: apps.count)
+    if let snapshot {
+      for entry in snapshot.entries {
+        guard let app = index(of: entry.process) else {
+          failure = .invalidValue(
+            path: "snapshot", keyPath: "process", value: "'\(entry.process.excerpt())'",
+            expected: "an app or system process of the scenario")
+          return
+        }
+        listed[app] = true
+        applySnapshot(entry, to: app)
+        if failed { return }
+      }
+    }
+    for app in appCount..<apps.count where !listed[app] {
+      startSystemProcess(app, .start)
+    }
+    memoryChanged()
+  }
+
+  /// The index of the app or system process named `name`.
+  func index(of name: String) -> Int? {
+    if let app = profiles.firstIndex(where: { $0.id == name }) { return app }
+    return device.systemProcesses.firstIndex { $0.name == name }.map { appCount + $0 }
+  }
+
+  /// Starts system process `app` in its running state (a `start` at time 0, a `relaunch` later),
+  /// once its memory has room. Returns whether it runs.
+  @discardableResult
+  mutating func startSystemProcess(_ app: Int, _ kind: EventKind) -> Bool {
+    guard let state = traits[app].systemState, apps[app].state == .notRunning else { return false }
+    apps[app].lifeGeneration &+= 1
+    guard reserve(app, traits[app].residentKB) else { return false }
+    apps[app].baseKB = traits[app].residentKB
+    counters[app].launches += 1
+    move(app, to: state, kind)
+    return true
+  }
+
+  /// launchd relaunches a system process it killed; if its memory does not fit now, it tries again
+  /// after the same delay.
+  mutating func relaunch(_ app: Int) {
+    guard apps[app].state == .notRunning else { return }
+    if startSystemProcess(app, .relaunch) {
+      metrics.relaunches += 1
+    } else if traits[app].relaunchDelayMs >= 0 {
+      schedule(.relaunch, app, atMs: queue.now + traits[app].relaunchDelayMs)
+    }
+  }
+
+  /// Process `app` as the snapshot gives it at time 0: its state, footprint and band. The memory
+  /// must fit: a snapshot is the state of a real device, where it did.
+  mutating func applySnapshot(_ entry: Snapshot.Entry, to app: Int) {
+    let state = entry.state
+    let system = apps[app].isSystemProcess
+    guard state != .notRunning else { return }
+    if state.isForeground {
+      guard !system, foreground < 0 else {
+        failure = .invalidValue(
+          path: "snapshot", keyPath: entry.process, value: "on screen",
+          expected: system ? "a system process off screen" : "at most one app on screen")
+        return
+      }
+    }
+    let profile = traits[app]
+    let onScreen = state.isForeground
+    let screen = onScreen ? profile.cachesKB + profile.backingStoresKB : 0
+    let footprint = entry.footprintKB ?? (profile.residentKB + screen)
+    apps[app].lifeGeneration &+= 1
+    apps[app].everLaunched = true
+    apps[app].baseKB = max(0, footprint - screen)
+    apps[app].cachesKB = onScreen ? min(profile.cachesKB, footprint) : 0
+    apps[app].holdsScreenMemory = onScreen
+    if onScreen {
+      apps[app].baseKB = max(0, footprint - apps[app].cachesKB - profile.backingStoresKB)
+    }
+    apps[app].snapshotBand = entry.band
+    // The memory is checked before it lands: free memory never goes negative, even at time 0.
+    let physical =
+      state == .suspended && device.compressionPermille > 1000
+      ? footprint * 1000 / device.compressionPermille : footprint
+    guard physical <= freeKB else {
+      failure = .invalidValue(
+        path: "snapshot", keyPath: entry.process,
+        value: "\(Units.megabytes(footprint)) with only \(Units.megabytes(freeKB)) left",
+        expected: "processes whose footprints fit in the device's memory beside its reserved memory"
+      )
+      return
+    }
+    counters[app].launches += 1
+    move(app, to: state, .snapshot)
+    if onScreen { foreground = app }
+    if state == .background, !system {
+      startBackgroundWork(app, workMs: profile.backgroundWorkMs, taskMs: profile.backgroundTaskMs)
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import JetsimCore
+
+extension SystemProcess {
+  /// The keys a system process may have (docs/profiles.md).
+  static let keys = [
+    "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch", "agingTime",
+  ]
+
+  /// The system process in `node`, found at `keyPath`.
+  package init(json node: JSONNode, at keyPath: String) throws(FieldError) {
+    let fields = try ProfileFields(node, at: keyPath, allowed: Self.keys)
+    let kindName = try fields.required(fields.string("kind"), "kind")
+    guard let kind = SystemProcessKind(rawValue: kindName) else {
+      let valid = SystemProcessKind.allCases.map(\.rawValue)
+      let hint =
+        Suggestion.closest(to: kindName, in: valid).map { " (did you mean '\($0)'?)" } ?? ""
+      throw fields.invalid(
+        "kind", "\"\(kindName.excerpt(limit: 40))\"\(hint)",
+        "one of \(valid.joined(separator: ", "))")
+    }
+    self.init(
+      name: try fields.required(fields.name("name"), "name"), kind: kind,
+      footprintKB: try fields.required(fields.size("footprint"), "footprint"),
+      band: try fields.integer("band", in: 0...1000),
+      softLimitKB: try fields.size("softLimit"), hardLimitKB: try fields.size("hardLimit"),
+      relaunchDelayMs: try fields.duration("relaunch"),
+      agingTimeMs: try fields.duration("agingTime") ?? Defaults.daemonAgingTimeMs)
+    if let hard = hardLimitKB, footprintKB > hard {
+      throw fields.invalid(
+        "hardLimit", Units.formatSize(hard),
+        "at least the footprint (\(Units.formatSize(footprintKB)))")
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+
+/// The device rebuilt from a run's event log alone, row by row, independently of the simulation's
+/// code: what the invariant sweep checks every row and every kill against. It knows what the rows
+/// show (states, footprints, modes, times), and the rules derive everything else from that.
+struct DeviceReplay {
+  struct Process {
+    var name: String
+    var isSystem: Bool
+    var systemKind: SystemProcessKind?
+    var state: AppState = .notRunning
+    var footprintKB = 0
+    var modes: Set<BackgroundMode> = []
+    /// When it last entered the background state.
+    var lastUsedMs = 0
+    /// jetsam: the band it asks for, when it entered it (and in which row), its aging time, and a
+    /// snapshot's band while it holds.
+    var requestedBand = 0
+    var bandEntryMs = 0
+    var bandEntrySeq = 0
+    var agingMs = 0
+    var agingBand = 0
+    var snapshotBand: Int?
+  }
+
+  let device: DeviceProfile
+  let appCount: Int
+  /// Each app's per-app limit; each process's position among the names sorted (the last
+  /// tie-break).
+  let limits: [Int]
+  let nameRank: [Int]
+  var processes: [Process]
+  var level = PressureLevel.normal
+  var nowMs = 0
+  /// Android's previous app: the last app that left the screen, until it returns or dies.
+  var previousApp: Int?
+  private let snapshotBands: [String: Int]
+
+  init(scenario: Scenario) {
+    device = scenario.device
+    appCount = scenario.apps.count
+    processes =
+      scenario.apps.map { Process(name: $0.id, isSystem: false, systemKind: nil) }
+      + scenario.device.systemProcesses.map {
+        Process(name: $0.name, isSystem: true, systemKind: $0.kind)
+      }
+    var bands: [String: Int] = [:]
+    for entry in scenario.snapshot?.entries ?? [] { bands[entry.process] = entry.band }
+    snapshotBands = bands
+    limits = scenario.apps.map { $0.memoryLimitKB ?? scenario.device.foregroundLimitKB }
+    let names = processes.map(\.name)
+    let sorted = names.indices.sorted { names[$0] < names[$1] }
+    var rank = [Int](repeating: 0, count: names.count)
+    for (position, index) in sorted.enumerated() { rank[index] = position }
+    nameRank = rank
+  }
+
+  func physicalKB(_ index: Int) -> Int {
+    let process = processes[index]
+    return process.state == .suspended && device.compressionPermille > 1000
+      ? process.footprintKB * 1000 / device.compressionPermille : process.footprintKB
+  }
+
+  /// Free memory: usable memory less every process's physical memory.
+  var freeKB: Int { device.usableKB - processes.indices.reduce(0) { $0 + physicalKB($1) } }
+
+  var foreground: Int? { processes.firstIndex { $0.state.isForeground } }
+
+  var keepsRunning: (Int) -> Bool {
+    { index in
+      !processes[index].modes.isDisjoint(with: [.audio, .location, .voip])
+    }
+  }
+
+  /// Applies one row to the rebuilt device.
+  mutating func apply(_ row: EventRecord) {
+    nowMs = row.timeMs
+    if row.kind == .pressure {
+      level = row.pressure
+      return
+    }
+    guard row.app >= 0, let to = row.to else { return }
+    let index = row.app
+    let old = processes[index].state
+    if row.kind == .modeStart, let mode = row.mode { processes[index].modes.insert(mode) }
+    if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
+    if to == .notRunning { processes[index].modes = [] }
+    if to == .background, old != .background { processes[index].lastUsedMs = row.timeMs }
+    processes[index].state = to
+    processes[index].footprintKB = row.footprintKB
+    // Android's previous app (ActivityManager's mPreviousProcess).
+    if old.isForeground, !to.isForeground, to.isResident {
+      previousApp = index
+    } else if to.isForeground, previousApp == index {
+      previousApp = nil
+    }
+    if !to.isResident, previousApp == index { previousApp = nil }
+    // jetsam: a change of band is an entry at the tail of the new band's list.
+    if row.kind == .snapshot {
+      processes[index].snapshotBand = snapshotBands[processes[index].name]
+    } else if old != to {
+      processes[index].snapshotBand = nil
+    }
+    if to.isResident {
+      let band = requestedBand(index)
+      if !old.isResident || band != processes[index].requestedBand {
+        processes[index].requestedBand = band
+        processes[index].bandEntryMs = row.timeMs
+        processes[index].bandEntrySeq = row.seq
+        if band == 0, processes[index].snapshotBand == nil {
+          let daemon = processes[index].systemKind == .idleDaemon
+          processes[index].agingBand = daemon ? 10 : 20
+          processes[index].agingMs =
+            daemon
+            ? device.systemProcesses[index - appCount].agingTimeMs : 2_000
+        } else {
+          processes[index].agingMs = 0
+        }
+      }
+    }
+  }
+
+  /// The band a process asks for (XNU's bands, as docs/policies.md lists them), before aging.
+  func requestedBand(_ index: Int) -> Int {
+    let process = processes[index]
+    if let band = process.snapshotBand { return band }
+    if process.isSystem {
+      let profile = device.systemProcesses[index - appCount]
+      return profile.band ?? (profile.kind == .activeDaemon ? 30 : 0)
+    }
+    var band = 0
+    // An app in the background state runs code: a mode keeps it there, or background work.
+    if process.state == .background { band = 30 }
+    if process.modes.contains(.location) || process.modes.contains(.voip) { band = max(band, 40) }
+    if process.state.isForeground { band = max(band, 100) }
+    if process.modes.contains(.audio) { band = max(band, 120) }
+    return band
+  }
+
+  /// A process's band at `nowMs` and its place in that band's list.
+  func bandPosition(_ index: Int, nowMs: Int) -> (band: Int, entryMs: Int, seq: Int) {
+    let process = processes[index]
+    if process.requestedBand == 0, process.agingMs > 0 {
+      let end = process.bandEntryMs + process.agingMs
+      return nowMs < end
+        ? (process.agingBand, process.bandEntryMs, process.bandEntrySeq)
+        : (0, end, process.bandEntrySeq)
+    }
+    return (process.requestedBand, process.bandEntryMs, process.bandEntrySeq)
+  }
+
+  /// The ends of aging times after `nowMs`: moments when jetsam's view changes with time alone.
+  func agingEnds(after time: Int) -> [Int] {
+    processes.compactMap { process in
+      guard process.state.isResident, process.requestedBand == 0, process.agingMs > 0 else {
+        return nil
+      }
+      let end = process.bandEntryMs + process.agingMs
+      return end > time ? end : nil
+    }
+  }
+}
