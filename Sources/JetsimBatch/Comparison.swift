@@ -44,14 +44,9 @@ public struct Comparison: Sendable {
       let comparison = Comparison(
         scenarioName: scenario.name, policies: policies, seeds: seeds, runs: runs)
       if let folder {
-        try AtomicFile.write(
-          String(decoding: comparison.compareTable.bytes, as: UTF8.self),
-          to: folder.path("compare.csv"))
-        try AtomicFile.write(
-          String(decoding: comparison.aggregateTable.bytes, as: UTF8.self),
-          to: folder.path("compare-summary.csv"))
-        try AtomicFile.write(
-          BatchHTMLReport.comparison(comparison), to: folder.path("compare.html"))
+        try folder.write(comparison.compareTable.text, as: "compare.csv")
+        try folder.write(comparison.aggregateTable.text, as: "compare-summary.csv")
+        try folder.write(BatchHTMLReport.comparison(comparison), as: "compare.html")
         try folder.commit()
       }
       return comparison
@@ -96,7 +91,7 @@ public struct Comparison: Sendable {
   /// `compare.csv`: one row per run, the columns of `summary.csv`.
   package var compareTable: CSVBuffer {
     var out = CSVBuffer()
-    out.appendHeader(ReportTables.summaryColumns)
+    out.appendRow(ReportTables.summaryColumns)
     for run in runs { ReportTables.appendSummary(run, to: &out) }
     return out
   }
@@ -112,7 +107,7 @@ public struct Comparison: Sendable {
   /// across seeds (four decimals; empty where undefined).
   package var aggregateTable: CSVBuffer {
     var out = CSVBuffer()
-    out.appendHeader(Self.aggregateColumns)
+    out.appendRow(Self.aggregateColumns)
     for policy in policies {
       out.append(field: policy)
       out.comma()

@@ -8,7 +8,7 @@ package enum PlanReport {
   /// held on every seed, the metric's mean, min and max, then its value on each seed.
   package static func csv(_ plan: CapacityPlan) -> String {
     var out = CSVBuffer()
-    out.appendHeader(
+    out.appendRow(
       ["memory_kb", "target_met", "mean", "min", "max"] + plan.seeds.map { "seed_\($0)" })
     for probe in plan.probes {
       let defined = probe.values.compactMap { $0 }
@@ -54,14 +54,8 @@ package enum PlanReport {
   package static func write(_ plan: CapacityPlan, scenario: Scenario, to destination: String)
     throws(JetsimError)
   {
-    let folder = try ReportFolder(destination: destination, kind: .plan)
-    do {
-      try AtomicFile.write(csv(plan), to: folder.path("plan.csv"))
-      try AtomicFile.write(json(plan, scenario: scenario), to: folder.path("plan.json"))
-      try folder.commit()
-    } catch {
-      folder.discard()
-      throw error
-    }
+    try ReportFolder.write(
+      [("plan.csv", csv(plan)), ("plan.json", json(plan, scenario: scenario))], to: destination,
+      kind: .plan)
   }
 }

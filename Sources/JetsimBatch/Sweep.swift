@@ -305,7 +305,7 @@ public enum Sweep {
     throws(JetsimError)
   {
     var sweep = CSVBuffer()
-    sweep.appendHeader(manifest.columns + SummaryMetric.all.map(\.name))
+    sweep.appendRow(manifest.columns + SummaryMetric.all.map(\.name))
     for row in rows { sweep.append(raw: Array(row.utf8)) }
     try AtomicFile.write(String(decoding: sweep.bytes, as: UTF8.self), to: "\(folder)/sweep.csv")
     let summaryText = summary(manifest: manifest, rows: rows)
@@ -320,7 +320,7 @@ public enum Sweep {
   static func summary(manifest: SweepManifest, rows: [String]) -> String {
     let axisCount = manifest.columns.count - 1
     var out = CSVBuffer()
-    out.appendHeader(
+    out.appendRow(
       Array(manifest.columns.prefix(axisCount)) + ["runs"]
         + SummaryMetric.all.flatMap { ["\($0.name)_mean", "\($0.name)_ci95"] })
     let seeds = max(1, manifest.seeds)

@@ -32,6 +32,8 @@ public enum CommandParser {
     case "merge": return .merge(try MergeOptions(parsed))
     case "plan": return .plan(try PlanOptions(parsed))
     case "import-lsapp": return .importLSApp(try ImportOptions(parsed))
+    case "import-jetsam": return .importJetsam(try ImportJetsamOptions(parsed))
+    case "replay": return .replay(try ReplayOptions(parsed))
     case "validate": return .validate(try ValidateOptions(parsed))
     case "policies": return .policies(try PoliciesOptions(parsed))
     default:

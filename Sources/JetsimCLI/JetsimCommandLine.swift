@@ -48,6 +48,8 @@ public enum JetsimCommandLine {
     case .merge(let options): return try options.execute()
     case .plan(let options): return try options.execute()
     case .importLSApp(let options): return try options.execute()
+    case .importJetsam(let options): return try options.execute()
+    case .replay(let options): return try options.execute()
     case .validate(let options): return options.execute()
     case .policies(let options): return options.execute()
     }

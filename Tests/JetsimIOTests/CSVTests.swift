@@ -44,7 +44,7 @@ import Testing
 
   @Test func theReaderReadsWhatTheWriterWrites() throws {
     var buffer = CSVBuffer()
-    buffer.appendHeader(["a,b", "c\"d", "e\nf", "plain"])
+    buffer.appendRow(["a,b", "c\"d", "e\nf", "plain"])
     let records = try CSVReader.records(String(decoding: buffer.bytes, as: UTF8.self))
     #expect(records == [CSVReader.Record(line: 1, fields: ["a,b", "c\"d", "e\nf", "plain"])])
   }

@@ -9,6 +9,8 @@ public enum Command: Equatable, Sendable {
   case merge(MergeOptions)
   case plan(PlanOptions)
   case importLSApp(ImportOptions)
+  case importJetsam(ImportJetsamOptions)
+  case replay(ReplayOptions)
   case validate(ValidateOptions)
   case policies(PoliciesOptions)
   /// `jetsim --help`, `jetsim help [SUBCOMMAND]`, `jetsim SUBCOMMAND --help`.
@@ -31,7 +33,8 @@ struct CommandResult {
 enum Subcommands {
   static let all: [CommandSpec] = [
     RunOptions.spec, CompareOptions.spec, CheckOptions.spec, SweepOptions.spec, MergeOptions.spec,
-    PlanOptions.spec, ImportOptions.spec, ValidateOptions.spec, PoliciesOptions.spec, helpSpec,
+    PlanOptions.spec, ImportOptions.spec, ImportJetsamOptions.spec, ReplayOptions.spec,
+    ValidateOptions.spec, PoliciesOptions.spec, helpSpec,
   ]
 
   static let helpSpec = CommandSpec(
@@ -40,8 +43,8 @@ enum Subcommands {
       ArgumentSpec(
         name: "SUBCOMMAND", help: "the subcommand to explain", count: .optional,
         completion: .values([
-          "run", "compare", "check", "sweep", "merge", "plan", "import-lsapp", "validate",
-          "policies",
+          "run", "compare", "check", "sweep", "merge", "plan", "import-lsapp", "import-jetsam",
+          "replay", "validate", "policies",
         ]))
     ],
     examples: ["jetsim help run"])

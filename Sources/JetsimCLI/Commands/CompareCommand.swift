@@ -21,9 +21,8 @@ public struct CompareOptions: Equatable, Sendable {
 }
 
 extension CompareOptions {
-  static let policies = OptionSpec(
-    "policies", value: "A,B,...", help: "policies to compare (default: every built-in policy)",
-    completion: .values(PolicyRegistry.names))
+  static let policies = CommonOptions.policies.helped(
+    "policies to compare (default: every built-in policy)")
   static let seeds = CommonOptions.seeds.helped(
     "seeds: N (seeds 1 to N), A..B or A,B,C (default: the scenario's seed)")
   static let out = CommonOptions.out.helped(

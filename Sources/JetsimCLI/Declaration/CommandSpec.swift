@@ -98,6 +98,9 @@ enum CommonOptions {
   static let policy = OptionSpec(
     "policy", value: "NAME", help: "eviction policy (default: the scenario's)",
     completion: .values(PolicyRegistry.names))
+  static let policies = OptionSpec(
+    "policies", value: "A,B,...", help: "policies (default: every built-in policy)",
+    completion: .values(PolicyRegistry.names))
   static let seed = OptionSpec(
     "seed", value: "N", help: "seed of every random stream (default: the scenario's, else 1)")
   static let seeds = OptionSpec(

@@ -14,12 +14,19 @@ enum RunReport {
       "\(summary.scenario): \(summary.device), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated",
       "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes), warm-resume ratio \(ratio))",
       "  kills            \(metrics.totalKills)\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")",
-      "  memory warnings  \(metrics.memoryWarnings)",
-      "  peak used        \(Units.megabytes(metrics.peakUsedKB)) of \(Units.megabytes(device.memoryKB))"
-        + (metrics.peakUsedKB > device.memoryKB
-          ? " (demand over memory for an instant, before kills)" : "")
-        + "; minimum free \(Units.megabytes(metrics.minFreeKB))",
     ]
+    if !device.systemProcesses.isEmpty {
+      lines.append(
+        "  system processes \(device.systemProcesses.count): \(metrics.systemProcessKills) killed, \(metrics.relaunches) relaunched"
+      )
+    }
+    lines += [
+      "  memory warnings  \(metrics.memoryWarnings)",
+      "  peak used        \(Units.megabytes(metrics.peakUsedKB)) of \(Units.megabytes(device.memoryKB)); minimum free \(Units.megabytes(metrics.minFreeKB))",
+    ]
+    if metrics.launchesWaited > 0 {
+      lines.append("  launches waited  \(metrics.launchesWaited) (for room made by kills)")
+    }
     if metrics.shortfalls > 0 {
       lines.append(
         "  shortfalls       \(metrics.shortfalls) (worst \(Units.megabytes(metrics.maxShortfallKB)) below critical)"

@@ -33,6 +33,13 @@ public struct DeviceProfile: Sendable, Equatable {
   /// only what was derived from the memory.
   private var given: (warning: Int?, critical: Int?, foregroundLimit: Int?) = (nil, nil, nil)
 
+  /// The physical memory a footprint occupies in `state`: suspended memory is compressed by the
+  /// device's ratio (policies still see the footprint).
+  @inlinable public func physicalKB(footprintKB: Int, state: AppState) -> Int {
+    state == .suspended && compressionPermille > 1000
+      ? footprintKB * 1000 / compressionPermille : footprintKB
+  }
+
   /// Memory available to apps: `memoryKB - reservedKB`.
   @inlinable public var usableKB: Int { memoryKB - reservedKB }
 
@@ -123,7 +130,9 @@ public struct DeviceProfile: Sendable, Equatable {
       found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB"))
     }
     // The system processes must fit beside the reserved memory when they all run.
-    let system = systemProcesses.reduce(0) { $0 + $1.footprintKB }
+    let system = systemProcesses.reduce(0) {
+      $0 + physicalKB(footprintKB: $1.footprintKB, state: $1.runningState)
+    }
     if reservedKB < memoryKB, system > memoryKB - reservedKB {
       found.append(
         (

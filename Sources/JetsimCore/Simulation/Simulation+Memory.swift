@@ -19,10 +19,7 @@ extension Simulation {
     let status = apps[app]
     let footprint =
       status.state == .notRunning ? 0 : self.footprint(of: app, onScreen: status.holdsScreenMemory)
-    var physical = footprint
-    if status.state == .suspended, device.compressionPermille > 1000 {
-      physical = footprint * 1000 / device.compressionPermille
-    }
+    let physical = device.physicalKB(footprintKB: footprint, state: status.state)
     usedKB += physical - status.physicalKB
     changed = true
     apps[app].footprintKB = footprint
@@ -72,32 +69,9 @@ extension Simulation {
       guard freeKB - pendingKB < policyWatermarkKB, let eviction = policy.nextEviction(view) else {
         break
       }
-      let app = eviction.app
       // A policy that names the allocating process has no one else to offer.
-      if app == exemptApp { break }
-      guard apps.indices.contains(app) else {
-        failure = .invalidEviction(
-          policy: policy.name, app: "#\(app)", problem: "there is no such process")
-        return rank
-      }
-      guard apps[app].state.isResident else {
-        failure = .invalidEviction(
-          policy: policy.name, app: name(of: app), problem: "it is not running")
-        return rank
-      }
-      if eviction.purgeOnly {
-        guard apps[app].purgeableKB > 0 else {
-          failure = .invalidEviction(
-            policy: policy.name, app: name(of: app), problem: "it has nothing to purge")
-          return rank
-        }
-        apps[app].cachesKB = 0
-        refresh(app)
-        note(app, .purge)
-      } else {
-        rank += 1
-        kill(app, eviction.reason, rank: rank)
-      }
+      if eviction.app == exemptApp { break }
+      guard carryOut(eviction, rank: &rank) else { return rank }
       updateLevel()
     }
     let effective = freeKB - pendingKB
@@ -117,6 +91,36 @@ extension Simulation {
     }
     lastEpisodeKills = rank
     return rank
+  }
+
+  /// Purges or kills as `eviction` says, counting a kill in `rank`; false (with `failure` set) if
+  /// the policy chose a process it cannot purge or kill.
+  mutating func carryOut(_ eviction: Eviction, rank: inout Int) -> Bool {
+    let app = eviction.app
+    guard apps.indices.contains(app) else {
+      failure = .invalidEviction(
+        policy: policy.name, app: "#\(app)", problem: "there is no such process")
+      return false
+    }
+    guard apps[app].state.isResident else {
+      failure = .invalidEviction(
+        policy: policy.name, app: name(of: app), problem: "it is not running")
+      return false
+    }
+    if eviction.purgeOnly {
+      guard apps[app].purgeableKB > 0 else {
+        failure = .invalidEviction(
+          policy: policy.name, app: name(of: app), problem: "it has nothing to purge")
+        return false
+      }
+      apps[app].cachesKB = 0
+      refresh(app)
+      note(app, .purge)
+    } else {
+      rank += 1
+      kill(app, eviction.reason, rank: rank)
+    }
+    return true
   }
 
   /// Registers the level of the free memory left once any pending allocation lands; on entering

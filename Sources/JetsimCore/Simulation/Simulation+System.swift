@@ -6,6 +6,13 @@ extension Simulation {
   /// the system processes it does not list.
   mutating func start() {
     guard !started else { return }
+    place()
+    if !failed { memoryChanged() }
+  }
+
+  /// The state at time 0, memory not yet settled: the snapshot's processes, then the system
+  /// processes it does not list.
+  mutating func place() {
     started = true
     var listed = [Bool](repeating: false, count: apps.count)
     if let snapshot {
@@ -24,7 +31,6 @@ extension Simulation {
     for app in appCount..<apps.count where !listed[app] {
       startSystemProcess(app, .start)
     }
-    memoryChanged()
   }
 
   /// The index of the app or system process named `name`.
@@ -85,9 +91,7 @@ extension Simulation {
     }
     apps[app].snapshotBand = entry.band
     // The memory is checked before it lands: free memory never goes negative, even at time 0.
-    let physical =
-      state == .suspended && device.compressionPermille > 1000
-      ? footprint * 1000 / device.compressionPermille : footprint
+    let physical = device.physicalKB(footprintKB: footprint, state: state)
     guard physical <= freeKB else {
       failure = .invalidValue(
         path: "snapshot", keyPath: entry.process,

@@ -43,12 +43,10 @@ extension Scenario {
         footprint =
           app.residentKB + (entry.state.isForeground ? app.cachesKB + app.backingStoresKB : 0)
       }
-      total +=
-        entry.state == .suspended && device.compressionPermille > 1000
-        ? footprint * 1000 / device.compressionPermille : footprint
+      total += device.physicalKB(footprintKB: footprint, state: entry.state)
     }
     total += device.systemProcesses.filter { !listed.contains($0.name) }.reduce(0) {
-      $0 + $1.footprintKB
+      $0 + device.physicalKB(footprintKB: $1.footprintKB, state: $1.runningState)
     }
     guard total <= device.usableKB else {
       throw .invalidValue(

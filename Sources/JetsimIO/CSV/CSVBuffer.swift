@@ -73,8 +73,11 @@ package struct CSVBuffer: Sendable {
     return quoted
   }
 
-  /// Appends a header row.
-  package mutating func appendHeader(_ columns: [String]) {
+  /// The buffer's text.
+  package var text: String { String(decoding: storage[..<count], as: UTF8.self) }
+
+  /// Appends a row of text fields (a header, a small table's row).
+  package mutating func appendRow(_ columns: [String]) {
     for (index, column) in columns.enumerated() {
       if index > 0 { comma() }
       append(field: column)

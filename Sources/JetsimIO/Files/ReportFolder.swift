@@ -19,7 +19,8 @@ public struct ReportFolder: Sendable {
     case plan
     /// A replay of real JetsamEvent reports.
     case replay
-    /// A JetsamEvent report imported as a device profile and a snapshot scenario.
+    /// JetsamEvent reports imported as device profiles and snapshot scenarios: `imported.csv`, and
+    /// a folder for each report with its `device.json` and `scenario.json`.
     case imported
 
     /// The files jetsim writes at the top of a folder of this kind.
@@ -29,7 +30,7 @@ public struct ReportFolder: Sendable {
       case .comparison: ["compare.csv", "compare-summary.csv", "compare.html"]
       case .plan: ["plan.csv", "plan.json"]
       case .replay: ["replay.csv", "replay-summary.csv", "replay.html"]
-      case .imported: ["device.json", "snapshot.json"]
+      case .imported: ["imported.csv", "device.json", "scenario.json"]
       }
     }
   }
@@ -120,6 +121,26 @@ public struct ReportFolder: Sendable {
     }
   }
 
+  /// Writes `text` as the file `name` of the folder.
+  package func write(_ text: String, as name: String) throws(JetsimError) {
+    try AtomicFile.write(text, to: path(name))
+  }
+
+  /// Writes a folder of `kind` at `destination` holding `files` (name and text), completely or
+  /// not at all.
+  public static func write(
+    _ files: [(name: String, text: String)], to destination: String, kind: Kind
+  ) throws(JetsimError) {
+    let folder = try ReportFolder(destination: destination, kind: kind)
+    do {
+      for file in files { try folder.write(file.text, as: file.name) }
+      try folder.commit()
+    } catch {
+      folder.discard()
+      throw error
+    }
+  }
+
   /// Abandons the folder: nothing changes at the destination.
   public func discard() {
     staging?.discard()
@@ -161,7 +182,7 @@ public struct ReportFolder: Sendable {
   }
 
   /// The first entry of the folder at `path` that a folder of `kind` does not hold, if any.
-  static func stranger(in path: String, kind: Kind) -> String? {
+  static func stranger(in path: String, kind: Kind, nested: Bool = false) -> String? {
     for name in FileSystem.names(in: path) where name != marker {
       if name.hasPrefix(StagingArea.prefix) { continue }
       let entry = FileSystem.entry(at: "\(path)/\(name)")
@@ -173,6 +194,13 @@ public struct ReportFolder: Sendable {
           guard seed.hasPrefix("seed-"), FileSystem.entry(at: runPath) == .directory,
             stranger(in: runPath, kind: .run) == nil
           else { return "\(name)/\(seed)" }
+        }
+        continue
+      }
+      if kind == .imported, !nested, entry == .directory {
+        // <report>/: one imported report.
+        if let inner = stranger(in: "\(path)/\(name)", kind: kind, nested: true) {
+          return "\(name)/\(inner)"
         }
         continue
       }

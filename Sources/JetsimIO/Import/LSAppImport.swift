@@ -146,7 +146,7 @@ public enum LSAppImport {
       ProfileWriter.scenarioJSON(
         name: name,
         description: "User \(conversion.user) of \(log), on the device and apps of \(base.name).",
-        device: base.device, apps: conversion.apps, trace: "\(name)-trace.csv"),
+        device: .inline(base.device), apps: conversion.apps, trace: "\(name)-trace.csv"),
       to: scenarioPath)
     return (conversion, scenarioPath)
   }
@@ -154,7 +154,7 @@ public enum LSAppImport {
   /// The trace CSV of `actions` (the format `TraceReader` reads).
   public static func traceCSV(_ actions: [TimedAction]) -> String {
     var out = CSVBuffer()
-    out.appendHeader(TraceReader.header)
+    out.appendRow(TraceReader.header)
     for timed in actions {
       out.append(timed.timeMs)
       out.comma()

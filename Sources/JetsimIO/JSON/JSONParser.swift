@@ -146,6 +146,7 @@ package enum JSONParser {
       while true {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else {
+          if atEnd { throw error("the text ends inside an object; add the closing '}'") }
           if current == UInt8(ascii: "}") {
             throw error("a trailing comma before '}'; remove the comma")
           }

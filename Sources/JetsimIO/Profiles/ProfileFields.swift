@@ -44,8 +44,9 @@ package struct ProfileFields {
   package let line: Int
   private let members: [JSONMember]
 
-  /// Opens the object `node` found at `keyPath`, accepting only `allowed` keys.
-  package init(_ node: JSONNode, at keyPath: String = "", allowed: [String]) throws(FieldError) {
+  /// Opens the object `node` found at `keyPath`, accepting only `allowed` keys (any key if nil: a
+  /// format jetsim reads but does not define, such as a JetsamEvent report).
+  package init(_ node: JSONNode, at keyPath: String = "", allowed: [String]?) throws(FieldError) {
     self.keyPath = keyPath
     line = node.line
     guard let members = node.members else {
@@ -54,6 +55,7 @@ package struct ProfileFields {
         kind: .invalid(value: node.value.kindName, expected: "an object { ... }"))
     }
     self.members = members
+    guard let allowed else { return }
     for member in members where !allowed.contains(member.key) {
       throw FieldError(
         keyPath: Self.join(keyPath, member.key.excerpt(limit: 40)),
@@ -165,8 +167,8 @@ package struct ProfileFields {
     return value
   }
 
-  /// The object at `key`, accepting only `allowed` keys.
-  package func object(_ key: String, allowed: [String]) throws(FieldError) -> ProfileFields? {
+  /// The object at `key`, accepting only `allowed` keys (any if nil).
+  package func object(_ key: String, allowed: [String]?) throws(FieldError) -> ProfileFields? {
     guard let node = node(key) else { return nil }
     return try ProfileFields(node, at: path(key), allowed: allowed)
   }

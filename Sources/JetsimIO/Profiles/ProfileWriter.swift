@@ -3,9 +3,13 @@ import JetsimCore
 /// Writes profiles and scenarios as JSON in the documented format (docs/profiles.md), with sizes and
 /// durations in units; `ProfileLoader` reads back exactly what was written.
 public enum ProfileWriter {
-  /// The JSON object of `device` (without `policyParameters`).
-  public static func json(_ device: DeviceProfile, indent: String = "") -> String {
-    var fields = [
+  /// The JSON object of `device` (without `policyParameters`): inline in a scenario, or with
+  /// `standalone` a device profile file of its own (which carries the format's `version`).
+  public static func json(_ device: DeviceProfile, indent: String = "", standalone: Bool = false)
+    -> String
+  {
+    var fields = standalone ? [("version", "\(Defaults.profileVersion)")] : []
+    fields += [
       ("name", quote(device.name)), ("memory", size(device.memoryKB)),
       ("reserved", size(device.reservedKB)),
       ("foregroundLimit", size(device.foregroundLimitKB)),
@@ -21,11 +25,56 @@ public enum ProfileWriter {
       ("backgroundTaskLimit", duration(device.backgroundTaskLimitMs)),
     ]
     if let source = device.source { fields.append(("source", quote(source))) }
+    if !device.systemProcesses.isEmpty {
+      let processes = device.systemProcesses.map { "\(indent)    " + json($0) }
+      fields.append(
+        ("systemProcesses", "[\n" + processes.joined(separator: ",\n") + "\n\(indent)  ]"))
+    }
     return object(fields, indent: indent)
   }
 
-  /// The JSON object of `app`.
-  public static func json(_ app: AppProfile, indent: String = "") -> String {
+  /// The JSON object of a system process, on one line.
+  public static func json(_ process: SystemProcess) -> String {
+    var fields = [
+      ("name", quote(process.name)), ("kind", quote(process.kind.rawValue)),
+      ("footprint", size(process.footprintKB)),
+    ]
+    if let band = process.band { fields.append(("band", "\(band)")) }
+    if let soft = process.softLimitKB { fields.append(("softLimit", size(soft))) }
+    if let hard = process.hardLimitKB { fields.append(("hardLimit", size(hard))) }
+    if let relaunch = process.relaunchDelayMs { fields.append(("relaunch", duration(relaunch))) }
+    if process.agingTimeMs != Defaults.daemonAgingTimeMs {
+      fields.append(("agingTime", duration(process.agingTimeMs)))
+    }
+    return line(fields)
+  }
+
+  /// The JSON object of one process of a snapshot, on one line.
+  public static func json(_ entry: Snapshot.Entry) -> String {
+    var fields = [("process", quote(entry.process)), ("state", quote("\(entry.state)"))]
+    if let footprint = entry.footprintKB { fields.append(("footprint", size(footprint))) }
+    if let band = entry.band { fields.append(("band", "\(band)")) }
+    return line(fields)
+  }
+
+  /// The JSON object of `app`: with `standalone` an app profile file of its own (every field,
+  /// and the format's `version`); otherwise, inline in a scenario, on one line with only the fields
+  /// that differ from the defaults.
+  public static func json(_ app: AppProfile, indent: String = "", standalone: Bool = false)
+    -> String
+  {
+    let fields = appFields(app)
+    guard !standalone else {
+      return object([("version", "\(Defaults.profileVersion)")] + fields, indent: indent)
+    }
+    let defaults = appFields(AppProfile(id: app.id, residentKB: app.residentKB))
+    return line(
+      fields.filter { field in
+        !defaults.contains { $0 == field } || field.0 == "id" || field.0 == "resident"
+      })
+  }
+
+  static func appFields(_ app: AppProfile) -> [(String, String)] {
     var fields = [
       ("id", quote(app.id)), ("name", quote(app.name)), ("category", quote(app.category)),
       ("resident", size(app.residentKB)),
@@ -35,6 +84,7 @@ public enum ProfileWriter {
     ]
     if let maxGrowth = app.maxGrowthKB { fields.append(("maxGrowth", size(maxGrowth))) }
     if let limit = app.memoryLimitKB { fields.append(("memoryLimit", size(limit))) }
+    if app.launchSteps != 1 { fields.append(("launchSteps", "\(app.launchSteps)")) }
     fields += [
       ("memoryWarningFrees", quote("\(app.memoryWarningFreesPercent)%")),
       (
@@ -47,33 +97,48 @@ public enum ProfileWriter {
       ("coldLaunch", duration(app.coldLaunchMs)),
       ("warmResume", duration(app.warmResumeMs)),
     ]
-    return object(fields, indent: indent)
+    return fields
   }
 
-  /// A scenario file with `device` and `apps` inline and its workload in the trace file `trace`
-  /// (a path relative to the scenario file).
-  public static func scenarioJSON(
-    name: String, description: String, device: DeviceProfile, apps: [AppProfile], trace: String
-  ) -> String {
-    let appObjects = apps.map { "    " + json($0, indent: "    ") }.joined(separator: ",\n")
-    return """
-      {
-        "version": 1,
-        "name": \(quote(name)),
-        "description": \(quote(description)),
-        "device": \(json(device, indent: "  ")),
-        "apps": [
-      \(appObjects)
-        ],
-        "trace": \(quote(trace))
-      }
+  /// Where a scenario file finds its device.
+  public enum DeviceReference: Sendable {
+    /// The device written inline.
+    case inline(DeviceProfile)
+    /// A device profile file, by path relative to the scenario file.
+    case path(String)
+  }
 
-      """
+  /// A scenario file with its apps inline, its device inline or by path, and as its workload the
+  /// trace file `trace` (a path relative to the scenario file) and/or a `snapshot` to start from.
+  public static func scenarioJSON(
+    name: String, description: String, device: DeviceReference, apps: [AppProfile],
+    trace: String? = nil, snapshot: Snapshot? = nil
+  ) -> String {
+    var fields = [
+      ("version", "1"), ("name", quote(name)), ("description", quote(description)),
+    ]
+    switch device {
+    case .inline(let device): fields.append(("device", json(device, indent: "  ")))
+    case .path(let path): fields.append(("device", quote(path)))
+    }
+    let appObjects = apps.map { "    " + json($0) }
+    fields.append(("apps", "[\n" + appObjects.joined(separator: ",\n") + "\n  ]"))
+    if let trace { fields.append(("trace", quote(trace))) }
+    if let snapshot {
+      let entries = snapshot.entries.map { "    " + json($0) }
+      fields.append(("snapshot", "[\n" + entries.joined(separator: ",\n") + "\n  ]"))
+    }
+    return object(fields, indent: "") + "\n"
   }
 
   static func object(_ fields: [(String, String)], indent: String) -> String {
     let lines = fields.map { "\(indent)  \(quote($0.0)): \($0.1)" }
     return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
+  }
+
+  /// An object on one line: `{"name": "x", "band": 0}`.
+  static func line(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
   }
 
   static func quote(_ text: String) -> String { JSONText.quote(text) }

@@ -118,7 +118,7 @@ package struct ReportTables: Sendable {
   /// The whole `apps.csv` of `summary`: the header, then a row an app, in app order.
   package static func appsTable(_ summary: RunSummary) -> CSVBuffer {
     var out = CSVBuffer(capacity: 256 * (summary.apps.count + 1))
-    out.appendHeader(appColumns)
+    out.appendRow(appColumns)
     for (index, stats) in summary.apps.enumerated() {
       out.append(field: summary.appIDs[index])
       out.comma()
@@ -144,7 +144,7 @@ package struct ReportTables: Sendable {
   /// The whole `summary.csv` of `summary`: the header and one row.
   package static func summaryTable(_ summary: RunSummary) -> CSVBuffer {
     var out = CSVBuffer(capacity: 1024)
-    out.appendHeader(summaryColumns)
+    out.appendRow(summaryColumns)
     appendSummary(summary, to: &out)
     return out
   }

@@ -33,7 +33,7 @@ public struct ReportWriter: SimulationObserver {
       html
       ? TimelineRecorder(
         appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count) : nil
-    tables = ReportTables(appIDs: scenario.apps.map(\.id), policy: policy ?? scenario.policy)
+    tables = ReportTables(appIDs: scenario.processNames, policy: policy ?? scenario.policy)
     do {
       eventsFile = try OutputFile(creating: folder.path("events.csv"))
       killsFile = try OutputFile(creating: folder.path("kills.csv"))
@@ -41,8 +41,8 @@ public struct ReportWriter: SimulationObserver {
       folder.discard()
       throw error.notWritable(folder.destination)
     }
-    events.appendHeader(ReportTables.eventColumns)
-    kills.appendHeader(ReportTables.killColumns)
+    events.appendRow(ReportTables.eventColumns)
+    kills.appendRow(ReportTables.killColumns)
   }
 
   public mutating func record(_ event: EventRecord) {
@@ -117,10 +117,10 @@ extension RunResult {
   public var csv: (events: String, kills: String, apps: String, summary: String) {
     let tables = ReportTables(appIDs: summary.appIDs, policy: summary.policy)
     var events = CSVBuffer()
-    events.appendHeader(ReportTables.eventColumns)
+    events.appendRow(ReportTables.eventColumns)
     for event in self.events { tables.append(event, to: &events) }
     var kills = CSVBuffer()
-    kills.appendHeader(ReportTables.killColumns)
+    kills.appendRow(ReportTables.killColumns)
     for kill in self.kills { tables.append(kill, to: &kills) }
     func text(_ buffer: CSVBuffer) -> String { String(decoding: buffer.bytes, as: UTF8.self) }
     return (

@@ -1,0 +1,78 @@
+import Jetsim
+
+/// The options of `jetsim import-jetsam`.
+public struct ImportJetsamOptions: Equatable, Sendable {
+  public var reports: [String]
+  public var out: String
+  public var quiet = false
+
+  public init(reports: [String], out: String) {
+    self.reports = reports
+    self.out = out
+  }
+}
+
+extension ImportJetsamOptions {
+  static let out = CommonOptions.out.helped(
+    "where to write a folder for each report (device.json, scenario.json) and imported.csv")
+
+  static let spec = CommandSpec(
+    name: "import-jetsam",
+    abstract:
+      "Turn JetsamEvent reports into device profiles and scenarios starting from their snapshot.",
+    discussion: """
+      Reads each REPORT (a JetsamEvent .ips, .ips.synced or .crash: a JSON header line then the \
+      body, or the body alone) and writes DIR/<report>/device.json (the device: memory from its \
+      product code, its daemons and extensions as system processes) and DIR/<report>/scenario.json \
+      (its apps, and a snapshot of every process just before the first kill, victims restored), \
+      with DIR/imported.csv listing them. A trimmed report, or one with no processes or no kill, is \
+      imported with a warning. See docs/validation.md.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
+        completion: .file(["ips", "synced", "crash"]))
+    ],
+    options: [out],
+    examples: [
+      "jetsim import-jetsam Profiles/jetsam-reports/ios14-iphone11-highwater.ips -o /tmp/iphone11",
+      "jetsim run /tmp/iphone11/ios14-iphone11-highwater/scenario.json --policy jetsam",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(
+      reports: parsed.positionals,
+      out: try parsed.required(
+        Self.out, "'import-jetsam' needs --out DIR, the folder to write the profiles to"))
+    quiet = parsed.has(CommonOptions.quiet)
+  }
+
+  /// Imports every report (all or none is written), then says what each became.
+  func execute() throws(JetsimError) -> CommandResult {
+    var imported: [(name: String, imported: ImportedReport)] = []
+    var used = Set<String>()
+    for path in reports {
+      let base = JetsamImport.folderName(for: path)
+      var name = base
+      var copy = 1
+      while !used.insert(name).inserted {
+        copy += 1
+        name = "\(base)-\(copy)"
+      }
+      imported.append((name, JetsamImport.convert(try JetsamReport.load(at: path))))
+    }
+    try JetsamImport.write(imported, to: out)
+    var output = ""
+    var errors = ""
+    for (name, result) in imported {
+      let report = result.report
+      output +=
+        "\(report.file): \(result.device.name), \(report.processes.count) processes (\(result.apps.count) apps, \(result.device.systemProcesses.count) system processes), \(report.victims.count) \(report.victims.count == 1 ? "kill" : "kills")\n"
+      output += "  wrote \(out)/\(name)/device.json and scenario.json\n"
+      for warning in result.warnings {
+        errors += "jetsim: warning: \(report.file): \(warning)\n"
+      }
+    }
+    return CommandResult(output: quiet ? "" : output, errors: errors)
+  }
+}

@@ -1,0 +1,261 @@
+import JetsimCore
+
+/// A JetsamEvent report turned into jetsim's terms: a device profile with the report's system
+/// processes, app profiles for its apps, and a snapshot of the device just before the first kill
+/// (every victim restored). docs/validation.md explains each choice.
+public struct ImportedReport: Sendable {
+  /// What a process of the report became.
+  public enum Role: Sendable, Equatable {
+    case app
+    case systemProcess(SystemProcessKind)
+  }
+
+  /// The report.
+  public var report: JetsamReport
+  /// The device, with the report's daemons and extensions as system processes.
+  public var device: DeviceProfile
+  /// The report's apps.
+  public var apps: [AppProfile]
+  /// Every process of the report at the time of the snapshot, in the report's (band) order.
+  public var snapshot: Snapshot
+  /// For each process of the report, its name in jetsim: its own, or `name#pid` for a second
+  /// process of one name.
+  public var names: [String]
+  /// For each process of the report, what it became.
+  public var roles: [Role]
+  /// For each process of the report, its jetsam band in XNU's current numbering.
+  public var bands: [Int]
+  /// Where the device's memory came from, in words.
+  public var memorySource: String
+  /// What a person should know about the result.
+  public var warnings: [String]
+
+  /// A scenario that starts from the snapshot and runs until memory settles.
+  public func scenario(name: String) -> Scenario {
+    var scenario = Scenario(
+      name: name,
+      summary:
+        "The device of the JetsamEvent report \(FileSystem.split(report.file).name) just before its first kill.",
+      device: device, apps: apps, actions: [], origin: "import of \(report.file)")
+    scenario.snapshot = snapshot
+    return scenario
+  }
+}
+
+/// Converts JetsamEvent reports (`jetsim import-jetsam`).
+public enum JetsamImport {
+  /// The band numbers of XNU's current numbering (`JETSAM_PRIORITY_REVISION` 2,
+  /// bsd/sys/kern_memorystatus.h) that the import uses when a report gives no priority.
+  static let idleBand = 0
+  static let backgroundBand = 30
+  static let foregroundBand = 100
+
+  /// The report in jetsim's terms.
+  public static func convert(_ report: JetsamReport) -> ImportedReport {
+    let names = uniqueNames(report.processes)
+    let roles = roles(of: report.processes)
+    let bands = bands(of: report.processes)
+    let catalog = report.product.flatMap(DeviceCatalog.model(productCode:))
+    var warnings = report.warnings
+
+    // Compression: the ratio the report's compressor achieved.
+    var permille = 1000
+    if let compressed = report.compressorPages, let uncompressed = report.uncompressedPages,
+      compressed > 0, uncompressed > compressed
+    {
+      permille = min(16_000, uncompressed * 1000 / compressed)
+    }
+    // Memory: the table's figure for the product, else the report's page counts.
+    let pages = report.memoryPages
+    let countedPages =
+      ["free", "active", "inactive", "speculative", "wired", "throttled"].reduce(0) {
+        $0 + (pages[$1] ?? 0)
+      } + (report.compressorPages ?? 0)
+    var memoryKB: Int
+    var memorySource: String
+    if let catalog {
+      memoryKB = catalog.memoryMB * 1024
+      memorySource = "the memory iOS reports on an \(catalog.name) (Profiles/ios-devices.csv)"
+    } else {
+      memoryKB = report.kilobytes(pages: countedPages)
+      memorySource =
+        "estimated from the report's page counts (free, active, inactive, speculative, wired, throttled and compressor pages)"
+      if let product = report.product {
+        warnings.append(
+          "product \(product.excerpt(limit: 30)) is not in the device table; memory \(memorySource)"
+        )
+      }
+    }
+
+    var apps: [AppProfile] = []
+    var systemProcesses: [SystemProcess] = []
+    var entries: [Snapshot.Entry] = []
+    var occupiedKB = 0
+    for (index, process) in report.processes.enumerated() {
+      let footprint = report.kilobytes(pages: process.residentPages)
+      let state: AppState
+      switch roles[index] {
+      case .app:
+        state =
+          process.isFrontmost ? .active : process.isSuspended ? .suspended : .background
+        var app = AppProfile(
+          id: names[index], name: process.name, category: "imported", residentKB: footprint,
+          backgroundWorkMs: 0)
+        if let limit = catalog.map({ $0.foregroundLimitMB * 1024 }), footprint > limit {
+          // The report shows it alive at that size: its limit was higher.
+          app.memoryLimitKB = footprint
+        }
+        apps.append(app)
+      case .systemProcess(let kind):
+        let system = SystemProcess(
+          name: names[index], kind: kind, footprintKB: footprint,
+          band: bands[index] == idleBand && kind != .activeDaemon ? nil : bands[index])
+        state = system.runningState
+        systemProcesses.append(system)
+      }
+      occupiedKB += state == .suspended && permille > 1000 ? footprint * 1000 / permille : footprint
+      entries.append(
+        Snapshot.Entry(
+          process: names[index], state: state, footprintKB: footprint, band: bands[index]))
+    }
+
+    let freeKB = report.freeKB ?? 0
+    var reservedKB = memoryKB - occupiedKB - freeKB
+    if reservedKB < 0 {
+      warnings.append(
+        "the processes and free memory (\(Units.megabytes(occupiedKB + freeKB))) exceed the memory (\(Units.megabytes(memoryKB))); memory raised to fit, nothing reserved"
+      )
+      memoryKB = occupiedKB + freeKB
+      reservedKB = 0
+    }
+    let modelName = catalog?.name ?? report.product ?? "device"
+    var device = DeviceProfile(
+      name: "\(modelName) (\(report.osVersion ?? "unknown OS"))", memoryKB: memoryKB,
+      reservedKB: reservedKB, foregroundLimitKB: catalog.map { $0.foregroundLimitMB * 1024 },
+      compressionRatio: Double(permille) / 1000,
+      source:
+        "imported from the JetsamEvent report \(FileSystem.split(report.file).name)\(report.incident.map { " (incident \($0))" } ?? ""): memory is \(memorySource); reserved is the memory less the processes' footprints (suspended ones compressed at the report's ratio) and the free memory at the snapshot"
+    )
+    device.systemProcesses = systemProcesses
+    return ImportedReport(
+      report: report, device: device, apps: apps, snapshot: Snapshot(entries), names: names,
+      roles: roles, bands: bands, memorySource: memorySource, warnings: warnings)
+  }
+
+  /// Each process's name in jetsim: its own the first time, `name#pid` (or `name#2`, ...) after.
+  static func uniqueNames(_ processes: [JetsamReport.Process]) -> [String] {
+    var used = Set<String>()
+    var names: [String] = []
+    for (index, process) in processes.enumerated() {
+      let tag = process.pid.map(String.init) ?? "\(index + 1)"
+      var name = process.name
+      var attempt = 1
+      while !used.insert(name).inserted {
+        name = "\(process.name)#\(tag)" + (attempt > 1 ? ".\(attempt)" : "")
+        attempt += 1
+      }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// What each process becomes: a daemon a system process (idle or active); the first process on
+  /// screen the app on screen; a suspended extension or widget (by its name) an extension; other
+  /// suspended or background processes apps; anything else (SpringBoard, a second process on
+  /// screen) an active daemon.
+  static func roles(of processes: [JetsamReport.Process]) -> [ImportedReport.Role] {
+    var onScreen = false
+    return processes.map { process in
+      if process.isDaemon {
+        return .systemProcess(process.isIdle ? .idleDaemon : .activeDaemon)
+      }
+      if process.isFrontmost, !onScreen {
+        onScreen = true
+        return .app
+      }
+      let lowered = process.name.lowercased()
+      let extensionName =
+        lowered.contains("extension") || lowered.contains("widget") || lowered.hasSuffix("extens")
+      if process.isSuspended { return extensionName ? .systemProcess(.extension) : .app }
+      if process.states.contains("background"), !extensionName { return .app }
+      return .systemProcess(.activeDaemon)
+    }
+  }
+
+  /// Each process's band in XNU's current numbering: its priority (times 10 in a report written
+  /// in the first numbering, bands 0 to 21). Without priorities, the list is in band order, so each
+  /// process gets the band its states suggest (idle or suspended 0, on screen 100, else 30), raised
+  /// to the band of the process before it; one off screen after the FOREGROUND band goes to 110,
+  /// since jetsam sorts FOREGROUND by footprint and the list order would be lost there.
+  static func bands(of processes: [JetsamReport.Process]) -> [Int] {
+    let scale = processes.allSatisfy { ($0.priority ?? 0) <= 21 } ? 10 : 1
+    if processes.contains(where: { $0.priority != nil }) {
+      return processes.map { ($0.priority ?? 0) * scale }
+    }
+    var previous = idleBand
+    return processes.map { process in
+      let suggested =
+        process.isFrontmost
+        ? foregroundBand
+        : (process.isSuspended || process.isIdle) ? idleBand : backgroundBand
+      var band = max(suggested, previous)
+      if band == foregroundBand, !process.isFrontmost { band = foregroundBand + 10 }
+      previous = band
+      return band
+    }
+  }
+}
+
+extension JetsamImport {
+  /// The folder name for a report file: its name without `.ips`, `.synced`, `.crash`, `.json` or
+  /// `.txt`.
+  public static func folderName(for path: String) -> String {
+    var name = FileSystem.split(path).name
+    for suffix in [".synced", ".ips", ".crash", ".json", ".txt"] where name.hasSuffix(suffix) {
+      name.removeLast(suffix.count)
+    }
+    return name.isEmpty || name.hasPrefix(".") ? "report" : name
+  }
+
+  /// Writes each imported report into `destination/<name>/` (its `device.json` and a
+  /// `scenario.json` that starts from its snapshot), with `imported.csv` listing them; all or
+  /// nothing.
+  public static func write(
+    _ reports: [(name: String, imported: ImportedReport)], to destination: String
+  )
+    throws(JetsimError)
+  {
+    let folder = try ReportFolder(destination: destination, kind: .imported)
+    do {
+      var table = CSVBuffer()
+      table.appendRow([
+        "report", "folder", "product", "device", "processes", "apps", "system_processes", "kills",
+        "warnings",
+      ])
+      for (name, imported) in reports {
+        let report = imported.report
+        let sub = try ReportFolder(named: name, in: folder, kind: .imported)
+        try sub.write(
+          ProfileWriter.json(imported.device, standalone: true) + "\n", as: "device.json")
+        try sub.write(
+          ProfileWriter.scenarioJSON(
+            name: name,
+            description:
+              "The device of the JetsamEvent report \(FileSystem.split(report.file).name) just before its first kill, every victim restored (jetsim import-jetsam).",
+            device: .path("device.json"), apps: imported.apps, snapshot: imported.snapshot),
+          as: "scenario.json")
+        table.appendRow([
+          FileSystem.split(report.file).name, name, report.product ?? "", imported.device.name,
+          "\(report.processes.count)", "\(imported.apps.count)",
+          "\(imported.device.systemProcesses.count)", "\(report.victims.count)",
+          imported.warnings.joined(separator: "; "),
+        ])
+      }
+      try folder.write(table.text, as: "imported.csv")
+      try folder.commit()
+    } catch {
+      folder.discard()
+      throw error
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import JetsimCore
+
+/// A JetsamEvent report: the snapshot XNU's memorystatus takes of the whole device when it starts
+/// killing under memory pressure, as iOS publishes it (Settings > Privacy > Analytics, sysdiagnose,
+/// Xcode's device logs). docs/validation.md describes the format and what jetsim reads of it.
+///
+/// The kernel builds the snapshot in `memorystatus_init_jetsam_snapshot_locked`
+/// (bsd/kern/kern_memorystatus.c), walking the priority bands from the lowest up and each band's list
+/// in order, so the process list is in band order; it updates a victim's entry when it kills it
+/// (`memorystatus_update_jetsam_snapshot_entry_locked`), which is where `reason` and `killDelta`
+/// come from.
+public struct JetsamReport: Sendable, Equatable {
+  /// One process of the report.
+  public struct Process: Sendable, Equatable {
+    /// Its name as the kernel truncates it (32 characters at most, `MAXCOMLEN`).
+    public var name: String
+    public var pid: Int?
+    /// Its states: `daemon`, `idle`, `suspended`, `frontmost`, `background`, `resume`, ...
+    public var states: [String]
+    /// Its jetsam priority band as written (iOS 14 and later); nil in older reports, where the
+    /// list's order is the band order.
+    public var priority: Int?
+    /// Its resident pages (its footprint, in pages).
+    public var residentPages: Int
+    /// The most pages it ever held, if given.
+    public var lifetimeMaxPages: Int?
+    /// Why the kernel killed it, if it did (`vm-pageshortage`, `highwater`, ...).
+    public var reason: String?
+    /// When it was killed, relative to the snapshot, in the kernel's time units; orders the kills.
+    public var killDelta: Int?
+
+    public init(
+      name: String, pid: Int? = nil, states: [String] = [], priority: Int? = nil,
+      residentPages: Int, lifetimeMaxPages: Int? = nil, reason: String? = nil,
+      killDelta: Int? = nil
+    ) {
+      self.name = name
+      self.pid = pid
+      self.states = states
+      self.priority = priority
+      self.residentPages = residentPages
+      self.lifetimeMaxPages = lifetimeMaxPages
+      self.reason = reason
+      self.killDelta = killDelta
+    }
+
+    /// Whether it is a daemon (launchd job) rather than an app or extension.
+    public var isDaemon: Bool { states.contains("daemon") }
+    /// Whether it sat idle (a daemon with nothing to do).
+    public var isIdle: Bool { states.contains("idle") }
+    /// Whether it was on screen.
+    public var isFrontmost: Bool { states.contains("frontmost") }
+    /// Whether it was suspended.
+    public var isSuspended: Bool { states.contains("suspended") }
+  }
+
+  /// The file it was read from.
+  public var file: String
+  /// The device's product code (`iPhone12,1`), if given.
+  public var product: String?
+  /// The OS build (`iPhone OS 14.2 (18B5061e)`), if given.
+  public var osVersion: String?
+  /// When it was written, as written.
+  public var date: String?
+  /// The incident identifier, if given.
+  public var incident: String?
+  /// Bytes a page.
+  public var pageSize: Int
+  /// The device's page counts (`free`, `active`, `inactive`, `speculative`, `wired`, `throttled`,
+  /// ...), as given.
+  public var memoryPages: [String: Int]
+  /// Pages in the compressor, and the pages they hold uncompressed, if given.
+  public var compressorPages: Int?
+  public var uncompressedPages: Int?
+  /// The process the report names as the largest.
+  public var largestProcess: String?
+  /// The processes, in the report's order (band order).
+  public var processes: [Process]
+  /// Whether the person who published it cut part of the process list (`...` lines).
+  public var trimmed = false
+
+  public init(
+    file: String, pageSize: Int, processes: [Process], memoryPages: [String: Int] = [:]
+  ) {
+    self.file = file
+    self.pageSize = pageSize
+    self.processes = processes
+    self.memoryPages = memoryPages
+  }
+
+  /// A number of pages in kilobytes.
+  public func kilobytes(pages: Int) -> Int { pages * (pageSize / 1024) }
+
+  /// A process's footprint in kilobytes.
+  public func footprintKB(_ process: Process) -> Int { kilobytes(pages: process.residentPages) }
+
+  /// Free memory when the snapshot was taken (just before the first kill).
+  public var freeKB: Int? { memoryPages["free"].map { kilobytes(pages: $0) } }
+
+  /// The processes the kernel killed, in the order it killed them: by `killDelta` when every
+  /// victim has one, else in list order.
+  public var victims: [Int] {
+    let killed = processes.indices.filter { processes[$0].reason != nil }
+    guard killed.allSatisfy({ processes[$0].killDelta != nil }) else { return killed }
+    return killed.sorted {
+      (processes[$0].killDelta ?? 0, $0) < (processes[$1].killDelta ?? 0, $1)
+    }
+  }
+
+  /// Whether the priorities are written in XNU's first numbering (bands 0 to 21, before
+  /// `JETSAM_PRIORITY_REVISION` 2 multiplied them by 10): no priority above 21.
+  public var usesFirstBandNumbering: Bool {
+    processes.allSatisfy { ($0.priority ?? 0) <= 21 }
+  }
+
+  /// Warnings a person should see about what the report can show: a trimmed list, no processes, no
+  /// kill.
+  public var warnings: [String] {
+    var warnings: [String] = []
+    if trimmed {
+      warnings.append(
+        "the process list was trimmed by whoever published it ('...' lines); \(processes.count) complete \(processes.count == 1 ? "entry was" : "entries were") kept"
+      )
+    }
+    if processes.isEmpty {
+      warnings.append("it lists no processes")
+    } else if victims.isEmpty {
+      warnings.append("it records no kill")
+    }
+    return warnings
+  }
+}

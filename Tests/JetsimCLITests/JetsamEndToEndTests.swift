@@ -1,0 +1,114 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+/// `jetsim import-jetsam` and `jetsim replay` as a user runs them on the shipped reports.
+@Suite struct JetsamEndToEndTests {
+  let reports = "\(packageRoot)/Profiles/jetsam-reports"
+
+  var corpus: [String] {
+    [
+      "ios9-iphone6s-trimmed.crash", "ios10-iphone6-highwater.crash",
+      "ios11-iphone6-vnode-limit.crash", "ios14-iphone11-highwater.ips",
+    ].map { "\(reports)/\($0)" }
+  }
+
+  @Test func everyReportImportsValidatesAndRuns() throws {
+    let scratch = try ScratchFolder()
+    let out = scratch.path + "/imported"
+    let imported = try jetsim(["import-jetsam"] + corpus + ["-o", out])
+    #expect(imported.status == 0, "\(imported.errors)")
+    #expect(
+      imported.errors
+        == "jetsim: warning: \(reports)/ios9-iphone6s-trimmed.crash: the process list was trimmed by whoever published it ('...' lines); 1 complete entry was kept\n"
+    )
+    #expect(
+      imported.output.contains(
+        "\(reports)/ios14-iphone11-highwater.ips: iPhone 11 (iPhone OS 14.2 (18B5061e)), 442 processes (60 apps, 382 system processes), 2 kills"
+      ))
+    for name in corpus.map(JetsamImport.folderName(for:)) {
+      let scenario = "\(out)/\(name)/scenario.json"
+      let validated = try jetsim(["validate", scenario])
+      #expect(validated.status == 0, "\(validated.errors)")
+      let run = try jetsim([
+        "run", scenario, "--policy", "jetsam", "-o", "\(scratch.path)/\(name)", "-q",
+      ])
+      #expect(run.status == 0, "\(run.errors)")
+      let kills = try String(contentsOfFile: "\(scratch.path)/\(name)/kills.csv", encoding: .utf8)
+      #expect(
+        kills.split(separator: "\n").count > 1, "the snapshot is below critical: kills at once")
+    }
+  }
+
+  @Test func replayWritesItsFilesAndPrintsTheAgreement() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim(
+      [
+        "replay", "\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash",
+        "--policies", "jetsam,largest-first", "-o", scratch.path + "/replay",
+      ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output == """
+        replayed 1 report (62 scored kills) under 2 policies
+        policy         reports  kills  first victim  victims  pairs in order
+        jetsam               1     62           1/1    62/62       1891/1891
+        largest-first        1     62           0/1    43/62        295/1891
+          wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, replay.html
+
+        """)
+    for file in ["replay.csv", "replay-summary.csv", "replay.html"] {
+      #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/replay/\(file)"))
+    }
+    let json = try jetsim(
+      [
+        "replay", "\(reports)/ios9-iphone6s-trimmed.crash", "--policies", "jetsam", "--format",
+        "json", "-o", scratch.path + "/replay2",
+      ])
+    #expect(json.output.contains("\"realVictims\": [\n        \"KodiMusicRemoteP\"\n      ]"))
+  }
+
+  @Test func badReportsAreOneLineErrors() throws {
+    let scratch = try ScratchFolder()
+    let broken = try scratch.write("broken.ips", "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {")
+    let result = try jetsim(["import-jetsam", broken, "-o", scratch.path + "/out"])
+    #expect(result.status == 65)
+    #expect(
+      result.errors
+        == "jetsim: \(broken): not valid JSON: line 2, column 19: the text ends inside an object; add the closing '}' (the body looks truncated)\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"), "nothing written")
+    let replay = try jetsim(["replay", broken])
+    #expect(replay.status == 65)
+    #expect(try jetsim(["import-jetsam", broken]).status == 64, "--out is required")
+    let unknown = try jetsim([
+      "replay", "\(reports)/ios9-iphone6s-trimmed.crash", "--policies", "nope",
+    ])
+    #expect(unknown.status == 64)
+  }
+
+  /// The shipped scenario that starts from a real device: under jetsam, the IDLE band is killed
+  /// from its head, idle daemons, widgets and suspended apps in the order they entered it.
+  @Test func theIdleBandDiesInEntryOrder() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/iphone-11-real-start.json")
+    #expect(scenario.policy == "jetsam")
+    let result = try Simulator.run(scenario)
+    let names = result.summary.appIDs
+    let idleBand = (scenario.snapshot?.entries ?? []).filter { $0.band == 0 }.map(\.process)
+    let killed = result.kills.map { names[$0.app] }
+    let killedIdle = killed.filter { idleBand.contains($0) }
+    #expect(killedIdle.count > 200)
+    #expect(Array(idleBand.prefix(killedIdle.count)) == killedIdle, "the head of the band first")
+    #expect(killed.prefix(killedIdle.count).allSatisfy { idleBand.contains($0) })
+    // Both kinds die: daemons and extensions (system processes) and suspended apps.
+    let systemKills = result.kills.filter { $0.app >= result.summary.appCount }.count
+    #expect(systemKills > 100)
+    #expect(result.kills.count - systemKills > 10)
+    #expect(result.summary.metrics.peakUsedKB <= scenario.device.memoryKB)
+    #expect(result.events.allSatisfy { $0.freeKB >= 0 })
+  }
+}

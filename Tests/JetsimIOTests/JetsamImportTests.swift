@@ -1,0 +1,100 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+/// A JetsamEvent report in jetsim's terms: the device, its system processes, its apps and the
+/// snapshot, as docs/validation.md describes.
+@Suite struct JetsamImportTests {
+  func imported(_ name: String) throws -> ImportedReport {
+    JetsamImport.convert(try JetsamReport.load(at: "\(corpus)/\(name)"))
+  }
+
+  @Test func theIOS14Report() throws {
+    let result = try imported("ios14-iphone11-highwater.ips")
+    let report = result.report
+    #expect(result.device.memoryKB == 3844 * 1024, "from the device table")
+    #expect(result.device.foregroundLimitKB == 2068 * 1024)
+    #expect(result.device.compressionPermille == 257_255 * 1000 / 96_635)
+    #expect(result.apps.count + result.device.systemProcesses.count == 442)
+    #expect(result.snapshot.entries.map(\.process) == result.names)
+    #expect(Set(result.names).count == 442, "every name unique")
+    #expect(result.names.contains("MTLCompilerService#417"))
+    // Priorities are in XNU's first numbering: the import multiplies them by 10.
+    let wifi = try #require(report.processes.firstIndex { $0.name == "wifianalyticsd" })
+    #expect(report.processes[wifi].priority == 1)
+    #expect(result.bands[wifi] == 10)
+    // The first process on screen is the app on screen; SpringBoard an active daemon.
+    let onScreen = result.snapshot.entries.filter { $0.state == .active }
+    #expect(onScreen.map(\.process) == ["app"])
+    let springBoard = try #require(result.device.systemProcesses.first { $0.name == "SpringBoard" })
+    #expect(springBoard.kind == .activeDaemon)
+    #expect(springBoard.band == 160)
+    #expect(
+      result.device.systemProcesses.first { $0.name == "TVWidgetExtension" }?.kind == .extension)
+    #expect(result.apps.contains { $0.id == "AppStore" })
+    // The snapshot is the state of a real device: it fits, with the free memory the report gives.
+    let scenario = result.scenario(name: "ios14")
+    try scenario.checkSnapshot()
+    var simulation = Simulation(
+      device: scenario.device, apps: scenario.apps, policy: JetsamPolicy(),
+      observer: DiscardingObserver(), seed: 1, snapshot: scenario.snapshot)
+    try simulation.placeForReplay()
+    #expect(simulation.freeKB == report.freeKB)
+  }
+
+  @Test func withoutPrioritiesTheListOrderIsTheBandOrder() throws {
+    let result = try imported("ios10-iphone6-highwater.crash")
+    #expect(zip(result.bands, result.bands.dropFirst()).allSatisfy { $0 <= $1 })
+    let snapchat = try #require(result.names.firstIndex(of: "Snapchat"))
+    #expect(result.bands[snapchat] == 100)
+    #expect(result.bands[snapchat + 1] == 110, "after the FOREGROUND band, which jetsam sorts")
+    #expect(result.bands[0] == 0)
+    #expect(result.device.memoryKB == 1024 * 1024)
+  }
+
+  @Test func anUnknownProductTakesItsMemoryFromThePages() throws {
+    let report = try JetsamReport.parse(
+      Array(
+        """
+        {"product":"iPhone99,9","memoryStatus":{"pageSize":16384,"compressorSize":1000,
+         "memoryPages":{"free":100,"active":1000,"inactive":500,"wired":400}},
+         "processes":[{"name":"big","states":["frontmost"],"rpages":1500,"reason":"vm-pageshortage"}]}
+        """.utf8), file: "new.ips")
+    let result = JetsamImport.convert(report)
+    #expect(result.device.memoryKB == (100 + 1000 + 500 + 400 + 1000) * 16)
+    #expect(
+      result.warnings.first?.hasPrefix("product iPhone99,9 is not in the device table") == true)
+    #expect(result.apps.map(\.id) == ["big"])
+  }
+
+  @Test func anAppAboveTheDeviceLimitKeepsItsSize() throws {
+    let report = try JetsamReport.parse(
+      Array(
+        """
+        {"product":"iPhone7,2","memoryStatus":{"pageSize":4096,"memoryPages":{"free":100}},
+         "processes":[{"name":"huge","states":["frontmost"],"rpages":200000}]}
+        """.utf8), file: "huge.ips")
+    let result = JetsamImport.convert(report)
+    #expect(result.apps[0].memoryLimitKB == 800_000, "645 MB would have killed it")
+  }
+
+  @Test func theWrittenFilesLoadAsTheyWereImported() throws {
+    let scratch = try ScratchFolder()
+    let result = try imported("ios14-iphone11-highwater.ips")
+    try JetsamImport.write([("iphone", result)], to: scratch.path + "/out")
+    let loaded = try ProfileLoader.scenario(at: scratch.path + "/out/iphone/scenario.json")
+    #expect(loaded.device == result.device)
+    #expect(loaded.apps == result.apps)
+    #expect(loaded.snapshot == result.snapshot)
+    let table = try String(contentsOfFile: scratch.path + "/out/imported.csv", encoding: .utf8)
+    #expect(
+      table.hasSuffix(
+        "ios14-iphone11-highwater.ips,iphone,\"iPhone12,1\",iPhone 11 (iPhone OS 14.2 (18B5061e)),442,60,382,2,\n"
+      ))
+    // Written again over itself: jetsim replaces what it wrote.
+    try JetsamImport.write([("iphone", result)], to: scratch.path + "/out")
+  }
+}
