@@ -67,9 +67,11 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
       return
         "\(Self.quoted(path)): version \(found) is not supported; this jetsim reads version \(supported)"
     case .unknownApp(let path, let location, let id, let suggestion):
-      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; add its profile to 'apps'"
+      let hint =
+        suggestion.map { "; did you mean '\($0)'?" }
+        ?? "; add its profile to 'apps' (or the device's 'systemProcesses')"
       return
-        "\(Self.quoted(path)): \(location.excerpt()): app '\(id.excerpt())' is not defined in the scenario\(hint)"
+        "\(Self.quoted(path)): \(location.excerpt()): '\(id.excerpt())' is not an app or system process of the scenario\(hint)"
     case .duplicateApp(let path, let id):
       return
         "\(Self.quoted(path)): '\(id.excerpt())' is defined twice; give each app and system process its own name"
