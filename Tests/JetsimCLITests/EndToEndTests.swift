@@ -251,7 +251,10 @@ import Testing
       "run", scenarioPath("worked-example"), "--trace", trace, "--out", folder + "/out",
     ])
     #expect(result.status == 65)
-    #expect(result.errors.contains("bad.csv: line 3: app 'example.zz' is not defined"))
+    #expect(
+      result.errors.contains(
+        "bad.csv: line 3: 'example.zz' is not an app or system process of the scenario; did you mean 'example.a'?"
+      ))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.csv"])
   }
 }
