@@ -59,6 +59,18 @@ if arguments.contains("--scaling") {
   exit(0)
 }
 
+if arguments.contains("--jetsam-report") {
+  do {
+    let ms = try ReportBenchmark.measure()
+    print(
+      "600-process JetsamEvent report: read \(Units.decimal(ms.read, digits: 1)) ms, import \(Units.decimal(ms.importing, digits: 1)) ms, replay under 6 policies \(Units.decimal(ms.replay, digits: 1)) ms; total \(Units.decimal(ms.read + ms.importing + ms.replay, digits: 1)) ms (best of 20)"
+    )
+  } catch {
+    fail("jetsam report: \(error)")
+  }
+  exit(0)
+}
+
 if arguments.contains("--help") {
   print(
     """
@@ -66,11 +78,13 @@ if arguments.contains("--help") {
 
     USAGE: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
            swift run -c release jetsim-bench --scaling
+           swift run -c release jetsim-bench --jetsam-report
 
       --quick      a tenth of the events per case
       --csv        print CSV instead of a table
       --case NAME  run one case (\(cases.map(\.name).joined(separator: ", ")))
       --scaling    the speed-up of two threads over one on independent runs
+      --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report
     """)
   exit(0)
 }

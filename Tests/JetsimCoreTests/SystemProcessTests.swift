@@ -10,7 +10,8 @@ import Testing
   func device(relaunch: Int? = nil) -> DeviceProfile {
     var device = Fixture.device
     device.systemProcesses = [
-      SystemProcess(name: "idled", kind: .idleDaemon, footprintKB: mb(50), relaunchDelayMs: relaunch),
+      SystemProcess(
+        name: "idled", kind: .idleDaemon, footprintKB: mb(50), relaunchDelayMs: relaunch),
       SystemProcess(name: "activd", kind: .activeDaemon, footprintKB: mb(100), band: 160),
     ]
     return device
@@ -38,8 +39,14 @@ import Testing
   /// (`c` MB) opens.
   func threeApps(a: Int, c: Int, relaunch: Int? = nil, durationMs: Int? = nil) throws -> RunResult {
     try Fixture.run(
-      [Fixture.app("a", resident: a), Fixture.app("b", resident: 100), Fixture.app("c", resident: c)],
-      [TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")), TimedAction(sec(120), .open("c"))],
+      [
+        Fixture.app("a", resident: a), Fixture.app("b", resident: 100),
+        Fixture.app("c", resident: c),
+      ],
+      [
+        TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")),
+        TimedAction(sec(120), .open("c")),
+      ],
       device: device(relaunch: relaunch), durationMs: durationMs)
   }
 
@@ -55,7 +62,8 @@ import Testing
 
   @Test func launchdRelaunchesAKilledDaemonAfterItsDelay() throws {
     let result = try threeApps(a: 30, c: 700, relaunch: sec(10), durationMs: sec(200))
-    #expect(result.trail("idled", atMs: sec(120)) == ["kill suspended>notRunning (vm-pageshortage)"])
+    #expect(
+      result.trail("idled", atMs: sec(120)) == ["kill suspended>notRunning (vm-pageshortage)"])
     // At 130 s its 50 MB wait for room like any allocation: b, suspended at 125 s, makes it.
     #expect(result.trail("idled", atMs: sec(130)) == ["relaunch notRunning>suspended"])
     #expect(result.killTexts.last == "b vm-pageshortage")
@@ -82,8 +90,10 @@ import Testing
   @Test func aSnapshotGivesStatesFootprintsAndBandOrder() throws {
     var scenario = Scenario(
       name: "snap", device: device(),
-      apps: [Fixture.app("a", resident: 100), Fixture.app("b", resident: 100),
-        Fixture.app("c", resident: 100)],
+      apps: [
+        Fixture.app("a", resident: 100), Fixture.app("b", resident: 100),
+        Fixture.app("c", resident: 100),
+      ],
       actions: [], policy: "jetsam")
     // b entered the IDLE band before a; idled is listed between them.
     scenario.snapshot = Snapshot([
@@ -100,7 +110,10 @@ import Testing
     #expect(result.state("c", atMs: 0) == .active)
     // 1000 - 180 - 50 - 200 - 400 - 100 (activd) = 70 MB free: below jetsam's idle level (10 %
     // of 1200 MB) at once; the IDLE band dies from its head, in the snapshot's order.
-    #expect(result.killTexts.prefix(3) == ["b vm-pageshortage", "idled vm-pageshortage", "a vm-pageshortage"])
+    #expect(
+      result.killTexts.prefix(3) == [
+        "b vm-pageshortage", "idled vm-pageshortage", "a vm-pageshortage",
+      ])
   }
 
   @Test(arguments: [

@@ -1,9 +1,22 @@
 /// The device as a policy sees it when asked for a victim.
 public struct DeviceView {
+  /// What does not change during a run, shared by every view of it: one reference to count, not
+  /// the profile's every string and array, each time a policy is asked.
+  final class Fixed: Sendable {
+    let device: DeviceProfile
+    let profiles: [AppProfile]
+
+    init(device: DeviceProfile, profiles: [AppProfile]) {
+      self.device = device
+      self.profiles = profiles
+    }
+  }
+
+  private let fixed: Fixed
   /// The device profile.
-  public let device: DeviceProfile
+  public var device: DeviceProfile { fixed.device }
   /// The app profiles, by index.
-  public let profiles: [AppProfile]
+  public var profiles: [AppProfile] { fixed.profiles }
   /// Every process's status, by index: the apps first (the indices of `profiles`), then the
   /// device's system processes (in the order of `device.systemProcesses`).
   public let apps: [AppStatus]
@@ -20,15 +33,40 @@ public struct DeviceView {
   /// The run's seed, for policies that draw random numbers (use `RandomStream(seed:source: .policy)`).
   public let seed: UInt64
 
+  /// The device as a policy sees it.
+  public init(
+    device: DeviceProfile, profiles: [AppProfile], apps: [AppStatus], nowMs: Int, freeKB: Int,
+    level: PressureLevel, foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
+  ) {
+    self.init(
+      fixed: Fixed(device: device, profiles: profiles), apps: apps, nowMs: nowMs, freeKB: freeKB,
+      level: level, foregroundApp: foregroundApp, allocatingApp: allocatingApp, seed: seed)
+  }
+
+  init(
+    fixed: Fixed, apps: [AppStatus], nowMs: Int, freeKB: Int, level: PressureLevel,
+    foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
+  ) {
+    self.fixed = fixed
+    self.apps = apps
+    self.nowMs = nowMs
+    self.freeKB = freeKB
+    self.level = level
+    self.foregroundApp = foregroundApp
+    self.allocatingApp = allocatingApp
+    self.seed = seed
+  }
+
   /// Whether free memory is below the device's critical threshold.
-  public var isBelowCritical: Bool { freeKB < device.criticalThresholdKB }
+  public var isBelowCritical: Bool { freeKB < fixed.device.criticalThresholdKB }
 
   /// The number of apps: processes from this index on are system processes.
-  public var appCount: Int { profiles.count }
+  public var appCount: Int { fixed.profiles.count }
 
   /// The system process at index `app`, if it is one.
   public func systemProcess(_ app: Int) -> SystemProcess? {
-    app >= profiles.count ? device.systemProcesses[app - profiles.count] : nil
+    let apps = fixed.profiles.count
+    return app >= apps ? fixed.device.systemProcesses[app - apps] : nil
   }
 
   /// The name of process `app`: an app's id or a system process's name.

@@ -75,10 +75,17 @@ public struct JetsamPolicy: EvictionPolicy {
   public let parameters: Parameters
   private var members: [Member] = []
   private var resident = AppSet(capacity: 0)
+  /// The processes off screen over their soft limit: while there are none and free memory is at or
+  /// above every critical level, a decision needs no scan.
+  private var overSoftLimit = AppSet(capacity: 0)
   private var nextSeq = 0
   /// Per system process (by index from the first one): its kind, band and aging time.
   private var systemProcesses: [SystemProcess] = []
   private var appCount = 0
+  /// Changes seen (`appDidChange` calls), and the next aging end the latest decision found, at what
+  /// time and after how many changes: `reconsiderAtMs` right after a decision needs no second scan.
+  private var changes = 0
+  private var wake: (nowMs: Int, changes: Int, atMs: Int?) = (-1, -1, nil)
 
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
@@ -93,6 +100,7 @@ public struct JetsamPolicy: EvictionPolicy {
   public mutating func start(_ device: DeviceView) {
     members = Array(repeating: Member(), count: device.apps.count)
     resident = AppSet(capacity: device.apps.count)
+    overSoftLimit = AppSet(capacity: device.apps.count)
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
     for app in device.apps.indices {
@@ -124,8 +132,13 @@ public struct JetsamPolicy: EvictionPolicy {
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+    changes &+= 1
     let isResident = status.state.isResident
     resident.update(app, isMember: isResident)
+    let soft = members[app].softLimitKB
+    overSoftLimit.update(
+      app,
+      isMember: isResident && soft >= 0 && status.footprintKB > soft && !status.state.isForeground)
     guard isResident else {
       members[app].resident = false
       return
@@ -173,16 +186,29 @@ public struct JetsamPolicy: EvictionPolicy {
     max(device.warningThresholdKB, device.criticalThresholdKB)
   }
 
+  /// The highest level kill-top may act below: the idle level, or the device's critical level.
+  func highestCriticalKB(_ device: DeviceProfile) -> Int {
+    max(idleCriticalKB(device), min(device.criticalThresholdKB, device.warningThresholdKB))
+  }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
     let free = device.freeKB
     guard free < device.device.warningThresholdKB else { return nil }
+    // Nobody over a soft limit and free memory above every critical level: nothing to do, and no
+    // aging end can change that.
+    if overSoftLimit.isEmpty, free >= highestCriticalKB(device.device) {
+      wake = (now, changes, nil)
+      return nil
+    }
     let foregroundBand = parameters.bands.foreground
     var top: (app: Int, band: Int, key: Int, seq: Int)?
     var highwater: (app: Int, band: Int, key: Int, seq: Int)?
     var idleCount = 0
+    var agingEnd: Int?
     for app in resident.members {
       let (band, entryMs, entrySeq) = position(app, nowMs: now)
+      if let end = self.agingEnd(app), end > now, end < (agingEnd ?? .max) { agingEnd = end }
       if band == parameters.bands.idle { idleCount += 1 }
       guard app != device.allocatingApp else { continue }
       // Inside the FOREGROUND band, the largest footprint first; in the others, the oldest entry.
@@ -198,6 +224,7 @@ public struct JetsamPolicy: EvictionPolicy {
         highwater = (app, band, key, seq)
       }
     }
+    wake = (now, changes, agingEnd)
     // 1. High-watermark kills below the pressure level.
     if let victim = highwater {
       return Eviction(app: victim.app, reason: .highwater)
@@ -215,16 +242,20 @@ public struct JetsamPolicy: EvictionPolicy {
   /// The end of the next aging time: a process entering IDLE may lower the critical level or become
   /// the head of the lowest band.
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
+    if wake.nowMs == device.nowMs, wake.changes == changes { return wake.atMs }
+    guard device.freeKB < highestCriticalKB(device.device) else { return nil }
     var earliest: Int?
-    for app in resident.members where members[app].agingMs > 0 {
-      let end = members[app].entryMs + members[app].agingMs
-      if members[app].requested == parameters.bands.idle, end > device.nowMs,
-        end < (earliest ?? .max)
-      {
-        earliest = end
-      }
+    for app in resident.members {
+      if let end = agingEnd(app), end > device.nowMs, end < (earliest ?? .max) { earliest = end }
     }
     return earliest
+  }
+
+  /// When process `app`'s aging time ends, if it is aging towards IDLE.
+  private func agingEnd(_ app: Int) -> Int? {
+    let member = members[app]
+    guard member.agingMs > 0, member.requested == parameters.bands.idle else { return nil }
+    return member.entryMs + member.agingMs
   }
 
   private static func precedes(_ a: (Int, Int, Int), _ b: (Int, Int, Int)?) -> Bool {

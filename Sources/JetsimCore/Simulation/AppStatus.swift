@@ -1,9 +1,9 @@
 /// What the simulation knows of one process at one instant (an app, or a system process: see
 /// `isSystemProcess`): what policies and observers read.
 public struct AppStatus: Sendable, Equatable {
-  /// Its lifecycle state. A system process is `suspended` while idle and `background` while it
-  /// runs (an active daemon).
-  public internal(set) var state: AppState = .notRunning
+  // The stored fields are laid out widest first, so that the struct (copied on every change to
+  // a process) has no padding: 14 words, then the narrow fields.
+
   /// Its footprint: what policies and reports see (0 when not running).
   public internal(set) var footprintKB = 0
   /// The physical memory it occupies: its footprint, or less while suspended on a device that
@@ -12,20 +12,11 @@ public struct AppStatus: Sendable, Equatable {
   /// The last time it entered the `background` state (left the screen, was launched or resumed into
   /// the background): its recency for least-recently-used rules.
   public internal(set) var lastUsedMs = 0
-  /// When it last left the screen, if it has since it was launched.
-  public internal(set) var leftForegroundMs: Int?
   /// When it entered its current state.
   public internal(set) var enteredStateMs = 0
-  /// The background modes in use now, as `BackgroundMode.bit`s.
-  public internal(set) var activeModes: UInt8 = 0
-  /// Whether it is in the background with work still to do (background time, a task or a wake).
-  public internal(set) var hasBackgroundWork = false
-  /// The jetsam band a snapshot gave it, until its state next changes.
-  public internal(set) var snapshotBand: Int?
-  /// Its position when names are sorted: the final tie-break of every policy.
-  public let idRank: Int
-  /// Whether it is one of the device's system processes rather than an app.
-  public let isSystemProcess: Bool
+  /// When it last left the screen (-1: not since it was launched).
+  private var leftForegroundStorage = -1
+  private let idRankStorage: Int
 
   // Footprint parts (docs/model.md §3).
   /// Resident dirty memory: the profile's, or a snapshot's.
@@ -36,17 +27,51 @@ public struct AppStatus: Sendable, Equatable {
   var peakKB = 0
   /// Memory of a ramped cold launch that has not arrived yet.
   var rampKB = 0
-  var holdsScreenMemory = false
+  var workEndMs = 0
+  var interruptionEndMs = 0
   // Timers scheduled for an earlier generation are stale and ignored.
   var timerGeneration: UInt32 = 0
   var lifeGeneration: UInt32 = 0
-  var workEndMs = 0
-  var interruptionEndMs = 0
+  /// The band a snapshot gave it (-1: none).
+  private var snapshotBandStorage: Int16 = -1
+
+  /// Its lifecycle state. A system process is `suspended` while idle and `background` while it
+  /// runs (an active daemon).
+  public internal(set) var state: AppState = .notRunning
+  /// The background modes in use now, as `BackgroundMode.bit`s.
+  public internal(set) var activeModes: UInt8 = 0
+  /// Whether it is in the background with work still to do (background time, a task or a wake).
+  public internal(set) var hasBackgroundWork = false
+  /// Whether it is one of the device's system processes rather than an app.
+  public let isSystemProcess: Bool
+  var holdsScreenMemory = false
   var everLaunched = false
 
   init(idRank: Int, isSystemProcess: Bool) {
-    self.idRank = idRank
+    self.idRankStorage = idRank
     self.isSystemProcess = isSystemProcess
+  }
+
+  /// Its position when names are sorted: the final tie-break of every policy.
+  public var idRank: Int { idRankStorage }
+
+  /// When it last left the screen, if it has since it was launched.
+  public internal(set) var leftForegroundMs: Int? {
+    get { leftForegroundStorage >= 0 ? leftForegroundStorage : nil }
+    set { leftForegroundStorage = newValue ?? -1 }
+  }
+
+  /// The jetsam band a snapshot gave it, until its state next changes.
+  public internal(set) var snapshotBand: Int? {
+    get { snapshotBandStorage >= 0 ? Int(snapshotBandStorage) : nil }
+    set { snapshotBandStorage = Int16(clamping: newValue ?? -1) }
+  }
+
+  /// Its footprint from its parts, on screen (with `cachesKB` of caches, or its own, and
+  /// `backingStoresKB`) or off.
+  func footprint(onScreen: Bool, cachesKB: Int?, backingStoresKB: Int) -> Int {
+    let dirty = baseKB + grownKB + extraKB + peakKB - rampKB
+    return onScreen ? dirty + (cachesKB ?? self.cachesKB) + backingStoresKB : dirty
   }
 
   /// Memory the system can take back without killing the app: its caches while it holds them.

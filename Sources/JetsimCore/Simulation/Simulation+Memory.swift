@@ -5,22 +5,22 @@ extension Simulation {
   /// `app`'s footprint in its current state, or on screen (with `cachesKB` of caches and its
   /// backing stores) when `onScreen`.
   func footprint(of app: Int, onScreen: Bool, cachesKB: Int? = nil) -> Int {
-    let status = apps[app]
-    var footprint = status.baseKB + status.grownKB + status.extraKB + status.peakKB - status.rampKB
-    if onScreen {
-      footprint += (cachesKB ?? status.cachesKB) + traits[app].backingStoresKB
-    }
-    return footprint
+    apps[app].footprint(
+      onScreen: onScreen, cachesKB: cachesKB, backingStoresKB: traits[app].backingStoresKB)
   }
 
   /// Recomputes `app`'s footprint and physical memory from its parts and state, updates the totals,
   /// and tells the policy. Call after any change to the process.
   mutating func refresh(_ app: Int) {
-    let status = apps[app]
+    let state = apps[app].state
     let footprint =
-      status.state == .notRunning ? 0 : self.footprint(of: app, onScreen: status.holdsScreenMemory)
-    let physical = device.physicalKB(footprintKB: footprint, state: status.state)
-    usedKB += physical - status.physicalKB
+      state == .notRunning
+      ? 0
+      : apps[app].footprint(
+        onScreen: apps[app].holdsScreenMemory, cachesKB: nil,
+        backingStoresKB: traits[app].backingStoresKB)
+    let physical = device.physicalKB(footprintKB: footprint, state: state)
+    usedKB += physical - apps[app].physicalKB
     changed = true
     apps[app].footprintKB = footprint
     apps[app].physicalKB = physical

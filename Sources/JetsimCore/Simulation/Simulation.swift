@@ -90,6 +90,8 @@ package struct Simulation {
   var scratch: [Int] = []
   /// The profiles' numbers, by index.
   let traits: [AppTraits]
+  /// The part of every `view` that does not change.
+  let fixedView: DeviceView.Fixed
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
   /// When the policy last asked to be asked again (-1: never), so one instant is scheduled once.
@@ -129,6 +131,7 @@ package struct Simulation {
     scratch.reserveCapacity(count)
     traits =
       profiles.map { AppTraits($0, device: device) } + device.systemProcesses.map(AppTraits.init)
+    fixedView = DeviceView.Fixed(device: device, profiles: profiles)
     metrics.minFreeKB = device.usableKB
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)
@@ -145,9 +148,8 @@ package struct Simulation {
   /// The device as policies see it: free memory counts the allocation waiting for room.
   package var view: DeviceView {
     DeviceView(
-      device: device, profiles: profiles, apps: apps, nowMs: queue.now,
-      freeKB: freeKB - pendingKB, level: level, foregroundApp: foregroundApp,
-      allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed)
+      fixed: fixedView, apps: apps, nowMs: queue.now, freeKB: freeKB - pendingKB, level: level,
+      foregroundApp: foregroundApp, allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed)
   }
 
   /// The process no policy may choose now: the one allocating, or the one whose allocation landed

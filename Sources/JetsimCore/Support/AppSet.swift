@@ -14,6 +14,9 @@ package struct AppSet: Sendable {
   /// The number of members.
   package var count: Int { members.count }
 
+  /// Whether it has no member.
+  package var isEmpty: Bool { members.isEmpty }
+
   /// The position of `app` in `members`, if it is a member.
   package func position(of app: Int) -> Int? { positions[app] >= 0 ? positions[app] : nil }
 

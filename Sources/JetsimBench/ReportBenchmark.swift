@@ -1,0 +1,84 @@
+import Foundation
+import Jetsim
+
+/// The JetsamEvent case: reading, importing and replaying a 600-process report (docs/performance.md),
+/// the size of the largest real reports.
+enum ReportBenchmark {
+  /// The report did not read as it was written.
+  struct Unexpected: Error { var victims: Int }
+
+  /// A report as iOS 17 writes it: 600 processes (idle daemons, suspended apps, daemons in higher
+  /// bands, the app on screen), the first 40 killed under pressure.
+  static func text(processes: Int = 600) -> String {
+    var random = RandomStream(seed: 7, stream: 1)
+    var entries: [String] = []
+    for index in 0..<processes {
+      let (states, priority): (String, Int) =
+        switch index {
+        case ..<300: ("\"daemon\",\"idle\"", 0)
+        case ..<400: ("\"suspended\"", 0)
+        case ..<599: ("\"daemon\"", 30 + Int(random.next() % 160))
+        default: ("\"frontmost\"", 100)
+        }
+      let kill =
+        index < 40 && index % 4 != 3
+        ? ", \"reason\" : \"vm-pageshortage\", \"killDelta\" : \(1000 + index * 37)" : ""
+      entries.append(
+        """
+          {
+            "uuid" : "00000000-0000-0000-0000-\(String(format: "%012d", index))",
+            "states" : [\(states)],
+            "priority" : \(priority),
+            "rpages" : \(100 + random.next() % 4000),
+            "lifetimeMax" : \(5000 + random.next() % 4000),
+            "pid" : \(100 + index),
+            "name" : "process\(index)",
+            "age" : \(random.next() % 4_000_000_000_000),
+            "cpuTime" : 0.5,
+            "physicalPages" : { "internal" : [3, 400] },
+            "freeze_skip_reason:" : "none"\(kill)
+          }
+        """)
+    }
+    return """
+      {"bug_type":"298","timestamp":"2026-11-20 10:15:00.00 +0000","os_version":"iPhone OS 17.4 (21E219)"}
+      {
+        "product" : "iPhone12,1",
+        "build" : "iPhone OS 17.4 (21E219)",
+        "memoryStatus" : {
+          "pageSize" : 16384, "compressorSize" : 90000, "uncompressed" : 250000,
+          "memoryPages" : { "free" : 3000, "active" : 45000, "inactive" : 40000, "wired" : 49000 }
+        },
+        "largestProcess" : "process0",
+        "processes" : [
+      \(entries.joined(separator: ",\n"))
+        ]
+      }
+
+      """
+  }
+
+  /// Milliseconds to read, import and replay (under every built-in policy) the report, the best of
+  /// `rounds`.
+  static func measure(rounds: Int = 20) throws -> (read: Double, importing: Double, replay: Double)
+  {
+    let bytes = Array(text().utf8)
+    var best = (read: Double.infinity, importing: Double.infinity, replay: Double.infinity)
+    for _ in 0..<rounds {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let report = try JetsamReport.parse(bytes, file: "bench.ips")
+      let read = DispatchTime.now().uptimeNanoseconds
+      let imported = JetsamImport.convert(report)
+      let converted = DispatchTime.now().uptimeNanoseconds
+      let replay = try Replay.replay(imported, policies: PolicyRegistry.names)
+      let done = DispatchTime.now().uptimeNanoseconds
+      guard replay.realVictims.count == 30 else {
+        throw Unexpected(victims: replay.realVictims.count)
+      }
+      best.read = min(best.read, Double(read - start) / 1e6)
+      best.importing = min(best.importing, Double(converted - read) / 1e6)
+      best.replay = min(best.replay, Double(done - converted) / 1e6)
+    }
+    return best
+  }
+}
