@@ -19,7 +19,10 @@ extension Simulation {
       : apps[app].footprint(
         onScreen: apps[app].holdsScreenMemory, cachesKB: nil,
         backingStoresKB: traits[app].backingStoresKB)
-    let physical = device.physicalKB(footprintKB: footprint, state: state)
+    // DeviceProfile.physicalKB, with the ratio kept at hand: this runs on every change.
+    let physical =
+      state == .suspended && compressionPermille > 1000
+      ? footprint * 1000 / compressionPermille : footprint
     usedKB += physical - apps[app].physicalKB
     changed = true
     apps[app].footprintKB = footprint
@@ -41,6 +44,15 @@ extension Simulation {
   /// is running) and nothing lands.
   mutating func reserve(_ app: Int, _ kilobytes: Int) -> Bool {
     guard kilobytes > 0 else { return true }
+    // Room enough, and no level to register: settling now would do nothing (the common case).
+    let remaining = freeKB - kilobytes
+    if remaining >= policyWatermarkKB, remaining >= device.criticalThresholdKB, !inShortfall,
+      device.level(freeKB: remaining) == level
+    {
+      lastEpisodeKills = 0
+      sparedApp = app
+      return true
+    }
     pendingKB = kilobytes
     pendingApp = app
     defer {

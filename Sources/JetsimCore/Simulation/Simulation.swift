@@ -92,6 +92,8 @@ package struct Simulation {
   let traits: [AppTraits]
   /// The part of every `view` that does not change.
   let fixedView: DeviceView.Fixed
+  /// The device's compression, at hand for the hot path.
+  let compressionPermille: Int
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
   /// When the policy last asked to be asked again (-1: never), so one instant is scheduled once.
@@ -132,6 +134,7 @@ package struct Simulation {
     traits =
       profiles.map { AppTraits($0, device: device) } + device.systemProcesses.map(AppTraits.init)
     fixedView = DeviceView.Fixed(device: device, profiles: profiles)
+    compressionPermille = device.compressionPermille
     metrics.minFreeKB = device.usableKB
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)
