@@ -5,6 +5,8 @@
 public struct RandomWorkload: WorkloadSource, Sendable {
   private var random: RandomStream
   private let apps: [AppProfile]
+  /// Each app's modes that keep it running, found once: drawing a step allocates nothing.
+  private let keepRunningModes: [[BackgroundMode]]
   private let meanGapMs: Int
   private var remaining: Int
   private var time = 0
@@ -13,6 +15,7 @@ public struct RandomWorkload: WorkloadSource, Sendable {
   public init(seed: UInt64, apps: [AppProfile], count: Int, meanGapMs: Int = 20_000) {
     self.random = RandomStream(seed: seed, source: .workload)
     self.apps = apps
+    keepRunningModes = apps.map { $0.backgroundModes.filter(\.keepsRunning) }
     self.meanGapMs = meanGapMs
     self.remaining = apps.isEmpty ? 0 : count
   }
@@ -37,7 +40,7 @@ public struct RandomWorkload: WorkloadSource, Sendable {
       step.kind = .wake
       step.value = 1_000 + random.below(40_000)
     case 790..<850:
-      let modes = apps[app].backgroundModes.filter(\.keepsRunning)
+      let modes = keepRunningModes[app]
       guard let mode = modes.isEmpty ? nil : modes[random.below(modes.count)] else { break }
       step.kind = random.below(2) == 0 ? .startMode : .stopMode
       step.value = Int(mode.bit)
