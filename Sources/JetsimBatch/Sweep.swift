@@ -55,17 +55,6 @@ package struct SweepManifest: Sendable, Equatable {
     self.shard = shard
   }
 
-  init?(json data: Data) {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let sweep = object["sweep"] as? String,
-      let digest = object["digest"] as? String, let runs = (object["runs"] as? NSNumber)?.intValue,
-      let seeds = (object["seeds"] as? NSNumber)?.intValue,
-      let columns = object["columns"] as? [String]
-    else { return nil }
-    self.init(
-      sweep: sweep, digest: digest, runs: runs, seeds: seeds, columns: columns,
-      shard: (object["shard"] as? String).flatMap(ShardSpec.init))
-  }
 }
 
 /// Runs sweeps and merges the folders of their shards (`jetsim sweep`, `jetsim merge`).
@@ -85,6 +74,17 @@ public enum Sweep {
     public var owned: Int
     /// Whether `sweep.csv` and `sweep-summary.csv` were written.
     public var assembled: Bool
+    /// What was in the folder: nothing, the same sweep interrupted, another sweep's files
+    /// (discarded), or nothing to resume.
+    public var start: Start
+  }
+
+  /// How a sweep found its folder.
+  public enum Start: Sendable, Equatable {
+    case fresh
+    case resumed(done: Int)
+    case restarted(done: Int)
+    case nothingToResume
   }
 
   static let manifestFile = "sweep-manifest.json"
@@ -92,20 +92,23 @@ public enum Sweep {
     manifestFile, "runs", "sweep.csv", "sweep-summary.csv", "sweep.html",
   ]
 
-  /// Runs `definition` (or its `shard`) into `folder` on `jobs` threads. With `resume`, runs already
-  /// in the folder are kept; without, an earlier sweep's files there are replaced.
+  /// Runs `definition` (or its `shard`) into `folder` on `jobs` threads. With `resume`, runs of the
+  /// same sweep already in the folder are kept (and with nothing to resume, the sweep starts);
+  /// without, an earlier sweep's files there are replaced. `started` learns which, before any run.
   public static func run(
     _ definition: SweepDefinition, into folder: String, jobs: Int, resume: Bool = false,
-    shard: ShardSpec? = nil,
+    shard: ShardSpec? = nil, started: ((Start) -> Void)? = nil,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(JetsimError) -> Outcome {
     let manifest = SweepManifest(
       sweep: definition.name, digest: definition.digest, runs: definition.runCount,
       seeds: definition.seeds.count,
       columns: definition.columns, shard: shard)
-    try prepare(folder, manifest: manifest, resume: resume)
+    let sweepFolder = try SweepFolder(folder, manifest: manifest, resume: resume)
+    defer { sweepFolder.close() }
+    started?(sweepFolder.start)
     let owned = (0..<definition.runCount).filter { shard?.owns($0) ?? true }
-    let done = journalRows(in: [folder])
+    let done = try journalRows(in: [folder], manifest: manifest)
     let pending = owned.filter { done[$0] == nil }
     let total = pending.count
     var report: (@Sendable (Int) -> Void)?
@@ -133,7 +136,7 @@ public enum Sweep {
     }
     return Outcome(
       ran: pending.count, alreadyDone: owned.count - pending.count, owned: owned.count,
-      assembled: assembled)
+      assembled: assembled, start: sweepFolder.start)
   }
 
   /// Combines the folders of a sweep's shards into `folder`, writing exactly what one machine would
@@ -141,22 +144,15 @@ public enum Sweep {
   public static func merge(_ shards: [String], into folder: String) throws(JetsimError) -> Int {
     var manifests: [SweepManifest] = []
     for shard in shards {
-      let path = "\(shard)/\(manifestFile)"
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw .fileNotFound(path: path)
-      }
-      guard let manifest = SweepManifest(json: data) else {
-        throw .invalidValue(
-          path: path, keyPath: "(top level)", value: "not a sweep manifest",
-          expected: "a folder written by jetsim sweep")
-      }
-      manifests.append(manifest)
+      manifests.append(try SweepManifest(contentsOf: "\(shard)/\(manifestFile)"))
     }
     guard var merged = manifests.first else {
       throw .fileNotFound(path: "(no shard folders given)")
     }
     for (shard, manifest) in zip(shards, manifests)
-    where manifest.digest != merged.digest || manifest.runs != merged.runs {
+    where manifest.digest != merged.digest || manifest.runs != merged.runs
+      || manifest.columns != merged.columns || manifest.seeds != merged.seeds
+    {
       throw .invalidValue(
         path: "\(shard)/\(manifestFile)", keyPath: "digest",
         value: "a different sweep (\(manifest.sweep))",
@@ -164,7 +160,8 @@ public enum Sweep {
     }
     merged.shard = nil
     let rows = try readRows(folder, manifest: merged, from: shards)
-    try prepare(folder, manifest: merged, resume: false)
+    let sweepFolder = try SweepFolder(folder, manifest: merged, resume: false)
+    defer { sweepFolder.close() }
     let journal = try Journal(folder: folder)
     for (index, text) in rows.enumerated() { try journal.append(index, text) }
     try journal.close()
@@ -208,79 +205,70 @@ public enum Sweep {
     }
   }
 
-  /// The finished runs recorded in the journals of `folders`, by run number. A last line without a
-  /// line end (torn by a crash) is left out.
-  static func journalRows(in folders: [String]) -> [Int: String] {
+  /// The finished runs recorded in the journals of `folders`, by run number, each row checked
+  /// against `manifest`: a run number within the sweep, and one field per column and metric. A last
+  /// line without a line end (torn by a crash) is left out: that run is done again; any other
+  /// damaged line is an error naming it.
+  static func journalRows(in folders: [String], manifest: SweepManifest) throws(JetsimError)
+    -> [Int: String]
+  {
+    let fieldCount = manifest.columns.count + SummaryMetric.all.count
     var rows: [Int: String] = [:]
     for folder in folders {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/runs")) ?? []
-      for name in names.sorted() where name.hasPrefix("journal-") && name.hasSuffix(".tsv") {
-        guard let data = FileManager.default.contents(atPath: "\(folder)/runs/\(name)") else {
-          continue
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        if let end = text.lastIndex(of: "\n") { text = String(text[...end]) } else { continue }
-        for line in text.split(separator: "\n") {
-          guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]),
-            rows[index] == nil
-          else { continue }
-          rows[index] = String(line[line.index(after: tab)...]) + "\n"
+      for (path, text) in journals(in: folder) {
+        for (offset, line) in text.split(separator: "\n").enumerated() {
+          func damaged(_ problem: String) -> JetsimError {
+            .traceLine(
+              path: path, line: offset + 1,
+              message:
+                "\(problem); the journal is damaged: remove this line (the run is done again with --resume) or run the sweep again"
+            )
+          }
+          guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else {
+            throw damaged("not a run number, a tab and a row")
+          }
+          guard (0..<manifest.runs).contains(index) else {
+            throw damaged("run \(index) is not a run of this sweep (0 to \(manifest.runs - 1))")
+          }
+          let row = String(line[line.index(after: tab)...]) + "\n"
+          guard let fields = try? CSVReader.records(row).first?.fields, fields.count == fieldCount
+          else {
+            throw damaged("the row of run \(index) does not have its \(fieldCount) fields")
+          }
+          if rows[index] == nil { rows[index] = row }
         }
       }
     }
     return rows
   }
 
-  /// Makes `folder` ready: checks a resumed sweep is the same sweep, or clears an earlier sweep's files
-  /// (refusing a folder that holds anything else).
-  private static func prepare(_ folder: String, manifest: SweepManifest, resume: Bool)
-    throws(JetsimError)
-  {
-    let manager = FileManager.default
-    let manifestPath = "\(folder)/\(manifestFile)"
-    if resume {
-      guard let data = manager.contents(atPath: manifestPath),
-        let existing = SweepManifest(json: data)
-      else {
-        throw .fileNotFound(path: manifestPath)
-      }
-      guard existing == manifest else {
-        throw .invalidValue(
-          path: manifestPath, keyPath: existing.digest != manifest.digest ? "digest" : "shard",
-          value: "a different sweep or shard",
-          expected:
-            "the same sweep file, profiles and --shard as the interrupted run (or start over without --resume)"
-        )
-      }
-      return
+  /// The journals of the sweep folder `folder` (path and complete lines), in name order.
+  static func journals(in folder: String) -> [(path: String, text: String)] {
+    FileSystem.names(in: "\(folder)/runs").sorted().compactMap { name in
+      guard name.hasPrefix("journal-"), name.hasSuffix(".tsv"),
+        let bytes = try? InputFile.bytes(at: "\(folder)/runs/\(name)"),
+        let end = bytes.lastIndex(of: UInt8(ascii: "\n"))
+      else { return nil }
+      return ("\(folder)/runs/\(name)", String(decoding: bytes[...end], as: UTF8.self))
     }
-    do {
-      if let contents = try? manager.contentsOfDirectory(atPath: folder) {
-        if let stranger = contents.first(where: { !outputFiles.contains($0) }) {
-          throw JetsimError.outputNotWritable(
-            path: folder, reason: "the folder holds '\(stranger)', which a sweep does not write")
-        }
-        for name in contents { try manager.removeItem(atPath: "\(folder)/\(name)") }
-      }
-      try manager.createDirectory(atPath: "\(folder)/runs", withIntermediateDirectories: true)
-      try AtomicFile.write(manifest.json, to: manifestPath)
-    } catch let error as JetsimError {
-      throw error
-    } catch {
-      throw .outputNotWritable(path: folder, reason: FileFailure.reason(error))
-    }
+  }
+
+  /// How many complete lines the journals of `folder` hold (runs done, before they are checked).
+  static func journalRowCount(in folder: String) -> Int {
+    journals(in: folder).reduce(0) { $0 + $1.text.utf8.count { $0 == UInt8(ascii: "\n") } }
   }
 
   /// The row of every run, in order, from the journals of `folders`.
   private static func readRows(_ folder: String, manifest: SweepManifest, from folders: [String])
     throws(JetsimError) -> [String]
   {
-    let found = journalRows(in: folders)
-    let missing = (0..<manifest.runs).filter { found[$0] == nil }
-    guard missing.isEmpty else {
+    let found = try journalRows(in: folders, manifest: manifest)
+    guard found.count == manifest.runs else {
+      let first = (0..<manifest.runs).first { found[$0] == nil } ?? 0
       throw .invalidValue(
         path: folders.joined(separator: ", "), keyPath: "runs",
-        value: "\(missing.count) of \(manifest.runs) runs missing (the first: run \(missing[0]))",
+        value:
+          "\(manifest.runs - found.count) of \(manifest.runs) runs missing (the first: run \(first))",
         expected: "every run: finish the sweep (--resume) or give every shard's folder")
     }
     return (0..<manifest.runs).compactMap { found[$0] }

@@ -77,7 +77,9 @@ import Testing
     for name in try FileManager.default.contentsOfDirectory(atPath: runs) {
       try FileManager.default.removeItem(atPath: "\(runs)/\(name)")
     }
-    let kept = Sweep.journalRows(in: [whole]).filter { $0.key % 3 != 0 }.sorted { $0.key < $1.key }
+    let manifest = try SweepManifest(contentsOf: whole + "/sweep-manifest.json")
+    let kept = try Sweep.journalRows(in: [whole], manifest: manifest).filter { $0.key % 3 != 0 }
+      .sorted { $0.key < $1.key }
     let journal = kept.map { "\($0.key)\t\($0.value)" }.joined() + "3\t3145728,jetsam,2,7200000,14"
     try Data(journal.utf8).write(to: URL(fileURLWithPath: runs + "/journal-1-1.tsv"))
     try FileManager.default.removeItem(atPath: interrupted + "/sweep.csv")
@@ -94,6 +96,69 @@ import Testing
     #expect(throws: JetsimError.self) {
       try Sweep.run(other, into: scratch.path + "/s", jobs: 1, resume: true)
     }
+  }
+
+  @Test func resumeWithNothingToResumeStartsAndAFreshStartSaysWhatItDiscards() throws {
+    let folder = scratch.path + "/new"
+    let first = try Sweep.run(definition, into: folder, jobs: 2, resume: true)
+    #expect(first.start == .nothingToResume)
+    #expect(first.ran == 60)
+    let again = try Sweep.run(definition, into: folder, jobs: 2)
+    #expect(again.start == .restarted(done: 60))
+    let resumed = try Sweep.run(definition, into: folder, jobs: 2, resume: true)
+    #expect(resumed.start == .resumed(done: 60))
+    #expect(resumed.ran == 0)
+  }
+
+  @Test func aFolderHoldingSomethingElseIsLeftAlone() throws {
+    let folder = scratch.path + "/theirs"
+    _ = try scratch.write("theirs/runs/notes.txt", "mine")
+    let error = try #require(throws: JetsimError.self) {
+      try Sweep.run(definition, into: folder, jobs: 1)
+    }
+    #expect("\(error)".contains("it holds 'runs/notes.txt', which a sweep does not write"))
+    #expect(try String(contentsOfFile: folder + "/runs/notes.txt", encoding: .utf8) == "mine")
+  }
+
+  @Test(arguments: [
+    (#""runs": 99999999999"#, "'runs' is 99999999999; expected a whole number from 1 to 10000000"),
+    (#""runs": -1"#, "'runs' is -1; expected a whole number from 1 to 10000000"),
+    (#""columns": []"#, "'columns' is 0 names; expected 1 to 1000 names on one line each"),
+    (#""seeds": 61"#, "'seeds' is 61; expected a whole number from 1 to 60"),
+  ])
+  func aDamagedManifestIsOneLine(change: String, message: String) throws {
+    let folder = scratch.path + "/damaged"
+    _ = try Sweep.run(definition, into: folder, jobs: 2)
+    let path = folder + "/sweep-manifest.json"
+    var text = try String(contentsOfFile: path, encoding: .utf8)
+    let key = String(change.prefix { $0 != ":" })
+    let line = try #require(text.split(separator: "\n").first { $0.contains(key) })
+    text = text.replacingOccurrences(
+      of: line, with: "  " + change + (line.hasSuffix(",") ? "," : ""))
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let error = try #require(throws: JetsimError.self) {
+      try Sweep.merge([folder], into: scratch.path + "/merged")
+    }
+    #expect("\(error)" == "\(path): \(message)")
+  }
+
+  @Test func aDamagedJournalLineIsNamed() throws {
+    let folder = scratch.path + "/journal"
+    _ = try Sweep.run(definition, into: folder, jobs: 1)
+    let runs = folder + "/runs"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+    var lines = try String(contentsOfFile: "\(runs)/\(name)", encoding: .utf8).split(
+      separator: "\n"
+    ).map(String.init)
+    lines[1] = String(lines[1].prefix(20))
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: "\(runs)/\(name)"))
+    let error = try #require(throws: JetsimError.self) {
+      try Sweep.run(definition, into: folder, jobs: 1, resume: true)
+    }
+    #expect(
+      "\(error)".hasPrefix("\(runs)/\(name):2: the row of run ")
+        && "\(error)".contains("the journal is damaged"))
   }
 
   @Test func shardSpecs() {

@@ -45,7 +45,9 @@ import Testing
     #expect(
       throws: JetsimError.traceLine(
         path: "l", line: 2,
-        message: "timestamp 'yesterday' is not YYYY-MM-DD HH:MM:SS (or whole seconds since 1970)")
+        message:
+          "timestamp 'yesterday' is not YYYY-MM-DD HH:MM:SS (years 1 to 9999) or whole seconds since 1970"
+      )
     ) {
       try LSAppImport.convert(
         "user_id,timestamp,app_name,event_type\n1,yesterday,Maps,Opened\n", path: "l", known: [])
@@ -67,6 +69,44 @@ import Testing
     #expect(Timestamp.milliseconds("2018-01-16 06:01:05") == 1_516_082_465_000)
     #expect(Timestamp.milliseconds("2000-02-29 12:00:00") == 951_825_600_000)
     #expect(Timestamp.milliseconds("2018-13-01 00:00:00") == nil)
+    // Years 1 to 9999 only, so that no two timestamps overflow when subtracted.
+    #expect(Timestamp.milliseconds("999999999999-1-1 0:0:0") == nil)
+    #expect(Timestamp.milliseconds("9233720368547758") == nil)
+    #expect(Timestamp.milliseconds("-9000000000000000") == nil)
+    #expect(Timestamp.milliseconds("9999-12-31 23:59:59") == 253_402_300_799_000)
+  }
+
+  @Test func aLogLongerThanARunIsRefusedWhereValidateSeesIt() {
+    let log =
+      "user_id,timestamp,app_name,event_type\n1,1970-01-01 00:00:00,Maps,Opened\n1,2200-01-01 00:00:00,Maps,Opened\n"
+    #expect(
+      throws: JetsimError.traceLine(
+        path: "l", line: 3,
+        message:
+          "this event is more than 139 years after the user's first (jetsim's longest run); split the log"
+      )
+    ) { try LSAppImport.convert(log, path: "l", known: []) }
+  }
+
+  @Test func namesThatDifferInPunctuationGetIdsOfTheirOwn() throws {
+    let log =
+      "user_id\ttimestamp\tapp_name\tevent_type\r\n1\t2018-01-16 07:00:00\tFoo Bar\tOpened\r\n1\t2018-01-16 07:01:00\tFoo-Bar\tOpened\r\n"
+    let conversion = try LSAppImport.convert(log, path: "crlf.tsv", known: [])
+    #expect(conversion.apps.map(\.id) == ["lsapp.foo-bar", "lsapp.foo-bar-2"])
+    #expect(conversion.actions.count == 2, "a Windows (CRLF) tab-separated log reads")
+  }
+
+  @Test func aVeryLongUserIdStillMakesAFileName() throws {
+    let scratch = try ScratchFolder()
+    let base = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    let user = String(repeating: "x", count: 300)
+    let log = try scratch.write(
+      "long.tsv",
+      "user_id\ttimestamp\tapp_name\tevent_type\n\(user)\t2018-01-16 07:13:00\tMail\tOpened\n")
+    let (_, path) = try LSAppImport.importLog(at: log, base: base, into: scratch.path + "/out")
+    #expect(FileSystem.split(path).name.count < 100)
+    #expect(try ProfileLoader.scenario(at: path).actions.count == 1)
   }
 
   @Test func theImportedScenarioLoadsAndRuns() throws {

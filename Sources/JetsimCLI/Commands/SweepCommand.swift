@@ -16,7 +16,8 @@ public struct SweepOptions: Equatable, Sendable {
 extension SweepOptions {
   static let out = CommonOptions.out.helped("output folder (default: Reports/<sweep name>)")
   static let resume = OptionSpec(
-    "resume", help: "finish an interrupted sweep: run only the missing runs")
+    "resume", help: "finish an interrupted sweep (only the missing runs); start it if there is none"
+  )
   static let shard = OptionSpec(
     "shard", value: "I/N", help: "run only shard I of N (combine shards with jetsim merge)")
 
@@ -48,6 +49,22 @@ extension SweepOptions {
     quiet = parsed.has(CommonOptions.quiet)
   }
 
+  /// What the folder held, when a person should know.
+  static func note(_ start: Sweep.Start, folder: String) -> String? {
+    switch start {
+    case .fresh: return nil
+    case .resumed(let done):
+      return
+        "jetsim: resuming the sweep in \(folder): \(done) \(done == 1 ? "run" : "runs") already done\n"
+    case .restarted(let done) where done > 0:
+      return
+        "jetsim: \(folder) held an interrupted sweep (\(done) \(done == 1 ? "run" : "runs") done); starting over discards them (--resume keeps them)\n"
+    case .restarted: return nil
+    case .nothingToResume:
+      return "jetsim: nothing to resume in \(folder); starting the sweep\n"
+    }
+  }
+
   /// Runs the sweep (or its shard) on every core and summarises it.
   func execute() throws(JetsimError) -> CommandResult {
     let definition = try SweepDefinition.load(at: sweep)
@@ -57,7 +74,10 @@ extension SweepOptions {
     let start = DispatchTime.now().uptimeNanoseconds
     let outcome = try Sweep.run(
       definition, into: folder, jobs: jobs, resume: resume, shard: shard,
-      progress: progress?.runs)
+      started: { start in
+        // Said at once, on standard error, even with --quiet: it decides what a long sweep keeps.
+        if let note = Self.note(start, folder: folder) { Progress.say(note) }
+      }, progress: progress?.runs)
     progress?.finish()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     guard !quiet else { return CommandResult() }

@@ -45,6 +45,11 @@ final class Progress: @unchecked Sendable {
     FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(text)".utf8))
   }
 
+  /// Writes a notice to standard error at once (not held until the command ends).
+  static func say(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
   /// Ends the progress line.
   func finish() {
     lock.lock()

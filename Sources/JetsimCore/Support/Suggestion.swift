@@ -6,11 +6,16 @@ package enum Suggestion {
   ///
   /// - Complexity: O(*n* · *m*²) for *n* candidates of length about *m*.
   package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    // The distance is at least the difference in length: a word far longer than any key (a
+    // corrupted field) is no typo of one, and is not compared.
+    guard word.utf8.count <= 1_000 else { return nil }
     let lowered = Array(word.lowercased().unicodeScalars)
     let allowed = max(1, min(3, lowered.count / 3))
     var best: (name: String, distance: Int)?
     for candidate in candidates {
-      let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))
+      let other = Array(candidate.lowercased().unicodeScalars)
+      guard abs(other.count - lowered.count) <= allowed else { continue }
+      let distance = editDistance(lowered, other)
       if distance <= allowed, distance < (best?.distance ?? Int.max) {
         best = (candidate, distance)
       }

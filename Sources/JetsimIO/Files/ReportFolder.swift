@@ -19,6 +19,9 @@ public struct ReportFolder: Sendable {
     case plan
     /// A replay of real JetsamEvent reports.
     case replay
+    /// A sweep: its manifest, journals in `runs/`, and once every run is done its tables. Written
+    /// over time, so not staged whole (`SweepFolder`).
+    case sweep
     /// JetsamEvent reports imported as device profiles and snapshot scenarios: `imported.csv`, and
     /// a folder for each report with its `device.json` and `scenario.json`.
     case imported
@@ -31,6 +34,7 @@ public struct ReportFolder: Sendable {
       case .plan: ["plan.csv", "plan.json"]
       case .replay: ["replay.csv", "replay-summary.csv", "replay.html"]
       case .imported: ["imported.csv", "device.json", "scenario.json"]
+      case .sweep: ["sweep-manifest.json", "sweep.csv", "sweep-summary.csv", "sweep.html"]
       }
     }
   }
@@ -209,7 +213,7 @@ public struct ReportFolder: Sendable {
     return nil
   }
 
-  static func writeMarker(in folder: String, kind: Kind) throws(FileSystem.Failure) {
+  package static func writeMarker(in folder: String, kind: Kind) throws(FileSystem.Failure) {
     let file = try OutputFile(creating: "\(folder)/\(marker)")
     file.write(
       "jetsim \(kind.rawValue) folder: jetsim replaces it only while it holds only what jetsim wrote\n"
@@ -218,7 +222,7 @@ public struct ReportFolder: Sendable {
   }
 
   /// The kind a marker file names, if it names one.
-  static func markerKind(in folder: String) -> Kind? {
+  package static func markerKind(in folder: String) -> Kind? {
     guard let bytes = try? InputFile.bytes(at: "\(folder)/\(marker)"), bytes.count < 4096 else {
       return nil
     }

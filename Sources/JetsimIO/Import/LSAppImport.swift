@@ -33,7 +33,7 @@ public enum LSAppImport {
     defaultApp: AppProfile = defaultApp
   ) throws(JetsimError) -> Conversion {
     let records: [CSVReader.Record]
-    let delimiter: Character = text.prefix { $0 != "\n" }.contains("\t") ? "\t" : ","
+    let delimiter: Character = text.prefix { !$0.isNewline }.contains("\t") ? "\t" : ","
     do {
       records = try CSVReader.records(delimiter == "\t" ? text.replacingTabs() : text)
     } catch {
@@ -73,7 +73,7 @@ public enum LSAppImport {
         throw .traceLine(
           path: path, line: record.line,
           message:
-            "timestamp '\(fields[timeColumn])' is not YYYY-MM-DD HH:MM:SS (or whole seconds since 1970)"
+            "timestamp '\(fields[timeColumn].excerpt())' is not YYYY-MM-DD HH:MM:SS (years 1 to 9999) or whole seconds since 1970"
         )
       }
       events.append((time, record.line, fields[appColumn], kind == "opened"))
@@ -85,6 +85,14 @@ public enum LSAppImport {
           ?? "no Opened or Closed events")
     }
     events = events.stableSorted { $0.time < $1.time }
+    // jetsim's times are at most `Units.maxMilliseconds` (about 139 years) from the start.
+    if let late = events.first(where: { $0.time - start > Units.maxMilliseconds }) {
+      throw .traceLine(
+        path: path, line: late.line,
+        message:
+          "this event is more than 139 years after the user's first (jetsim's longest run); split the log"
+      )
+    }
     var apps: [AppProfile] = []
     var ids: [String: String] = [:]
     var matched: [String] = []
@@ -100,7 +108,16 @@ public enum LSAppImport {
         matched.append(name)
       } else {
         app = defaultApp
-        app.id = "lsapp." + String(lowered.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        // Names that differ only in punctuation ("Foo Bar", "Foo-Bar") get ids of their own.
+        let base = "lsapp." + String(lowered.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        app.id = base
+        var copy = 1
+        while apps.contains(where: { $0.id == app.id })
+          || known.contains(where: { $0.id == app.id })
+        {
+          copy += 1
+          app.id = "\(base)-\(copy)"
+        }
         app.name = name
         unmatched.append(name)
       }
@@ -134,7 +151,13 @@ public enum LSAppImport {
   {
     let conversion = try convert(
       InputFile.text(at: log), path: log, user: user, known: base.apps)
-    let name = "lsapp-user-" + String(conversion.user.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    var user = String(conversion.user.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    if user.utf8.count > 48 {
+      // A file name must stay short: a long id keeps its start and a digest of the whole.
+      user =
+        String(user.prefix(32)) + "-" + String(SHA256.hex(Array(conversion.user.utf8)).prefix(12))
+    }
+    let name = "lsapp-user-" + user
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
@@ -171,15 +194,22 @@ public enum LSAppImport {
 /// Timestamps of logs, read without locale or time-zone dependence: `YYYY-MM-DD HH:MM:SS` (taken as
 /// UTC, fractions of a second allowed) or whole seconds since 1970.
 enum Timestamp {
+  /// Whole seconds since 1970 accepted: years 1 to 9999, so that any two are less than
+  /// `Int.max` milliseconds apart.
+  static let secondsRange = -62_135_596_800...253_402_300_799
+
   static func milliseconds(_ text: String) -> Int? {
     let trimmed = text.trimmingSpaces()
-    if let seconds = Int(trimmed) { return seconds * 1000 }
+    if let seconds = Int(trimmed) {
+      return secondsRange.contains(seconds) ? seconds * 1000 : nil
+    }
     let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
     guard parts.count == 2 else { return nil }
     let date = parts[0].split(separator: "-").compactMap { Int($0) }
     let clock = parts[1].split(separator: ":")
     guard date.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
-      let second = Double(clock[2]), (1...12).contains(date[1]), (1...31).contains(date[2]),
+      let second = Double(clock[2]), (1...9999).contains(date[0]), (1...12).contains(date[1]),
+      (1...31).contains(date[2]),
       (0..<24).contains(hour),
       (0..<60).contains(minute), second >= 0, second < 61
     else { return nil }
@@ -202,7 +232,9 @@ enum Timestamp {
 extension String {
   /// Tab-separated text as comma-separated text (fields holding commas are quoted).
   fileprivate func replacingTabs() -> String {
-    split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    // "\r\n" is one Character in Swift: split on both line ends, so Windows logs work too.
+    split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+      line in
       line.split(separator: "\t", omittingEmptySubsequences: false).map { field in
         String(decoding: CSVBuffer.encode(field: String(field)), as: UTF8.self)
       }.joined(separator: ",")

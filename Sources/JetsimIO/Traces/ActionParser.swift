@@ -13,7 +13,8 @@ package enum ActionParser {
       let names = ActionKind.allCases.map(\.name)
       let hint = Suggestion.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
       throw Failure(
-        message: "unknown action '\(name)'; \(hint)actions: \(names.joined(separator: ", "))",
+        message:
+          "unknown action '\(name.excerpt(limit: 40))'; \(hint)actions: \(names.joined(separator: ", "))",
         field: "action")
     }
     if kind.needsApp, app.isEmpty {
@@ -30,7 +31,8 @@ package enum ActionParser {
     case .duration:
       guard let duration = Units.milliseconds(value), duration > 0 else {
         throw Failure(
-          message: "'\(name)' needs a positive duration, such as \"30s\"; found '\(value)'",
+          message:
+            "'\(name)' needs a positive duration of at most 139 years, such as \"30s\"; found '\(value.excerpt())'",
           field: "value")
       }
       return kind == .interrupt
@@ -38,13 +40,15 @@ package enum ActionParser {
     case .size:
       guard let size = Units.kilobytes(value) else {
         throw Failure(
-          message: "'\(name)' needs a size, such as \"50MB\"; found '\(value)'", field: "value")
+          message:
+            "'\(name)' needs a size of at most 1 PB, such as \"50MB\"; found '\(value.excerpt())'",
+          field: "value")
       }
       return kind == .allocate ? .allocate(app, kilobytes: size) : .free(app, kilobytes: size)
     case .mode:
       guard let mode = BackgroundMode(rawValue: value), mode.keepsRunning else {
         throw Failure(
-          message: "'\(name)' needs a mode: audio, location or voip; found '\(value)'",
+          message: "'\(name)' needs a mode: audio, location or voip; found '\(value.excerpt())'",
           field: "value")
       }
       return kind == .startMode ? .startMode(app, mode) : .stopMode(app, mode)

@@ -50,7 +50,7 @@ package enum TraceReader {
       let fields = record.fields
       guard let time = Int(fields[0]), (0...Units.maxMilliseconds).contains(time) else {
         throw fail(
-          "time_ms '\(fields[0])' is not a whole number of milliseconds from 0 to \(Units.maxMilliseconds)"
+          "time_ms '\(fields[0].excerpt())' is not a whole number of milliseconds from 0 to \(Units.maxMilliseconds)"
         )
       }
       guard time >= previous else {
