@@ -21,13 +21,16 @@ public enum InputValidator {
       return .appUsageLog
     }
     if lowered.hasSuffix(".csv") {
-      let text = try InputFile.text(at: path)
-      let header = text.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
+      let header =
+        try LineReader(path: path).nextLine { String(decoding: $0, as: UTF8.self).lowercased() }
+        ?? ""
       if ["user_id", "app_name", "event_type"].contains(where: header.contains) {
-        _ = try LSAppImport.convert(text, path: path, known: [])
+        _ = try LSAppImport.convert(InputFile.text(at: path), path: path, known: [])
         return .appUsageLog
       }
-      _ = try TraceReader.actions(text, path: path)
+      // A trace is read a line at a time: any length in constant memory.
+      var cursor = try TraceCursor(path: path)
+      while try cursor.next() != nil {}
       return .trace
     }
     let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)

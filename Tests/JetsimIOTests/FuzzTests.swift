@@ -93,16 +93,17 @@ import Testing
     let original = try String(
       contentsOfFile: "\(packageRoot)/Profiles/traces/evening-social.csv", encoding: .utf8)
     var random = RandomStream(seed: 7, stream: 12)
+    let scratch = try ScratchFolder()
     var ran = 0
     var failed = 0
     for _ in 0..<2500 {
       let text = Self.mutateTrace(original, &random)
       do {
         var mutant = scenario
-        mutant.actions = try TraceReader.actions(text, path: "mutant.csv").map(\.action)
+        mutant.trace = TraceReader.feed(path: try scratch.write("mutant.csv", text))
         _ = try Simulator.run(mutant)
         ran += 1
-      } catch {
+      } catch let error as JetsimError {
         #expect(!error.description.contains("\n"))
         failed += 1
       }

@@ -61,11 +61,13 @@ public enum Simulator {
   public static func run<Observer: SimulationObserver>(
     _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, observer: inout Observer
   ) throws(JetsimError) -> RunSummary {
-    let steps = try scenario.compiledWorkload()
+    var workload = try scenario.workload()
     var chosen: any EvictionPolicy
     if let policy { chosen = policy } else { chosen = try scenario.makePolicy() }
-    var workload = ArrayWorkload(steps)
-    return try run(scenario, policy: chosen, workload: &workload, observer: &observer)
+    let summary = try run(scenario, policy: chosen, workload: &workload, observer: &observer)
+    // A workload that ended early (a trace line that cannot be read) fails the run.
+    if let failure = workload.failure { throw failure }
+    return summary
   }
 
   /// Runs `scenario`'s device and apps on a workload of your own (its script is not used).

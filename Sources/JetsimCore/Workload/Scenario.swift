@@ -12,6 +12,9 @@ public struct Scenario: Sendable {
   public var apps: [AppProfile]
   /// The scripted actions, in time order.
   public var actions: [TimedAction]
+  /// A trace whose actions join the scripted ones, read as the run goes (a file is never held in
+  /// memory whole); at equal times the script's come first.
+  public var trace: ActionFeed?
   /// The eviction policy's name (see `PolicyRegistry`).
   public var policy: String
   /// Settings of the built-in policies; where a policy is left out, the device's apply.
@@ -82,77 +85,4 @@ public struct Scenario: Sendable {
 
   /// The index of the app with `id`, if any.
   public func appIndex(_ id: String) -> Int? { apps.firstIndex { $0.id == id } }
-
-  /// The workload as simulator steps, after checking that app ids are unique, every action names a
-  /// defined app, modes are declared by their apps and times never go back.
-  public func compiledWorkload() throws(JetsimError) -> [WorkloadStep] {
-    var indices: [String: Int32] = [:]
-    for (index, app) in apps.enumerated() {
-      guard indices.updateValue(Int32(index), forKey: app.id) == nil else {
-        throw .duplicateApp(path: origin, id: app.id)
-      }
-    }
-    var names = Set(indices.keys)
-    for process in device.systemProcesses {
-      guard names.insert(process.name).inserted else {
-        throw .duplicateApp(path: origin, id: process.name)
-      }
-    }
-    // Each action keeps the number of the scripted action it came from (-1: the user model); the
-    // words of its origin are built only for an error message.
-    var actions = self.actions
-    var sources = Array(actions.indices)
-    if let userModel {
-      guard let durationMs else {
-        throw .invalidValue(
-          path: origin, keyPath: "duration", value: "missing",
-          expected: "a duration for the user model")
-      }
-      let modelled = userModel.actions(durationMs: durationMs, seed: seed).map { ($0, -1) }
-      let merged = (Array(zip(actions, sources)) + modelled).stableSorted {
-        $0.0.timeMs < $1.0.timeMs
-      }
-      actions = merged.map(\.0)
-      sources = merged.map(\.1)
-    }
-    func location(_ position: Int) -> (path: String, location: String) {
-      let source = sources[position]
-      if source < 0 { return (origin, "userModel") }
-      return source < actionOrigins.count ? actionOrigins[source] : (origin, "actions[\(source)]")
-    }
-    var steps: [WorkloadStep] = []
-    steps.reserveCapacity(actions.count)
-    var previous = 0
-    for (position, timed) in actions.enumerated() {
-      guard timed.timeMs >= previous else {
-        let (path, place) = location(position)
-        throw .invalidValue(
-          path: path, keyPath: place,
-          value: "at \(timed.timeMs)ms, before the previous action (\(previous)ms)",
-          expected: "actions in time order")
-      }
-      previous = timed.timeMs
-      var app: Int32 = -1
-      if let id = timed.action.app {
-        guard let index = indices[id] else {
-          let (path, place) = location(position)
-          throw .unknownApp(
-            path: path, location: place, id: id,
-            suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
-        }
-        app = index
-        if case .startMode(_, let mode) = timed.action, !apps[Int(index)].declares(mode) {
-          let (path, place) = location(position)
-          let declared = apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")
-          throw .invalidValue(
-            path: path, keyPath: place, value: "mode '\(mode)' for '\(id)'",
-            expected: "a mode the app declares in backgroundModes (\(declared))")
-        }
-      }
-      steps.append(
-        WorkloadStep(
-          timeMs: timed.timeMs, kind: timed.action.kind, app: app, value: timed.action.value))
-    }
-    return steps
-  }
 }

@@ -122,70 +122,187 @@ public struct UserModel: Sendable, Equatable {
     return raw.map { $0 / total }
   }
 
-  /// The actions of `durationMs` of use, seeded by `seed`, in time order.
+  /// The actions of `durationMs` of use, seeded by `seed`, in time order, all at once (for a short
+  /// run or a test; a run reads them as a `stream`).
   public func actions(durationMs: Int, seed: UInt64) -> [TimedAction] {
-    var user = RandomStream(seed: seed, source: .userModel)
-    var timeline: [TimedAction] = []
-    let cumulative = probabilities.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
-    func pick() -> String {
-      let draw = user.unit()
-      return apps[cumulative.firstIndex { draw < $0 } ?? apps.count - 1]
+    var stream = stream(durationMs: durationMs, seed: seed)
+    var actions: [TimedAction] = []
+    while let action = stream.next() { actions.append(action) }
+    return actions
+  }
+
+  /// The actions of `durationMs` of use, seeded by `seed`, drawn one at a time in time order: memory
+  /// stays the same however long the run.
+  public func stream(durationMs: Int, seed: UInt64) -> UserModelStream {
+    UserModelStream(self, durationMs: durationMs, seed: seed)
+  }
+
+  /// The mean time between the events of a Poisson process at `perHour`, in milliseconds (at most
+  /// jetsim's longest time, so that a tiny rate never overflows).
+  static func meanGapMs(perHour: Double) -> Int {
+    guard perHour > 0 else { return Units.maxMilliseconds }
+    return Int(min(3_600_000 / perHour, Double(Units.maxMilliseconds)))
+  }
+}
+
+/// A user model's actions, drawn as they are read (`UserModel.stream`).
+///
+/// Three kinds of sources are merged by time: the user's own timeline (drawn one use of an app at a
+/// time, each use's few actions sorted), one Poisson process per `wakes` entry and one per `audio`
+/// entry, each with its own random stream. At equal times the user's actions come first, then the
+/// wakes and the audio sessions in the order the model lists them.
+public struct UserModelStream: Sendable {
+  private let model: UserModel
+  private let durationMs: Int
+  private let cumulative: [Double]
+  private var user: RandomStream
+  private var time = 0
+  private var current = -1
+  /// The current use's actions, sorted, and the next to hand out.
+  private var use: [TimedAction] = []
+  private var usePosition = 0
+  /// Per background process: its stream, its next action, and for audio whether it is playing.
+  private var wakeStreams: [RandomStream]
+  private var wakeHeads: [TimedAction?]
+  private var wakeAt: [Int]
+  private var audioStreams: [RandomStream]
+  private var audioHeads: [TimedAction?]
+  private var audioAt: [Int]
+
+  init(_ model: UserModel, durationMs: Int, seed: UInt64) {
+    self.model = model
+    self.durationMs = durationMs
+    cumulative = model.probabilities.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
+    user = RandomStream(seed: seed, source: .userModel)
+    wakeStreams = model.wakes.indices.map {
+      RandomStream(seed: seed, stream: Self.wakeStreamBase + UInt64($0))
     }
-    var time = 0
-    var current: String?
-    while time < durationMs {
-      let app = pick()
-      if app != current { timeline.append(TimedAction(time, .open(app))) }
-      current = app
-      let dwellMs = dwell.draw(&user)
-      if user.unit() < interruptionShare {
-        let at = time + user.below(max(1, dwellMs))
-        timeline.append(TimedAction(at, .interrupt(durationMs: interruption.draw(&user))))
-      }
-      if growthPerMinuteKB > 0 {
-        var minute = time + 60_000
-        while minute < time + dwellMs {
-          timeline.append(TimedAction(minute, .allocate(app, kilobytes: growthPerMinuteKB)))
-          minute += 60_000
-        }
-      }
-      time += dwellMs
-      let choice = user.unit()
-      if choice < homeShare {
-        timeline.append(TimedAction(time, .home))
-        current = nil
-        time += 1_000
-      } else if choice < homeShare + lockShare {
-        timeline.append(TimedAction(time, .lock))
-        time += gap.draw(&user)
-        timeline.append(TimedAction(time, .unlock))
-        time += 1_000
+    wakeHeads = Array(repeating: nil, count: model.wakes.count)
+    wakeAt = Array(repeating: 0, count: model.wakes.count)
+    audioStreams = model.audio.indices.map {
+      RandomStream(seed: seed, stream: Self.audioStreamBase + UInt64($0))
+    }
+    audioHeads = Array(repeating: nil, count: model.audio.count)
+    audioAt = Array(repeating: 0, count: model.audio.count)
+    use.reserveCapacity(16)
+    for entry in model.wakes.indices { advanceWake(entry) }
+    for entry in model.audio.indices { advanceAudio(entry, started: false) }
+  }
+
+  /// The random streams of the `wakes` and `audio` entries: one each, numbered from these.
+  static let wakeStreamBase: UInt64 = 0x1_0000
+  static let audioStreamBase: UInt64 = 0x2_0000
+
+  /// The next action in time order, or nil when the duration is over.
+  public mutating func next() -> TimedAction? {
+    if usePosition == use.count { drawUse() }
+    // The earliest head; at equal times the user first, then wakes, then audio, in model order.
+    var best = usePosition < use.count ? use[usePosition] : nil
+    var source = 0
+    var entry = -1
+    for (index, head) in wakeHeads.enumerated() {
+      if let head, best.map({ head.timeMs < $0.timeMs }) ?? true {
+        (best, source, entry) = (head, 1, index)
       }
     }
-    var background: [TimedAction] = []
-    var wakeStream = RandomStream(seed: seed, source: .backgroundWakes)
-    for wake in wakes where wake.perHour > 0 {
-      var at = 0
-      while true {
-        at += Duration.exponential(meanMs: Int(3_600_000 / wake.perHour)).draw(&wakeStream)
-        guard at < durationMs else { break }
-        background.append(TimedAction(at, .wake(wake.app, durationMs: wake.durationMs)))
+    for (index, head) in audioHeads.enumerated() {
+      if let head, best.map({ head.timeMs < $0.timeMs }) ?? true {
+        (best, source, entry) = (head, 2, index)
       }
     }
-    var audioStream = RandomStream(seed: seed, stream: 5)
-    for session in audio where session.perHour > 0 {
-      var at = 0
-      while true {
-        at += Duration.exponential(meanMs: Int(3_600_000 / session.perHour)).draw(&audioStream)
-        guard at < durationMs else { break }
-        background.append(TimedAction(at, .startMode(session.app, .audio)))
-        at += session.duration.draw(&audioStream)
-        background.append(TimedAction(min(at, durationMs), .stopMode(session.app, .audio)))
+    switch source {
+    case 0: usePosition += 1
+    case 1: advanceWake(entry)
+    default: advanceAudio(entry, started: audioHeads[entry].map { $0.action.kind == .startMode } ?? false)
+    }
+    return best
+  }
+
+  /// Draws the user's next use of an app (its open, interruption, growth, and how it ends), if the
+  /// duration is not over.
+  private mutating func drawUse() {
+    use.removeAll(keepingCapacity: true)
+    usePosition = 0
+    // A use may bring nothing (the same app again, switched to directly): draw until one does.
+    while use.isEmpty, time < durationMs { drawOneUse() }
+  }
+
+  private mutating func drawOneUse() {
+    let draw = user.unit()
+    let app = cumulative.firstIndex { draw < $0 } ?? model.apps.count - 1
+    let id = model.apps[app]
+    if app != current { use.append(TimedAction(time, .open(id))) }
+    current = app
+    let dwellMs = model.dwell.draw(&user)
+    if user.unit() < model.interruptionShare {
+      let at = time + user.below(max(1, dwellMs))
+      use.append(TimedAction(at, .interrupt(durationMs: model.interruption.draw(&user))))
+    }
+    if model.growthPerMinuteKB > 0 {
+      var minute = time + 60_000
+      while minute < time + dwellMs {
+        use.append(TimedAction(minute, .allocate(id, kilobytes: model.growthPerMinuteKB)))
+        minute += 60_000
       }
     }
-    // The user's actions first at equal times; every stream's own order kept.
-    return (timeline.filter { $0.timeMs < durationMs } + background).stableSorted {
-      $0.timeMs < $1.timeMs
+    time += dwellMs
+    let choice = user.unit()
+    if choice < model.homeShare {
+      use.append(TimedAction(time, .home))
+      current = -1
+      time += 1_000
+    } else if choice < model.homeShare + model.lockShare {
+      use.append(TimedAction(time, .lock))
+      time += model.gap.draw(&user)
+      use.append(TimedAction(time, .unlock))
+      time += 1_000
     }
+    // One use's actions in time order (an interruption may come after some growth), sorted in
+    // place, stably; later uses start after this one's last action.
+    for index in use.indices.dropFirst() {
+      var position = index
+      let action = use[index]
+      while position > 0, use[position - 1].timeMs > action.timeMs {
+        use[position] = use[position - 1]
+        position -= 1
+      }
+      use[position] = action
+    }
+    while let last = use.last, last.timeMs >= durationMs { use.removeLast() }
+  }
+
+  private mutating func advanceWake(_ entry: Int) {
+    let wake = model.wakes[entry]
+    guard wake.perHour > 0 else {
+      wakeHeads[entry] = nil
+      return
+    }
+    wakeAt[entry] += UserModel.Duration.exponential(
+      meanMs: UserModel.meanGapMs(perHour: wake.perHour)
+    ).draw(&wakeStreams[entry])
+    wakeHeads[entry] =
+      wakeAt[entry] < durationMs
+      ? TimedAction(wakeAt[entry], .wake(wake.app, durationMs: wake.durationMs)) : nil
+  }
+
+  /// The next action of audio entry `entry`: after a start, its stop; after a stop (or at first),
+  /// the next start.
+  private mutating func advanceAudio(_ entry: Int, started: Bool) {
+    let session = model.audio[entry]
+    guard session.perHour > 0 else {
+      audioHeads[entry] = nil
+      return
+    }
+    if started {
+      audioAt[entry] += session.duration.draw(&audioStreams[entry])
+      audioHeads[entry] = TimedAction(
+        min(audioAt[entry], durationMs), .stopMode(session.app, .audio))
+      return
+    }
+    audioAt[entry] += UserModel.Duration.exponential(
+      meanMs: UserModel.meanGapMs(perHour: session.perHour)
+    ).draw(&audioStreams[entry])
+    audioHeads[entry] =
+      audioAt[entry] < durationMs ? TimedAction(audioAt[entry], .startMode(session.app, .audio)) : nil
   }
 }

@@ -2,7 +2,7 @@ import JetsimCore
 
 /// SHA-256 (FIPS 180-4), for the digests of a run's inputs in `run.json`.
 package enum SHA256 {
-  private static let k: [UInt32] = [
+  fileprivate static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7,
@@ -23,32 +23,90 @@ package enum SHA256 {
 
   /// The digest of `bytes` as 64 lowercase hexadecimal digits.
   package static func hex(_ bytes: some Collection<UInt8>) -> String {
-    digest(bytes).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
+    var hasher = Hasher()
+    hasher.update(Array(bytes))
+    return hasher.hex()
   }
 
   /// The 32-byte digest of `bytes`.
   package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
-    var h: [UInt32] = [
+    var hasher = Hasher()
+    hasher.update(Array(bytes))
+    return hasher.finalize()
+  }
+
+  /// A digest computed piece by piece, for a file read in chunks.
+  package struct Hasher: Sendable {
+    private var h: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
       0x5be0_cd19,
     ]
-    var message = Array(bytes)
-    let bitLength = UInt64(message.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    /// Bytes waiting for a full 64-byte block.
+    private var pending: [UInt8] = []
+    private var length: UInt64 = 0
+    private var w = [UInt32](repeating: 0, count: 64)
+
+    package init() { pending.reserveCapacity(64) }
+
+    /// Adds `bytes` to the message.
+    package mutating func update(_ bytes: some Collection<UInt8>) {
+      Array(bytes).withUnsafeBytes { update($0) }
     }
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
+
+    /// Adds `bytes` to the message: whole blocks straight from the buffer, the rest kept.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+      length &+= UInt64(bytes.count)
+      var offset = 0
+      if !pending.isEmpty {
+        let take = min(64 - pending.count, bytes.count)
+        pending.append(contentsOf: bytes[0..<take])
+        offset = take
+        if pending.count == 64 {
+          let block = pending
+          block.withUnsafeBytes { compress($0) }
+          pending.removeAll(keepingCapacity: true)
+        }
+      }
+      while bytes.count - offset >= 64 {
+        compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + 64)]))
+        offset += 64
+      }
+      pending.append(contentsOf: bytes[offset...])
+    }
+
+    /// The 32-byte digest of everything added.
+    package mutating func finalize() -> [UInt8] {
+      let bitLength = length &* 8
+      var tail = pending
+      tail.append(0x80)
+      while tail.count % 64 != 56 { tail.append(0) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+      }
+      tail.withUnsafeBytes { tail in
+        for start in stride(from: 0, to: tail.count, by: 64) {
+          compress(UnsafeRawBufferPointer(rebasing: tail[start..<(start + 64)]))
+        }
+      }
+      return h.flatMap { word in
+        (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
+      }
+    }
+
+    /// The digest as 64 lowercase hexadecimal digits.
+    package mutating func hex() -> String {
+      finalize().map { byte in
+        let text = String(byte, radix: 16)
+        return byte < 16 ? "0" + text : text
+      }.joined()
+    }
+
+    private mutating func compress(_ bytes: UnsafeRawBufferPointer) {
       for i in 0..<16 {
-        let j = chunk + 4 * i
+        let j = 4 * i
         w[i] =
-          UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8
-          | UInt32(message[j + 3])
+          UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8
+          | UInt32(bytes[j + 3])
       }
       for i in 16..<64 {
         let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
@@ -59,16 +117,24 @@ package enum SHA256 {
       for i in 0..<64 {
         let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
         let choice = (e & f) ^ (~e & g)
-        let temp1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+        let temp1 = hh &+ s1 &+ choice &+ SHA256.k[i] &+ w[i]
         let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
         let majority = (a & b) ^ (a & c) ^ (b & c)
         let temp2 = s0 &+ majority
         (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
       }
-      for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
+      h[0] = h[0] &+ a
+      h[1] = h[1] &+ b
+      h[2] = h[2] &+ c
+      h[3] = h[3] &+ d
+      h[4] = h[4] &+ e
+      h[5] = h[5] &+ f
+      h[6] = h[6] &+ g
+      h[7] = h[7] &+ hh
     }
-    return h.flatMap { word in
-      (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
+
+    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+      value >> count | value << (32 - count)
     }
   }
 

@@ -51,23 +51,9 @@ public enum ProfileLoader {
         inputs.append(RunInput(role: "app \(app.id)", path: appPath, data: appData))
       }
     }
-    var actions = file.script
-    var origins = file.script.indices.map { (path, "script[\($0)]") }
-    if let trace = file.trace {
-      let tracePath = replacementTrace ?? resolve(trace, from: folder)
-      let traceData = try InputFile.bytes(at: tracePath)
-      let traced = try TraceReader.actions(
-        try InputFile.text(traceData, path: tracePath), path: tracePath)
-      inputs.append(RunInput(role: "trace", path: tracePath, data: traceData))
-      // Merge by time; at equal times the script comes first.
-      let merged =
-        (zip(actions, origins).map { ($0, $1) }
-        + traced.map { ($0.action, (tracePath, "line \($0.line)")) }).stableSorted {
-          $0.0.timeMs < $1.0.timeMs
-        }
-      actions = merged.map(\.0)
-      origins = merged.map(\.1)
-    }
+    let actions = file.script
+    let origins = file.script.indices.map { (path, "script[\($0)]") }
+    let tracePath = file.trace.map { replacementTrace ?? resolve($0, from: folder) }
     if apps.isEmpty {
       throw .invalidValue(
         path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
@@ -80,7 +66,24 @@ public enum ProfileLoader {
     scenario.userModel = try file.userModel?.model(apps: apps, path: path)
     scenario.inputs = inputs
     scenario.snapshot = file.snapshot
-    _ = try scenario.compiledWorkload()
+    // One pass over the whole workload checks every action, and fingerprints the trace on the way;
+    // runs then read the trace afresh, a line at a time.
+    var check = scenario
+    var traceDigest: TraceDigest?
+    if let tracePath {
+      let digest = TraceDigest()
+      traceDigest = digest
+      check.trace = ActionFeed(path: tracePath) { () throws(JetsimError) -> any ActionCursor in
+        let cursor = try TraceCursor(path: tracePath, hashing: true)
+        digest.cursor = cursor
+        return cursor
+      }
+      scenario.trace = TraceReader.feed(path: tracePath)
+    }
+    try check.checkWorkload()
+    if let tracePath, let digest = traceDigest?.value {
+      scenario.inputs.append(RunInput(role: "trace", path: tracePath, sha256: digest))
+    }
     try scenario.checkSnapshot(path: path)
     return scenario
   }
@@ -99,9 +102,15 @@ public enum ProfileLoader {
     }
   }
 
-  /// The actions of the trace CSV file at `path`.
+  /// The actions of the trace CSV file at `path`, in memory (a scenario's trace is streamed).
   public static func trace(at path: String) throws(JetsimError) -> [TimedAction] {
-    try TraceReader.actions(InputFile.text(at: path), path: path).map(\.action)
+    try TraceReader.actions(at: path)
+  }
+
+  /// The digest of a trace, taken from the cursor that read it to the end.
+  private final class TraceDigest: @unchecked Sendable {
+    var cursor: TraceCursor?
+    var value: String? { cursor?.digest }
   }
 
   /// The JSON document in `bytes` (read from `path`), read by `read`; syntax errors say the line and

@@ -80,7 +80,12 @@ public struct Provenance: Sendable, Equatable {
 extension RunInput {
   /// The input `data`, read from `path`, in the role `role`.
   package init(role: String, path: String, data: some Collection<UInt8>) {
+    self.init(role: role, path: path, sha256: SHA256.hex(data))
+  }
+
+  /// The file at `path` (named without its folder) with its digest `sha256`.
+  package init(role: String, path: String, sha256: String) {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    self.init(role: role, file: name, sha256: SHA256.hex(data))
+    self.init(role: role, file: name, sha256: sha256)
   }
 }

@@ -3,69 +3,175 @@ import JetsimCore
 /// Reads a workload trace: a CSV file with the header `time_ms,action,app,value`, one action a row, in
 /// time order (docs/profiles.md). `value` is a duration for `interrupt` and `wake` (`"30s"`), a size for
 /// `allocate` and `free` (`"50MB"`) and a mode for `mode-start` and `mode-stop` (`audio`).
+///
+/// A trace is streamed: read a line at a time as a run goes, whatever its length.
 package enum TraceReader {
   /// The header every trace starts with.
   package static let header = ["time_ms", "action", "app", "value"]
 
-  /// The actions of the trace `text`, read from the file at `path` (used in errors).
-  /// App ids are not checked here; the scenario that uses the trace checks them.
-  package static func actions(_ text: String, path: String) throws(JetsimError) -> [(
-    line: Int, action: TimedAction
-  )] {
-    let records: [CSVReader.Record]
-    do {
-      records = try CSVReader.records(text)
-    } catch {
-      switch error {
-      case .unterminatedQuote(let line):
-        throw .traceLine(
-          path: path, line: line, message: "a quoted field is never closed; add the closing \"")
-      case .textAfterQuote(let line):
-        throw .traceLine(
-          path: path, line: line, message: "text after a closing quote; quote the whole field")
-      }
+  /// The trace file at `path` as a feed: each run reads it afresh.
+  package static func feed(path: String) -> ActionFeed {
+    ActionFeed(path: path) { () throws(JetsimError) -> any ActionCursor in
+      try TraceCursor(path: path)
     }
-    guard let first = records.first else {
+  }
+
+  /// Every action of the trace file at `path`, in memory (for short traces and tests).
+  package static func actions(at path: String) throws(JetsimError) -> [TimedAction] {
+    var cursor = try TraceCursor(path: path)
+    var actions: [TimedAction] = []
+    while let action = try cursor.next() { actions.append(action) }
+    return actions
+  }
+}
+
+/// The actions of a trace file, read a line at a time. Each line is checked as it is read: four
+/// fields, a time in range and not before the previous line's, a known action with the app and value
+/// it needs. App ids are checked by the scenario that reads the trace.
+package struct TraceCursor: ActionCursor {
+  private let reader: LineReader
+  private var fields: [String] = []
+  private var previous = 0
+
+  /// A cursor at the first action of the trace at `path`; with `hashing`, `digest` gives the file's
+  /// SHA-256 once it has been read to the end.
+  package init(path: String, hashing: Bool = false) throws(JetsimError) {
+    reader = try LineReader(path: path, hashing: hashing)
+    fields.reserveCapacity(4)
+    let reader = self.reader
+    let header = try reader.nextLine { line throws(JetsimError) in
+      try CSVLine.fields(line, path: path, line: reader.lineNumber)
+    }
+    guard let header else {
       throw .traceLine(
         path: path, line: 1,
-        message: "empty trace; start with the header \(header.joined(separator: ","))")
+        message: "empty trace; start with the header \(TraceReader.header.joined(separator: ","))")
     }
-    guard first.fields == header else {
+    guard header == TraceReader.header else {
       throw .traceLine(
-        path: path, line: first.line,
+        path: path, line: reader.lineNumber,
         message:
-          "the header must be \(header.joined(separator: ",")), found \(first.fields.joined(separator: ","))"
+          "the header must be \(TraceReader.header.joined(separator: ",")), found \(header.joined(separator: ",").excerpt())"
       )
     }
-    var result: [(Int, TimedAction)] = []
-    result.reserveCapacity(records.count - 1)
-    var previous = 0
-    for record in records.dropFirst() {
-      let fail = { (message: String) in
-        JetsimError.traceLine(path: path, line: record.line, message: message)
+  }
+
+  /// The SHA-256 of the whole file, once read to the end with `hashing`.
+  package var digest: String? { reader.digest }
+
+  package var location: (path: String, location: String) {
+    (reader.path, "line \(reader.lineNumber)")
+  }
+
+  package mutating func next() throws(JetsimError) -> TimedAction? {
+    let reader = self.reader
+    var fields = self.fields
+    self.fields = []
+    defer { self.fields = fields }
+    while true {
+      let read = try reader.nextLine { line throws(JetsimError) in
+        try CSVLine.split(line, into: &fields, path: reader.path, line: reader.lineNumber)
       }
-      guard record.fields.count == header.count else {
-        throw fail("expected 4 fields (time_ms,action,app,value), found \(record.fields.count)")
-      }
-      let fields = record.fields
-      guard let time = Int(fields[0]), (0...Units.maxMilliseconds).contains(time) else {
-        throw fail(
-          "time_ms '\(fields[0].excerpt())' is not a whole number of milliseconds from 0 to \(Units.maxMilliseconds)"
-        )
-      }
-      guard time >= previous else {
-        throw fail(
-          "time_ms \(time) is before the previous line's \(previous); sort the trace by time")
-      }
-      previous = time
-      let action: Action
-      do {
-        action = try ActionParser.action(name: fields[1], app: fields[2], value: fields[3])
-      } catch {
-        throw fail(error.message)
-      }
-      result.append((record.line, TimedAction(time, action)))
+      guard let read else { return nil }
+      if read == .blank { continue }
+      return try action(fields)
     }
-    return result
+  }
+
+  private mutating func action(_ fields: [String]) throws(JetsimError) -> TimedAction {
+    let reader = self.reader
+    let fail = { (message: String) in
+      JetsimError.traceLine(path: reader.path, line: reader.lineNumber, message: message)
+    }
+    guard fields.count == TraceReader.header.count else {
+      throw fail("expected 4 fields (time_ms,action,app,value), found \(fields.count)")
+    }
+    guard let time = Int(fields[0]), (0...Units.maxMilliseconds).contains(time) else {
+      throw fail(
+        "time_ms '\(fields[0].excerpt())' is not a whole number of milliseconds from 0 to \(Units.maxMilliseconds)"
+      )
+    }
+    guard time >= previous else {
+      throw fail("time_ms \(time) is before the previous line's \(previous); sort the trace by time")
+    }
+    previous = time
+    do {
+      return TimedAction(
+        time, try ActionParser.action(name: fields[1], app: fields[2], value: fields[3]))
+    } catch {
+      throw fail(error.message)
+    }
+  }
+}
+
+/// One line of CSV: fields separated by commas, a field in double quotes where it holds a comma or a
+/// quote (doubled). A quoted field does not span lines in a trace.
+package enum CSVLine {
+  package enum Read: Equatable { case blank, fields }
+
+  /// The fields of `line` (read from `path`, line `line`).
+  package static func fields(_ line: UnsafeBufferPointer<UInt8>, path: String, line number: Int)
+    throws(JetsimError) -> [String]
+  {
+    var fields: [String] = []
+    _ = try split(line, into: &fields, path: path, line: number)
+    return fields
+  }
+
+  /// Splits `line` into `fields` (emptied first), reusing its storage.
+  package static func split(
+    _ line: UnsafeBufferPointer<UInt8>, into fields: inout [String], path: String, line number: Int
+  ) throws(JetsimError) -> Read {
+    fields.removeAll(keepingCapacity: true)
+    guard !line.isEmpty else { return .blank }
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(JetsimError) -> String {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw .traceLine(path: path, line: number, message: "not UTF-8 text")
+      }
+      return text
+    }
+    var position = 0
+    while true {
+      if position < line.count, line[position] == UInt8(ascii: "\"") {
+        var value: [UInt8] = []
+        position += 1
+        var closed = false
+        while position < line.count {
+          if line[position] == UInt8(ascii: "\"") {
+            if position + 1 < line.count, line[position + 1] == UInt8(ascii: "\"") {
+              value.append(UInt8(ascii: "\""))
+              position += 2
+              continue
+            }
+            closed = true
+            position += 1
+            break
+          }
+          value.append(line[position])
+          position += 1
+        }
+        guard closed else {
+          throw .traceLine(
+            path: path, line: number,
+            message: "a quoted field is never closed on its line; add the closing \"")
+        }
+        fields.append(try value.withUnsafeBufferPointer { bytes throws(JetsimError) in try text(bytes) })
+        if position < line.count, line[position] != UInt8(ascii: ",") {
+          throw .traceLine(
+            path: path, line: number,
+            message: "text after a closing quote; quote the whole field")
+        }
+      } else {
+        let fieldEnd = line[position...].firstIndex(of: UInt8(ascii: ",")) ?? line.count
+        fields.append(try text(UnsafeBufferPointer(rebasing: line[position..<fieldEnd])))
+        position = fieldEnd
+      }
+      guard position < line.count else { return .fields }
+      position += 1  // the comma
+      if position == line.count {
+        fields.append("")
+        return .fields
+      }
+    }
   }
 }

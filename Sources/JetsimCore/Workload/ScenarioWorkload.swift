@@ -1,0 +1,160 @@
+/// A scenario's workload as a simulation reads it: the script, the trace and the user model merged
+/// by time (at equal times the script first, then the trace, then the user model), each action
+/// checked and compiled to a step as it is read. Memory stays the same however long the trace or the
+/// run: nothing is read ahead but one action of each source.
+///
+/// A problem found on the way (an unknown app, a mode the app does not declare, a trace line that
+/// cannot be read) ends the workload: `next` returns nil and `failure` says why.
+public struct ScenarioWorkload: WorkloadSource {
+  /// Why the workload ended early, if it did.
+  public private(set) var failure: JetsimError?
+  /// The steps read so far.
+  public private(set) var count = 0
+
+  private let apps: [AppProfile]
+  private let indices: [String: Int32]
+  private let origin: String
+  private let script: [TimedAction]
+  private let scriptOrigins: [(path: String, location: String)]
+  private var scriptPosition = 0
+  private var trace: (any ActionCursor)?
+  private var traceHead: TimedAction?
+  private var model: UserModelStream?
+  private var modelHead: TimedAction?
+
+  init(_ scenario: Scenario) throws(JetsimError) {
+    var indices: [String: Int32] = [:]
+    for (index, app) in scenario.apps.enumerated() {
+      guard indices.updateValue(Int32(index), forKey: app.id) == nil else {
+        throw .duplicateApp(path: scenario.origin, id: app.id)
+      }
+    }
+    var names = Set(indices.keys)
+    for process in scenario.device.systemProcesses {
+      guard names.insert(process.name).inserted else {
+        throw .duplicateApp(path: scenario.origin, id: process.name)
+      }
+    }
+    self.indices = indices
+    apps = scenario.apps
+    origin = scenario.origin
+    script = scenario.actions
+    scriptOrigins = scenario.actionOrigins
+    for position in script.indices.dropFirst()
+    where script[position].timeMs < script[position - 1].timeMs {
+      let (path, place) = Self.scriptLocation(position, scriptOrigins, origin)
+      throw .invalidValue(
+        path: path, keyPath: place,
+        value:
+          "at \(script[position].timeMs)ms, before the previous action (\(script[position - 1].timeMs)ms)",
+        expected: "actions in time order")
+    }
+    if let feed = scenario.trace {
+      var cursor = try feed.open()
+      traceHead = try cursor.next()
+      trace = cursor
+    }
+    if let userModel = scenario.userModel {
+      guard let durationMs = scenario.durationMs else {
+        throw .invalidValue(
+          path: origin, keyPath: "duration", value: "missing",
+          expected: "a duration for the user model")
+      }
+      var stream = userModel.stream(durationMs: durationMs, seed: scenario.seed)
+      modelHead = stream.next()
+      model = stream
+    }
+  }
+
+  static func scriptLocation(
+    _ position: Int, _ origins: [(path: String, location: String)], _ origin: String
+  ) -> (path: String, location: String) {
+    position < origins.count ? origins[position] : (origin, "actions[\(position)]")
+  }
+
+  public mutating func next() -> WorkloadStep? {
+    guard failure == nil else { return nil }
+    let action: TimedAction
+    let source: Int
+    let scriptHead = scriptPosition < script.count ? script[scriptPosition] : nil
+    // The earliest head; at equal times the script, then the trace, then the user model.
+    if let head = scriptHead, traceHead.map({ head.timeMs <= $0.timeMs }) ?? true,
+      modelHead.map({ head.timeMs <= $0.timeMs }) ?? true
+    {
+      (action, source) = (head, 0)
+      scriptPosition += 1
+    } else if let head = traceHead, modelHead.map({ head.timeMs <= $0.timeMs }) ?? true {
+      (action, source) = (head, 1)
+    } else if let head = modelHead {
+      (action, source) = (head, 2)
+      modelHead = model?.next()
+    } else {
+      return nil
+    }
+    guard let step = compile(action, source: source) else { return nil }
+    if source == 1 {
+      // The trace's location is needed for an error about this action: read on only now.
+      do {
+        traceHead = try trace?.next()
+      } catch {
+        failure = error
+        traceHead = nil
+      }
+    }
+    count += 1
+    return step
+  }
+
+  /// `action` as a step, or nil (with `failure` set) if it names an app the scenario lacks or a
+  /// mode its app does not declare.
+  private mutating func compile(_ action: TimedAction, source: Int) -> WorkloadStep? {
+    var app: Int32 = -1
+    if let id = action.action.app {
+      guard let index = indices[id] else {
+        let (path, place) = location(source)
+        failure = .unknownApp(
+          path: path, location: place, id: id,
+          suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
+        return nil
+      }
+      app = index
+      if case .startMode(_, let mode) = action.action, !apps[Int(index)].declares(mode) {
+        let (path, place) = location(source)
+        let declared = apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")
+        failure = .invalidValue(
+          path: path, keyPath: place, value: "mode '\(mode)' for '\(id)'",
+          expected: "a mode the app declares in backgroundModes (\(declared))")
+        return nil
+      }
+    }
+    return WorkloadStep(
+      timeMs: action.timeMs, kind: action.action.kind, app: app, value: action.action.value)
+  }
+
+  private func location(_ source: Int) -> (path: String, location: String) {
+    switch source {
+    case 0: Self.scriptLocation(scriptPosition - 1, scriptOrigins, origin)
+    case 1: trace?.location ?? (origin, "trace")
+    default: (origin, "userModel")
+    }
+  }
+}
+
+extension Scenario {
+  /// The workload, read as the run goes (see `ScenarioWorkload`); throws if the apps' names are
+  /// not unique, the script is out of time order, the trace cannot be opened, or a user model has
+  /// no duration.
+  public func workload() throws(JetsimError) -> ScenarioWorkload {
+    try ScenarioWorkload(self)
+  }
+
+  /// Reads the whole workload once, checking every action (app ids defined, modes declared, times in
+  /// order), in constant memory. Returns the number of steps.
+  @discardableResult
+  public func checkWorkload() throws(JetsimError) -> Int {
+    var workload = try workload()
+    while workload.next() != nil {}
+    if let failure = workload.failure { throw failure }
+    return workload.count
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import JetsimCore
+
+/// Reads a text file line by line through one fixed buffer, so memory stays the same whatever the
+/// file's length. Lines end with `\n`, `\r\n` or a lone `\r`; a line longer than `maxLineBytes` is
+/// an error (a file without line ends is not a trace). Optionally hashes the bytes as it reads them
+/// (SHA-256), so one pass both reads and fingerprints a file.
+package final class LineReader {
+  /// The longest line accepted.
+  package static let maxLineBytes = 1 << 20
+  private static let chunkBytes = 1 << 16
+
+  package let path: String
+  /// The number of the line handed out last (1-based).
+  package private(set) var lineNumber = 0
+  private let descriptor: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEOF = false
+  private var hasher: SHA256.Hasher?
+
+  /// Opens the file at `path`; with `hashing`, `digest` gives its SHA-256 once it is read to the end.
+  package init(path: String, hashing: Bool = false) throws(JetsimError) {
+    self.path = path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw errno == ENOENT
+        ? .fileNotFound(path: path) : .unreadable(path: path, reason: FileSystem.words(errno: errno))
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      _ = close(descriptor)
+      throw .unreadable(path: path, reason: "it is a folder, not a file")
+    }
+    self.descriptor = descriptor
+    buffer = [UInt8](repeating: 0, count: Self.chunkBytes * 2)
+    hasher = hashing ? SHA256.Hasher() : nil
+  }
+
+  deinit { _ = close(descriptor) }
+
+  /// The SHA-256 of the file in hexadecimal, once it has been read to the end with `hashing`.
+  package var digest: String? {
+    guard atEOF, var hasher else { return nil }
+    return hasher.hex()
+  }
+
+  /// Calls `body` with the next line's bytes (without its line end) and returns its result, or nil
+  /// at the end of the file. The bytes are valid only during the call.
+  package func nextLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws(JetsimError) -> T)
+    throws(JetsimError) -> T?
+  {
+    var scanned = start
+    while true {
+      if let newline = buffer[scanned..<end].firstIndex(where: { $0 == 10 || $0 == 13 }) {
+        // A `\r` at the end of what is read may be the first half of `\r\n`: read on first.
+        if buffer[newline] == 13, newline + 1 == end, !atEOF {
+          let shift = start
+          try fill()
+          scanned = newline - shift
+          continue
+        }
+        let lineStart = start
+        start = newline + 1
+        if buffer[newline] == 13, start < end, buffer[start] == 10 { start += 1 }
+        lineNumber += 1
+        return try buffer.withUnsafeBufferPointer { all throws(JetsimError) in
+          try body(UnsafeBufferPointer(rebasing: all[lineStart..<newline]))
+        }
+      }
+      if atEOF {
+        guard start < end else { return nil }
+        let lineStart = start
+        start = end
+        lineNumber += 1
+        return try buffer.withUnsafeBufferPointer { all throws(JetsimError) in
+          try body(UnsafeBufferPointer(rebasing: all[lineStart..<end]))
+        }
+      }
+      guard end - start < Self.maxLineBytes else {
+        throw .traceLine(
+          path: path, line: lineNumber + 1,
+          message:
+            "a line longer than \(Self.maxLineBytes >> 20) MB; is this a text file with line ends?")
+      }
+      scanned = end
+      let shift = start
+      try fill()
+      scanned -= shift
+    }
+  }
+
+  /// Moves the unread bytes to the front and reads more after them.
+  private func fill() throws(JetsimError) {
+    if start > 0 {
+      buffer.withUnsafeMutableBufferPointer { all in
+        if let base = all.baseAddress { memmove(base, base + start, end - start) }
+      }
+      end -= start
+      start = 0
+    }
+    if buffer.count - end < Self.chunkBytes {
+      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    }
+    let room = buffer.count - end
+    let count = buffer.withUnsafeMutableBytes { bytes in
+      read(descriptor, bytes.baseAddress.map { $0 + end }, room)
+    }
+    guard count >= 0 else {
+      throw .unreadable(path: path, reason: FileSystem.words(errno: errno))
+    }
+    if count == 0 {
+      atEOF = true
+    } else {
+      buffer.withUnsafeBytes { bytes in
+        hasher?.update(UnsafeRawBufferPointer(rebasing: bytes[end..<(end + count)]))
+      }
+      end += count
+    }
+  }
+}
