@@ -78,6 +78,29 @@ if arguments.contains("--jetsam-report") {
   exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--trace-lines") {
+  // Validating a long trace: the lines read per second and the peak memory, which must not grow
+  // with the number of lines. The trace is written to a temporary file first and removed after.
+  guard index + 1 < arguments.count, let lines = Int(arguments[index + 1]), lines > 0 else {
+    fail("--trace-lines needs a number of lines, such as 10000000")
+  }
+  let path =
+    NSTemporaryDirectory() + "jetsim-bench-trace-\(ProcessInfo.processInfo.processIdentifier).csv"
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  do {
+    try TraceBenchmark.write(lines: lines, to: path)
+    let before = peakMemoryKB()
+    let seconds = try TraceBenchmark.validate(path: path)
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    print(
+      "validate a \(lines)-line trace (\(size >> 20) MB): \(Units.decimal(seconds, digits: 2)) s, \(Units.decimal(Double(lines) / seconds / 1e6, digits: 2))M lines/s; peak memory \(Units.decimal(Double(peakMemoryKB()) / 1024, digits: 1)) MB (\(Units.decimal(Double(before) / 1024, digits: 1)) MB after writing it)"
+    )
+  } catch {
+    fail("trace: \(error)")
+  }
+  exit(0)
+}
+
 if arguments.contains("--help") {
   print(
     """
@@ -86,6 +109,7 @@ if arguments.contains("--help") {
     USAGE: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
            swift run -c release jetsim-bench --scaling
            swift run -c release jetsim-bench --jetsam-report
+           swift run -c release jetsim-bench --trace-lines 10000000
 
       --quick      a tenth of the events per case
       --scale N    1/N of the events per case
@@ -93,6 +117,7 @@ if arguments.contains("--help") {
       --case NAME  run one case (\(cases.map(\.name).joined(separator: ", ")))
       --scaling    the speed-up of two threads over one on independent runs
       --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report
+      --trace-lines N  writing an N-line trace, then validating it: lines per second, peak memory
     """)
   exit(0)
 }

@@ -83,4 +83,66 @@ import Testing
       model.actions(durationMs: 36_000_000, seed: 9)
         != model.actions(durationMs: 36_000_000, seed: 10))
   }
+
+  /// A model with many background processes: wakes at several rates and audio sessions.
+  func busy(wakes count: Int) -> UserModel {
+    var busy = model
+    busy.wakes = (0..<count).map {
+      UserModel.Wakes(
+        app: ["a", "b", "c", "d"][$0 % 4], perHour: Double(1 + $0 % 7), durationMs: 5_000)
+    }
+    busy.audio = [
+      UserModel.AudioSessions(app: "b", perHour: 2, duration: .exponential(meanMs: 600_000)),
+      UserModel.AudioSessions(app: "d", perHour: 0.5, duration: .fixed(3_600_000)),
+    ]
+    return busy
+  }
+
+  @Test func manyBackgroundProcessesMergeInTimeOrder() {
+    let durationMs = 48 * 3_600_000
+    let actions = busy(wakes: 200).actions(durationMs: durationMs, seed: 3)
+    #expect(zip(actions, actions.dropFirst()).allSatisfy { $0.timeMs <= $1.timeMs })
+    #expect(actions.allSatisfy { $0.timeMs <= durationMs })
+    // About 4 wakes an hour per entry on average: 200 entries over 48 hours.
+    let wakes = actions.filter { $0.action.kind == .wake }.count
+    #expect(abs(Double(wakes) / Double(200 * 48 * 4) - 1) < 0.05)
+    // Each audio app's sessions alternate: start, stop, start, ...
+    for app in ["b", "d"] {
+      let kinds = actions.compactMap { action -> ActionKind? in
+        switch action.action {
+        case .startMode(app, .audio), .stopMode(app, .audio): action.action.kind
+        default: nil
+        }
+      }
+      #expect(!kinds.isEmpty)
+      #expect(kinds.enumerated().allSatisfy { $1 == ($0 % 2 == 0 ? .startMode : .stopMode) })
+    }
+  }
+
+  @Test func aProcessAddedLastLeavesTheOthersAlone() {
+    // Each entry draws from its own stream, so one more entry only adds its own actions.
+    let few = busy(wakes: 30).actions(durationMs: 36_000_000, seed: 5)
+    var more = busy(wakes: 30)
+    more.wakes.append(UserModel.Wakes(app: "a", perHour: 12, durationMs: 1_000))
+    let all = more.actions(durationMs: 36_000_000, seed: 5)
+    let added = all.filter { if case .wake("a", 1_000) = $0.action { true } else { false } }
+    #expect(added.count > 50)
+    #expect(all.filter { !added.contains($0) } == few)
+    #expect(more.actions(durationMs: 36_000_000, seed: 5) == all)
+  }
+
+  @Test func aTinyRateDrawsNothingAndDoesNotTrap() {
+    var rare = model
+    rare.wakes = [UserModel.Wakes(app: "c", perHour: 1e-300, durationMs: 10_000)]
+    rare.audio = [UserModel.AudioSessions(app: "b", perHour: 1e-300, duration: .fixed(1_000))]
+    let tenYears = 10 * 365 * 24 * 3_600_000
+    var stream = rare.stream(durationMs: tenYears, seed: 1)
+    var count = 0
+    while let action = stream.next() {
+      #expect(action.action.kind != .wake && action.action.kind != .startMode)
+      count += 1
+      if count > 10_000 { break }
+    }
+    #expect(count > 10_000)
+  }
 }

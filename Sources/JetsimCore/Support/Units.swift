@@ -7,16 +7,16 @@
 /// value is checked against a cap before any arithmetic that could overflow.
 public enum Units {
   /// The size units, in kilobytes, by lowercase suffix (longest first, so "mib" is not read as "b").
-  static let sizeUnits: [(suffix: String, kilobytes: Int)] = [
+  private static let sizeUnits = suffixes([
     ("kib", 1), ("mib", 1024), ("gib", 1_048_576), ("tib", 1_073_741_824),
     ("kb", 1), ("mb", 1024), ("gb", 1_048_576), ("tb", 1_073_741_824),
     ("k", 1), ("m", 1024), ("g", 1_048_576), ("t", 1_073_741_824),
-  ]
+  ])
   /// The duration units, in milliseconds, by lowercase suffix (longest first, so "ms" is not read as
   /// "m" + "s").
-  static let durationUnits: [(suffix: String, milliseconds: Int)] = [
+  private static let durationUnits = suffixes([
     ("ms", 1), ("min", 60_000), ("sec", 1000), ("s", 1000), ("m", 60_000), ("h", 3_600_000),
-  ]
+  ])
 
   /// The largest size accepted: 1 PB. Keeps every sum of footprints far from overflow.
   public static let maxKilobytes = 1 << 40
@@ -32,53 +32,101 @@ public enum Units {
   /// The size in kilobytes, or nil if `text` is not a non-negative number with a size unit, or is
   /// over `maxKilobytes`.
   public static func kilobytes(_ text: String) -> Int? {
-    scaled(Substring(text.trimmingSpaces()), units: sizeUnits, cap: maxKilobytes)
+    var text = text
+    return text.withUTF8 { bytes in
+      let whole = trimmed(bytes, 0..<bytes.count)
+      return whole.isEmpty ? nil : scaled(bytes, whole, units: sizeUnits, cap: maxKilobytes)
+    }
   }
 
   /// The duration in milliseconds, or nil if `text` is not a non-negative number with a time unit,
   /// or is over `maxMilliseconds`. Segments add up: `"1h30m"`, `"2m5s"`, `"1s250ms"`.
   public static func milliseconds(_ text: String) -> Int? {
-    let trimmed = Substring(text.trimmingSpaces())
-    guard !trimmed.isEmpty else { return nil }
-    var total = 0
-    var rest = trimmed[...]
-    while !rest.isEmpty {
-      // A segment: digits (and a point), then letters (the unit).
-      let numberEnd = rest.firstIndex { !($0.isASCIIDigit || $0 == ".") } ?? rest.endIndex
-      let unitEnd = rest[numberEnd...].firstIndex { $0.isASCIIDigit || $0 == "." } ?? rest.endIndex
-      guard let value = scaled(rest[..<unitEnd], units: durationUnits, cap: maxMilliseconds)
-      else { return nil }
-      total += value
-      guard total <= maxMilliseconds else { return nil }
-      rest = rest[unitEnd...]
+    var text = text
+    return text.withUTF8 { bytes in
+      let whole = trimmed(bytes, 0..<bytes.count)
+      guard !whole.isEmpty else { return nil }
+      var total = 0
+      var segmentStart = whole.lowerBound
+      while segmentStart < whole.upperBound {
+        // A segment: digits (and a point), then the rest up to the next digit or point (the unit).
+        var position = segmentStart
+        while position < whole.upperBound, isNumeric(bytes[position]) { position += 1 }
+        while position < whole.upperBound, !isNumeric(bytes[position]) { position += 1 }
+        guard
+          let value = scaled(
+            bytes, segmentStart..<position, units: durationUnits, cap: maxMilliseconds)
+        else { return nil }
+        total += value
+        guard total <= maxMilliseconds else { return nil }
+        segmentStart = position
+      }
+      return total
     }
-    return total
   }
 
-  /// Parses `<digits>[.<digits>]<unit>` exactly, in integers: no floating point, no locale. A space
-  /// between the number and the unit is allowed.
-  private static func scaled(_ text: Substring, units: [(String, Int)], cap: Int) -> Int? {
-    let lowered = text.lowercased()
-    guard let (suffix, factor) = units.first(where: { lowered.hasSuffix($0.0) }) else { return nil }
-    let number = lowered.dropLast(suffix.count).trimmingSpaces()
-    let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.count <= 15,
-      whole.allSatisfy(\.isASCIIDigit), let wholeValue = Int(whole),
-      wholeValue <= cap / factor
-    else { return nil }
-    var value = wholeValue * factor
-    if parts.count == 2 {
-      let fraction = parts[1]
-      guard !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy(\.isASCIIDigit),
-        let digits = Int(fraction)
-      else { return nil }
+  /// Parses `<digits>[.<digits>]<unit>` in `bytes[range]` exactly, in integers: no floating point, no
+  /// locale. Units are matched without regard to ASCII case; a space between the number and the unit
+  /// is allowed.
+  private static func scaled(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    units: [(suffix: [UInt8], factor: Int)],
+    cap: Int
+  ) -> Int? {
+    func hasSuffix(_ suffix: [UInt8]) -> Bool {
+      guard suffix.count <= range.count else { return false }
+      let offset = range.upperBound - suffix.count
+      for index in suffix.indices where lowercase(bytes[offset + index]) != suffix[index] {
+        return false
+      }
+      return true
+    }
+    guard let (suffix, factor) = units.first(where: { hasSuffix($0.suffix) }) else { return nil }
+    let number = trimmed(bytes, range.lowerBound..<(range.upperBound - suffix.count))
+    var position = number.lowerBound
+    func digits(limit: Int) -> (value: Int, count: Int)? {
+      var value = 0
+      let first = position
+      while position < number.upperBound, bytes[position] &- 48 < 10 {
+        guard position - first < limit else { return nil }
+        value = value * 10 + Int(bytes[position] &- 48)
+        position += 1
+      }
+      return position > first ? (value, position - first) : nil
+    }
+    guard let whole = digits(limit: 15), whole.value <= cap / factor else { return nil }
+    var value = whole.value * factor
+    if position < number.upperBound {
+      guard bytes[position] == UInt8(ascii: ".") else { return nil }
+      position += 1
+      guard let fraction = digits(limit: 9), position == number.upperBound else { return nil }
       var scale = 1
       for _ in 0..<fraction.count { scale *= 10 }
       // Round half up to the nearest whole unit; digits < 10^9 and factor ≤ 2^30 cannot overflow.
-      value += (digits * factor * 2 + scale) / (2 * scale)
+      value += (fraction.value * factor * 2 + scale) / (2 * scale)
     }
     return value <= cap ? value : nil
   }
+
+  private static func suffixes(_ units: [(String, Int)]) -> [(suffix: [UInt8], factor: Int)] {
+    units.map { (Array($0.0.utf8), $0.1) }
+  }
+
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<
+    Int
+  > {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, bytes[lower] == UInt8(ascii: " ") { lower += 1 }
+    while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") { upper -= 1 }
+    return lower..<upper
+  }
+
+  private static func isNumeric(_ byte: UInt8) -> Bool {
+    byte &- 48 < 10 || byte == UInt8(ascii: ".")
+  }
+
+  private static func lowercase(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
   /// `kilobytes` written with the largest unit that divides it: `"350MB"`, `"1536KB"`.
   public static func formatSize(_ kilobytes: Int) -> String {

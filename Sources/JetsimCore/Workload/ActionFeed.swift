@@ -47,7 +47,8 @@ public struct ActionList: ActionCursor, Sendable {
     if position > 0, action.timeMs < actions[position - 1].timeMs {
       throw .invalidValue(
         path: path, keyPath: "actions[\(position)]",
-        value: "at \(action.timeMs)ms, before the previous action (\(actions[position - 1].timeMs)ms)",
+        value:
+          "at \(action.timeMs)ms, before the previous action (\(actions[position - 1].timeMs)ms)",
         expected: "actions in time order")
     }
     position += 1

@@ -161,32 +161,36 @@ public struct UserModelStream: Sendable {
   /// The current use's actions, sorted, and the next to hand out.
   private var use: [TimedAction] = []
   private var usePosition = 0
-  /// Per background process: its stream, its next action, and for audio whether it is playing.
-  private var wakeStreams: [RandomStream]
-  private var wakeHeads: [TimedAction?]
-  private var wakeAt: [Int]
-  private var audioStreams: [RandomStream]
-  private var audioHeads: [TimedAction?]
-  private var audioAt: [Int]
+  /// The background processes: the `wakes` entries, then the `audio` entries. Each has its own
+  /// random stream, the time of its last draw and its next action; `due` orders the processes that
+  /// have one by time, then by number, so choosing the next takes O(log n) however many there are.
+  private var streams: [RandomStream]
+  private var drawnAt: [Int]
+  private var heads: [TimedAction?]
+  private var due: IndexedHeap<Due>
+
+  private struct Due: Comparable, Sendable {
+    var timeMs: Int
+    var process: Int
+    static func < (a: Due, b: Due) -> Bool { (a.timeMs, a.process) < (b.timeMs, b.process) }
+  }
 
   init(_ model: UserModel, durationMs: Int, seed: UInt64) {
     self.model = model
     self.durationMs = durationMs
     cumulative = model.probabilities.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
     user = RandomStream(seed: seed, source: .userModel)
-    wakeStreams = model.wakes.indices.map {
-      RandomStream(seed: seed, stream: Self.wakeStreamBase + UInt64($0))
-    }
-    wakeHeads = Array(repeating: nil, count: model.wakes.count)
-    wakeAt = Array(repeating: 0, count: model.wakes.count)
-    audioStreams = model.audio.indices.map {
-      RandomStream(seed: seed, stream: Self.audioStreamBase + UInt64($0))
-    }
-    audioHeads = Array(repeating: nil, count: model.audio.count)
-    audioAt = Array(repeating: 0, count: model.audio.count)
+    streams =
+      model.wakes.indices.map { RandomStream(seed: seed, stream: Self.wakeStreamBase + UInt64($0)) }
+      + model.audio.indices.map {
+        RandomStream(seed: seed, stream: Self.audioStreamBase + UInt64($0))
+      }
+    let processes = model.wakes.count + model.audio.count
+    drawnAt = Array(repeating: 0, count: processes)
+    heads = Array(repeating: nil, count: processes)
+    due = IndexedHeap(capacity: processes)
     use.reserveCapacity(16)
-    for entry in model.wakes.indices { advanceWake(entry) }
-    for entry in model.audio.indices { advanceAudio(entry, started: false) }
+    for process in 0..<processes { advance(process) }
   }
 
   /// The random streams of the `wakes` and `audio` entries: one each, numbered from these.
@@ -196,26 +200,16 @@ public struct UserModelStream: Sendable {
   /// The next action in time order, or nil when the duration is over.
   public mutating func next() -> TimedAction? {
     if usePosition == use.count { drawUse() }
-    // The earliest head; at equal times the user first, then wakes, then audio, in model order.
-    var best = usePosition < use.count ? use[usePosition] : nil
-    var source = 0
-    var entry = -1
-    for (index, head) in wakeHeads.enumerated() {
-      if let head, best.map({ head.timeMs < $0.timeMs }) ?? true {
-        (best, source, entry) = (head, 1, index)
-      }
+    let user = usePosition < use.count ? use[usePosition] : nil
+    // The earliest; at equal times the user first, then wakes, then audio, in model order.
+    if let process = due.first, let head = heads[process],
+      user.map({ head.timeMs < $0.timeMs }) ?? true
+    {
+      advance(process)
+      return head
     }
-    for (index, head) in audioHeads.enumerated() {
-      if let head, best.map({ head.timeMs < $0.timeMs }) ?? true {
-        (best, source, entry) = (head, 2, index)
-      }
-    }
-    switch source {
-    case 0: usePosition += 1
-    case 1: advanceWake(entry)
-    default: advanceAudio(entry, started: audioHeads[entry].map { $0.action.kind == .startMode } ?? false)
-    }
-    return best
+    if user != nil { usePosition += 1 }
+    return user
   }
 
   /// Draws the user's next use of an app (its open, interruption, growth, and how it ends), if the
@@ -271,38 +265,44 @@ public struct UserModelStream: Sendable {
     while let last = use.last, last.timeMs >= durationMs { use.removeLast() }
   }
 
-  private mutating func advanceWake(_ entry: Int) {
-    let wake = model.wakes[entry]
-    guard wake.perHour > 0 else {
-      wakeHeads[entry] = nil
-      return
+  /// Draws the next action of background process `process`: for a wake entry its next wake; for an
+  /// audio entry, after a start its stop, otherwise (and at first) its next start.
+  private mutating func advance(_ process: Int) {
+    let head: TimedAction?
+    if process < model.wakes.count {
+      let wake = model.wakes[process]
+      head =
+        wake.perHour > 0
+        ? nextArrival(process, perHour: wake.perHour).map {
+          TimedAction($0, .wake(wake.app, durationMs: wake.durationMs))
+        } : nil
+    } else {
+      let session = model.audio[process - model.wakes.count]
+      if session.perHour <= 0 {
+        head = nil
+      } else if let last = heads[process], last.action.kind == .startMode {
+        drawnAt[process] += session.duration.draw(&streams[process])
+        head = TimedAction(min(drawnAt[process], durationMs), .stopMode(session.app, .audio))
+      } else {
+        head = nextArrival(process, perHour: session.perHour).map {
+          TimedAction($0, .startMode(session.app, .audio))
+        }
+      }
     }
-    wakeAt[entry] += UserModel.Duration.exponential(
-      meanMs: UserModel.meanGapMs(perHour: wake.perHour)
-    ).draw(&wakeStreams[entry])
-    wakeHeads[entry] =
-      wakeAt[entry] < durationMs
-      ? TimedAction(wakeAt[entry], .wake(wake.app, durationMs: wake.durationMs)) : nil
+    heads[process] = head
+    if let head {
+      due.set(process, key: Due(timeMs: head.timeMs, process: process))
+    } else {
+      due.remove(process)
+    }
   }
 
-  /// The next action of audio entry `entry`: after a start, its stop; after a stop (or at first),
-  /// the next start.
-  private mutating func advanceAudio(_ entry: Int, started: Bool) {
-    let session = model.audio[entry]
-    guard session.perHour > 0 else {
-      audioHeads[entry] = nil
-      return
-    }
-    if started {
-      audioAt[entry] += session.duration.draw(&audioStreams[entry])
-      audioHeads[entry] = TimedAction(
-        min(audioAt[entry], durationMs), .stopMode(session.app, .audio))
-      return
-    }
-    audioAt[entry] += UserModel.Duration.exponential(
-      meanMs: UserModel.meanGapMs(perHour: session.perHour)
-    ).draw(&audioStreams[entry])
-    audioHeads[entry] =
-      audioAt[entry] < durationMs ? TimedAction(audioAt[entry], .startMode(session.app, .audio)) : nil
+  /// The time of process `process`'s next arrival of a Poisson process at `perHour`, or nil after
+  /// the duration.
+  private mutating func nextArrival(_ process: Int, perHour: Double) -> Int? {
+    drawnAt[process] += UserModel.Duration.exponential(
+      meanMs: UserModel.meanGapMs(perHour: perHour)
+    ).draw(&streams[process])
+    return drawnAt[process] < durationMs ? drawnAt[process] : nil
   }
 }

@@ -8,7 +8,7 @@ import JetsimCore
 package final class LineReader {
   /// The longest line accepted.
   package static let maxLineBytes = 1 << 20
-  private static let chunkBytes = 1 << 16
+  private let chunkBytes: Int
 
   package let path: String
   /// The number of the line handed out last (1-based).
@@ -21,12 +21,15 @@ package final class LineReader {
   private var hasher: SHA256.Hasher?
 
   /// Opens the file at `path`; with `hashing`, `digest` gives its SHA-256 once it is read to the end.
-  package init(path: String, hashing: Bool = false) throws(JetsimError) {
+  /// Reads `chunkBytes` at a time (tests read a few bytes at a time, to meet every boundary).
+  package init(path: String, hashing: Bool = false, chunkBytes: Int = 1 << 16) throws(JetsimError) {
     self.path = path
+    self.chunkBytes = max(1, chunkBytes)
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw errno == ENOENT
-        ? .fileNotFound(path: path) : .unreadable(path: path, reason: FileSystem.words(errno: errno))
+        ? .fileNotFound(path: path)
+        : .unreadable(path: path, reason: FileSystem.words(errno: errno))
     }
     var status = stat()
     if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -34,7 +37,7 @@ package final class LineReader {
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
     self.descriptor = descriptor
-    buffer = [UInt8](repeating: 0, count: Self.chunkBytes * 2)
+    buffer = [UInt8](repeating: 0, count: self.chunkBytes * 2)
     hasher = hashing ? SHA256.Hasher() : nil
   }
 
@@ -62,6 +65,7 @@ package final class LineReader {
           continue
         }
         let lineStart = start
+        try checkLength(newline - lineStart)
         start = newline + 1
         if buffer[newline] == 13, start < end, buffer[start] == 10 { start += 1 }
         lineNumber += 1
@@ -71,6 +75,7 @@ package final class LineReader {
       }
       if atEOF {
         guard start < end else { return nil }
+        try checkLength(end - start)
         let lineStart = start
         start = end
         lineNumber += 1
@@ -78,16 +83,20 @@ package final class LineReader {
           try body(UnsafeBufferPointer(rebasing: all[lineStart..<end]))
         }
       }
-      guard end - start < Self.maxLineBytes else {
-        throw .traceLine(
-          path: path, line: lineNumber + 1,
-          message:
-            "a line longer than \(Self.maxLineBytes >> 20) MB; is this a text file with line ends?")
-      }
+      try checkLength(end - start)
       scanned = end
       let shift = start
       try fill()
       scanned -= shift
+    }
+  }
+
+  private func checkLength(_ length: Int) throws(JetsimError) {
+    guard length <= Self.maxLineBytes else {
+      throw .traceLine(
+        path: path, line: lineNumber + 1,
+        message:
+          "a line longer than \(Self.maxLineBytes >> 20) MB; is this a text file with line ends?")
     }
   }
 
@@ -100,10 +109,10 @@ package final class LineReader {
       end -= start
       start = 0
     }
-    if buffer.count - end < Self.chunkBytes {
+    if buffer.count - end < chunkBytes {
       buffer.append(contentsOf: repeatElement(0, count: buffer.count))
     }
-    let room = buffer.count - end
+    let room = min(buffer.count - end, chunkBytes)
     let count = buffer.withUnsafeMutableBytes { bytes in
       read(descriptor, bytes.baseAddress.map { $0 + end }, room)
     }

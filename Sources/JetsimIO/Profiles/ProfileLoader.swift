@@ -67,7 +67,7 @@ public enum ProfileLoader {
     scenario.inputs = inputs
     scenario.snapshot = file.snapshot
     // One pass over the whole workload checks every action, and fingerprints the trace on the way;
-    // runs then read the trace afresh, a line at a time.
+    // runs then read the trace afresh, a line at a time, and fail if it no longer has that digest.
     var check = scenario
     var traceDigest: TraceDigest?
     if let tracePath {
@@ -78,11 +78,11 @@ public enum ProfileLoader {
         digest.cursor = cursor
         return cursor
       }
-      scenario.trace = TraceReader.feed(path: tracePath)
     }
     try check.checkWorkload()
     if let tracePath, let digest = traceDigest?.value {
       scenario.inputs.append(RunInput(role: "trace", path: tracePath, sha256: digest))
+      scenario.trace = TraceReader.feed(path: tracePath, sha256: digest)
     }
     try scenario.checkSnapshot(path: path)
     return scenario

@@ -9,10 +9,12 @@ package enum TraceReader {
   /// The header every trace starts with.
   package static let header = ["time_ms", "action", "app", "value"]
 
-  /// The trace file at `path` as a feed: each run reads it afresh.
-  package static func feed(path: String) -> ActionFeed {
+  /// The trace file at `path` as a feed: each run reads it afresh. With `sha256`, the digest of the
+  /// file when it was checked, a run that finds the file changed since fails rather than simulate
+  /// a workload its report would not describe.
+  package static func feed(path: String, sha256: String? = nil) -> ActionFeed {
     ActionFeed(path: path) { () throws(JetsimError) -> any ActionCursor in
-      try TraceCursor(path: path)
+      try TraceCursor(path: path, expecting: sha256)
     }
   }
 
@@ -30,13 +32,16 @@ package enum TraceReader {
 /// it needs. App ids are checked by the scenario that reads the trace.
 package struct TraceCursor: ActionCursor {
   private let reader: LineReader
+  private let expected: String?
   private var fields: [String] = []
   private var previous = 0
 
   /// A cursor at the first action of the trace at `path`; with `hashing`, `digest` gives the file's
-  /// SHA-256 once it has been read to the end.
-  package init(path: String, hashing: Bool = false) throws(JetsimError) {
-    reader = try LineReader(path: path, hashing: hashing)
+  /// SHA-256 once it has been read to the end. With `expecting`, reaching the end of a file whose
+  /// SHA-256 is not `expecting` is an error (the file changed after it was checked).
+  package init(path: String, hashing: Bool = false, expecting: String? = nil) throws(JetsimError) {
+    reader = try LineReader(path: path, hashing: hashing || expecting != nil)
+    expected = expecting
     fields.reserveCapacity(4)
     let reader = self.reader
     let header = try reader.nextLine { line throws(JetsimError) in
@@ -72,7 +77,14 @@ package struct TraceCursor: ActionCursor {
       let read = try reader.nextLine { line throws(JetsimError) in
         try CSVLine.split(line, into: &fields, path: reader.path, line: reader.lineNumber)
       }
-      guard let read else { return nil }
+      guard let read else {
+        if let expected, reader.digest != expected {
+          throw .unreadable(
+            path: reader.path,
+            reason: "the file changed after jetsim checked it (its SHA-256 differs); run again")
+        }
+        return nil
+      }
       if read == .blank { continue }
       return try action(fields)
     }
@@ -92,7 +104,8 @@ package struct TraceCursor: ActionCursor {
       )
     }
     guard time >= previous else {
-      throw fail("time_ms \(time) is before the previous line's \(previous); sort the trace by time")
+      throw fail(
+        "time_ms \(time) is before the previous line's \(previous); sort the trace by time")
     }
     previous = time
     do {
@@ -125,6 +138,8 @@ package enum CSVLine {
     fields.removeAll(keepingCapacity: true)
     guard !line.isEmpty else { return .blank }
     func text(_ bytes: UnsafeBufferPointer<UInt8>) throws(JetsimError) -> String {
+      // ASCII, the common case, needs no validation.
+      if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
       guard let text = String(validating: bytes, as: UTF8.self) else {
         throw .traceLine(path: path, line: number, message: "not UTF-8 text")
       }
@@ -155,7 +170,8 @@ package enum CSVLine {
             path: path, line: number,
             message: "a quoted field is never closed on its line; add the closing \"")
         }
-        fields.append(try value.withUnsafeBufferPointer { bytes throws(JetsimError) in try text(bytes) })
+        fields.append(
+          try value.withUnsafeBufferPointer { bytes throws(JetsimError) in try text(bytes) })
         if position < line.count, line[position] != UInt8(ascii: ",") {
           throw .traceLine(
             path: path, line: number,

@@ -1,0 +1,130 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+@testable import JetsimIO
+
+/// Traces are read a line at a time through one buffer (docs/profiles.md, "Traces"): line ends of
+/// every kind, lines across read boundaries, quoting, and errors that name the line.
+@Suite struct TraceStreamingTests {
+  let scratch: ScratchFolder
+  init() throws { scratch = try ScratchFolder() }
+
+  let lines = [
+    "time_ms,action,app,value", "0,open,com.example.notes,", "",
+    "1500,allocate,com.example.notes,50MB",
+    "2000,\"home\",,", "2500,wake,\"com.example.notes\",30s",
+    "9000,free,com.example.notes,\"1.5 MB\"",
+  ]
+  let expected = [
+    TimedAction(0, .open("com.example.notes")),
+    TimedAction(1500, .allocate("com.example.notes", kilobytes: 51_200)),
+    TimedAction(2000, .home),
+    TimedAction(2500, .wake("com.example.notes", durationMs: 30_000)),
+    TimedAction(9000, .free("com.example.notes", kilobytes: 1536)),
+  ]
+
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func everyLineEndReadsTheSame(end: String) throws {
+    let path = try scratch.write("t.csv", lines.joined(separator: end) + end)
+    #expect(try TraceReader.actions(at: path) == expected)
+    // The last line needs no line end.
+    let bare = try scratch.write("bare.csv", lines.joined(separator: end))
+    #expect(try TraceReader.actions(at: bare) == expected)
+  }
+
+  @Test func linesAreTheSameWhereverTheReadsEnd() throws {
+    // Mixed line ends, a `\r\n` split across two reads at some chunk size, a blank line.
+    var text = ""
+    for (index, line) in lines.enumerated() { text += line + ["\n", "\r\n", "\r"][index % 3] }
+    let path = try scratch.write("t.csv", text)
+    var wanted: [String] = []
+    let whole = try LineReader(path: path)
+    while let line = try whole.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+      wanted.append(line)
+    }
+    #expect(wanted == lines)
+    for chunk in 1...12 {
+      let reader = try LineReader(path: path, hashing: true, chunkBytes: chunk)
+      var read: [String] = []
+      while let line = try reader.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+        read.append(line)
+      }
+      #expect(read == lines, "chunk \(chunk)")
+      #expect(reader.lineNumber == lines.count)
+      #expect(reader.digest == SHA256.hex(Array(text.utf8)), "chunk \(chunk)")
+    }
+  }
+
+  @Test func theDigestIsKnownOnlyAtTheEnd() throws {
+    let path = try scratch.write("t.csv", "a\nb\n")
+    let reader = try LineReader(path: path, hashing: true)
+    _ = try reader.nextLine { _ in () }
+    #expect(reader.digest == nil)
+    while try reader.nextLine({ _ in () }) != nil {}
+    #expect(reader.digest == SHA256.hex(Array("a\nb\n".utf8)))
+    #expect(try LineReader(path: path).digest == nil)
+  }
+
+  @Test func aLineOverTheLimitIsAnErrorAtItsLine() throws {
+    let long = String(repeating: "9", count: LineReader.maxLineBytes + 10)
+    let path = try scratch.write("t.csv", "time_ms,action,app,value\n0,home,,\n\(long)\n")
+    let error = try #require(throws: JetsimError.self) { try TraceReader.actions(at: path) }
+    #expect("\(error)".hasPrefix("\(path):3: a line longer than 1 MB"))
+    #expect("\(error)".utf8.count < 200 + path.utf8.count)
+  }
+
+  @Test(arguments: [
+    ("0,\"home,,", "a quoted field is never closed on its line"),
+    ("0,\"home\"x,,", "text after a closing quote"),
+    ("0,home,,,", "expected 4 fields (time_ms,action,app,value), found 5"),
+    ("-5,home,,", "time_ms '-5' is not a whole number of milliseconds"),
+    ("99999999999999999999,home,,", "time_ms '99999999999999999999' is not a whole number"),
+    ("0,wake,com.example.notes,\"3\"\"0s\"", "'wake' needs a positive duration"),
+  ])
+  func aBadFieldIsNamedWithItsLine(line: String, message: String) throws {
+    let path = try scratch.write("t.csv", "time_ms,action,app,value\r\n0,home,,\r\n\(line)\r\n")
+    let error = try #require(throws: JetsimError.self) { try TraceReader.actions(at: path) }
+    #expect("\(error)".hasPrefix("\(path):3: \(message)"), "\(error)")
+  }
+
+  @Test func textThatIsNotUTF8IsNamed() throws {
+    let path = scratch.path + "/t.csv"
+    var bytes = Array("time_ms,action,app,value\n0,open,com.example.".utf8)
+    bytes += [0xFF, 0xFE] + Array(",\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect(throws: JetsimError.traceLine(path: path, line: 2, message: "not UTF-8 text")) {
+      try TraceReader.actions(at: path)
+    }
+  }
+
+  @Test func nonASCIIAppIdsAreRead() throws {
+    let path = try scratch.write("t.csv", "time_ms,action,app,value\n0,open,com.exemple.météo,\n")
+    #expect(try TraceReader.actions(at: path) == [TimedAction(0, .open("com.exemple.météo"))])
+  }
+
+  @Test func aRunFailsWhenItsTraceChangedAfterTheCheck() throws {
+    let app = #"{"version": 1, "id": "com.example.notes", "resident": "45MB"}"#
+    try scratch.write("t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,home,,\n")
+    let file = try scratch.write(
+      "s.json",
+      """
+      {"version": 1, "name": "s", "device": {"name": "d", "memory": "1GB", "reserved": "200MB"},
+       "apps": [\(app)], "trace": "t.csv"}
+      """)
+    let scenario = try ProfileLoader.scenario(at: file)
+    #expect(try Simulator.run(scenario).summary.metrics.opens == 1)
+    // A line that no longer reads stops the run at that line ...
+    let trace = try scratch.write(
+      "t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,open,com.example.mail,\n")
+    #expect(
+      throws: JetsimError.unknownApp(
+        path: trace, location: "line 3", id: "com.example.mail", suggestion: nil)
+    ) { try Simulator.run(scenario) }
+    // ... and a file that reads but is not the one checked fails at its end.
+    try scratch.write("t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n6,home,,\n")
+    let error = try #require(throws: JetsimError.self) { try Simulator.run(scenario) }
+    #expect("\(error)".contains("the file changed after jetsim checked it"))
+  }
+}
