@@ -20,6 +20,28 @@ import Testing
     }
   }
 
+  @Test func namesASpreadsheetWouldRunAreWrittenAsText() throws {
+    let scratch = try ScratchFolder()
+    let original = try String(contentsOfFile: scenarioPath("worked-example"), encoding: .utf8)
+    let hostile =
+      original
+      .replacingOccurrences(of: "example.a", with: "-2+3")
+      .replacingOccurrences(of: #""name": "A""#, with: #""name": "=HYPERLINK(\"http://x\")""#)
+      .replacingOccurrences(of: #""name": "worked-example""#, with: #""name": "@risk""#)
+    let scenario = try scratch.write("s.json", hostile)
+    let out = scratch.path + "/out"
+    #expect(try jetsim(["run", scenario, "--out", out, "--quiet"]).status == 0)
+    let kills = try scratch.read("out/kills.csv")
+    let apps = try scratch.read("out/apps.csv")
+    let summary = try scratch.read("out/summary.csv")
+    #expect(kills.contains(",'-2+3,"))
+    #expect(apps.contains(#"'-2+3,"'=HYPERLINK(""http://x"")""#))
+    #expect(summary.contains("\n'@risk,Worked example device,"))
+    #expect(!kills.contains(",-2+3,") && !apps.contains(",=") && !summary.contains("\n@"))
+    // Numbers are numbers still, and the reports are golden reports like any other.
+    #expect(try jetsim(["check", scenario, "--expect", out, "--numbers"]).status == 0)
+  }
+
   @Test func noHTMLSkipsTheHTMLReport() throws {
     let scratch = try ScratchFolder()
     let folder = scratch.path

@@ -12,6 +12,23 @@ import Testing
     #expect(CSVBuffer.encode(field: "say \"hi\"") == Array("\"say \"\"hi\"\"\"".utf8))
   }
 
+  @Test(arguments: [
+    ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""),
+    ("+1+1", "'+1+1"), ("-cmd|' /C calc'!A0", "'-cmd|' /C calc'!A0"), ("@SUM(A1)", "'@SUM(A1)"),
+    ("\tx", "'\tx"), ("\rx", "\"'\rx\""), ("-", "'-"), ("-1+1", "'-1+1"), ("+e5", "'+e5"),
+  ])
+  func textThatASpreadsheetWouldRunIsNeutralised(text: String, written: String) {
+    #expect(CSVBuffer.encode(field: text) == Array(written.utf8))
+    // Traces keep their text exactly.
+    #expect(
+      String(decoding: CSVBuffer.encode(field: text, formulaSafe: false), as: UTF8.self) != written)
+  }
+
+  @Test(arguments: ["-5", "+5", "-0.25", "-.5", "-1e-05", "+2E+10", "com.example.a", "a=b", "'=x"])
+  func numbersAndOtherTextAreKept(text: String) {
+    #expect(CSVBuffer.encode(field: text) == Array(text.utf8))
+  }
+
   @Test func integersAreWrittenExactly() {
     var buffer = CSVBuffer()
     for value in [0, 7, -204_800, Int.max, Int.min + 1] {

@@ -54,12 +54,21 @@ package struct CSVBuffer: Sendable {
   /// Appends `value` in decimal.
   package mutating func append(_ value: Int) { appendRecord(maxBytes: 20) { $0.append(value) } }
 
-  /// Appends `text` as one field, quoted if it holds a comma, a quote or a line break.
-  package mutating func append(field text: String) { append(raw: Self.encode(field: text)) }
+  /// Appends `text` as one field (see `encode(field:formulaSafe:)`).
+  package mutating func append(field text: String, formulaSafe: Bool = true) {
+    append(raw: Self.encode(field: text, formulaSafe: formulaSafe))
+  }
 
-  /// `text` as the bytes of one CSV field: quoted, with quotes doubled, if it needs it.
-  package static func encode(field text: String) -> [UInt8] {
-    let utf8 = Array(text.utf8)
+  /// `text` as the bytes of one CSV field: quoted, with quotes doubled, if it holds a comma, a quote
+  /// or a line break. With `formulaSafe` (reports), text a spreadsheet would take for a formula (it
+  /// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, and is not a number) gets a leading
+  /// `'`, so it shows as the text it is (OWASP, "CSV injection"); traces that jetsim reads back keep
+  /// their text exactly.
+  package static func encode(field text: String, formulaSafe: Bool = true) -> [UInt8] {
+    var utf8 = Array(text.utf8)
+    if formulaSafe, let first = utf8.first, formulaStarts.contains(first), !isNumber(utf8) {
+      utf8.insert(UInt8(ascii: "'"), at: 0)
+    }
     let needsQuotes = utf8.contains {
       $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13
     }
@@ -71,6 +80,42 @@ package struct CSVBuffer: Sendable {
     }
     quoted.append(UInt8(ascii: "\""))
     return quoted
+  }
+
+  /// The first bytes that make a spreadsheet read a cell as a formula.
+  private static let formulaStarts: Set<UInt8> = [
+    UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13,
+  ]
+
+  /// Whether `bytes` is a decimal number: a sign, digits with at most one point, an exponent.
+  private static func isNumber(_ bytes: [UInt8]) -> Bool {
+    var position = 0
+    func digits() -> Int {
+      let start = position
+      while position < bytes.count, bytes[position] &- 48 < 10 { position += 1 }
+      return position - start
+    }
+    if position < bytes.count,
+      bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+    {
+      position += 1
+    }
+    var mantissa = digits()
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      mantissa += digits()
+    }
+    guard mantissa > 0 else { return false }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      guard digits() > 0 else { return false }
+    }
+    return position == bytes.count
   }
 
   /// The buffer's text.

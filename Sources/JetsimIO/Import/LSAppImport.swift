@@ -183,7 +183,7 @@ public enum LSAppImport {
       out.comma()
       out.append(field: timed.action.name)
       out.comma()
-      out.append(field: timed.action.app ?? "")
+      out.append(field: timed.action.app ?? "", formulaSafe: false)
       out.comma()
       out.newline()
     }
@@ -236,7 +236,7 @@ extension String {
     split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
       line in
       line.split(separator: "\t", omittingEmptySubsequences: false).map { field in
-        String(decoding: CSVBuffer.encode(field: String(field)), as: UTF8.self)
+        String(decoding: CSVBuffer.encode(field: String(field), formulaSafe: false), as: UTF8.self)
       }.joined(separator: ",")
     }.joined(separator: "\n")
   }

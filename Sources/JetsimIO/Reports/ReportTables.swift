@@ -48,7 +48,7 @@ package struct ReportTables: Sendable {
 
   /// Tables for a run of apps `appIDs` under the policy named `policy`.
   package init(appIDs: [String], policy: String) {
-    appNames = ByteTable(appIDs.map(CSVBuffer.encode(field:)))
+    appNames = ByteTable(appIDs.map { CSVBuffer.encode(field: $0) })
     self.policy = ByteTable([CSVBuffer.encode(field: policy)])
     maxRowBytes = 13 * 32 + appNames.maxLength + self.policy.maxLength
   }
