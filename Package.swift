@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "JetsimTesting", targets: ["JetsimTesting"]),
     // The benchmark: swift run -c release jetsim-bench
     .executable(name: "jetsim-bench", targets: ["JetsimBench"]),
+    .executable(name: "jetsim-fuzz", targets: ["JetsimFuzz"]),
   ],
   targets: [
     .target(name: "JetsimCore"),
@@ -31,6 +32,8 @@ let package = Package(
     // The `jetsim` executable: maps the CLI's result to streams and an exit code.
     .executableTarget(name: "JetsimTool", dependencies: ["JetsimCLI"]),
     .executableTarget(name: "JetsimBench", dependencies: ["Jetsim"]),
+    // A seeded mutation fuzzer over every input kind, through the command line in process.
+    .executableTarget(name: "JetsimFuzz", dependencies: ["Jetsim", "JetsimCLI"]),
     .target(name: "JetsimTesting", dependencies: ["Jetsim"]),
     // Helpers shared by the test targets: the package root, scratch folders, fixtures.
     .target(name: "JetsimTestSupport", dependencies: ["JetsimCore"], path: "Tests/JetsimTestSupport"),

@@ -8,14 +8,19 @@ public enum InputValidator {
   public enum FileKind: String, Sendable {
     case device, app, scenario, sweep, trace
     case appUsageLog = "app-usage log"
+    case jetsamReport = "JetsamEvent report"
   }
 
   /// Checks the file at `path` and returns its kind: a trace or app-usage log by its extension and
   /// header (a `.tsv`, or a `.csv` whose header names the log's columns, is an app-usage log; any
-  /// other `.csv` a trace), otherwise a JSON scenario, sweep, device or app profile, told apart by
-  /// its keys.
+  /// other `.csv` a trace), a JetsamEvent report by its extension (`.ips`, `.synced`, `.crash`),
+  /// otherwise a JSON scenario, sweep, device or app profile, told apart by its keys.
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
     let lowered = path.lowercased()
+    if [".ips", ".synced", ".crash"].contains(where: lowered.hasSuffix) {
+      _ = JetsamImport.convert(try JetsamReport.load(at: path))
+      return .jetsamReport
+    }
     if lowered.hasSuffix(".tsv") {
       _ = try LSAppImport.convert(InputFile.text(at: path), path: path, known: [])
       return .appUsageLog

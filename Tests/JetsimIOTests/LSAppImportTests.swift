@@ -64,6 +64,33 @@ import Testing
     }
   }
 
+  @Test(arguments: ["\"Ma\rps\"", "\"\"", String(repeating: "M", count: 101)])
+  func appNamesThatCannotBeProfileNamesAreRefusedAtTheirLine(name: String) {
+    // Found by jetsim-fuzz: validate accepted a name that the imported scenario then refused.
+    let error = #expect(throws: JetsimError.self) {
+      try LSAppImport.convert(
+        "user_id,timestamp,app_name,event_type\n1,5,Maps,Opened\n1,6,\(name),Opened\n", path: "l",
+        known: [])
+    }
+    #expect("\(error.map { "\($0)" } ?? "")".hasPrefix("l:3: app_name '"))
+    #expect(
+      "\(error.map { "\($0)" } ?? "")".hasSuffix(
+        "must be 1 to 100 characters on one line, without control characters"))
+  }
+
+  @Test func twoNamesOfOneProfileAreOneApp() throws {
+    // Found by jetsim-fuzz: the profile was added twice and the scenario refused to load.
+    let conversion = try LSAppImport.convert(
+      "user_id,timestamp,app_name,event_type\n1,5,Maps,Opened\n1,6,com.example.maps,Opened\n1,7,MAPS,Closed\n",
+      path: "l", known: known)
+    #expect(conversion.apps.map(\.id) == ["com.example.maps"])
+    #expect(
+      conversion.actions == [
+        TimedAction(0, .open("com.example.maps")), TimedAction(1000, .open("com.example.maps")),
+        TimedAction(2000, .home),
+      ])
+  }
+
   @Test func timestampsAreUTCDates() {
     #expect(Timestamp.milliseconds("1970-01-01 00:00:00") == 0)
     #expect(Timestamp.milliseconds("2018-01-16 06:01:05") == 1_516_082_465_000)

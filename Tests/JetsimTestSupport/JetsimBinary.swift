@@ -2,16 +2,19 @@ import Foundation
 
 /// What running the `jetsim` binary gave.
 public struct Outcome: Sendable {
+  /// The exit code, or the signal's number if `signaled`.
   public var status: Int32
+  /// Whether a signal ended the process (a crash, a trap).
+  public var signaled = false
   public var output: String
   public var errors: String
 }
 
-/// The `jetsim` binary built beside the test bundle.
-public func jetsimBinary() throws -> URL {
+/// The `jetsim` binary (or another of the package's executables) built beside the test bundle.
+public func jetsimBinary(_ name: String = "jetsim") throws -> URL {
   let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
   let candidates = [folder, folder.deletingLastPathComponent()].map {
-    $0.appendingPathComponent("jetsim")
+    $0.appendingPathComponent(name)
   }
   guard
     let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
@@ -21,13 +24,14 @@ public func jetsimBinary() throws -> URL {
   return binary
 }
 
-/// Runs the built `jetsim` binary with `arguments` in `directory`, with `environment` added to the
-/// test's own, and returns its exit status and what it printed.
+/// Runs the built `jetsim` binary (or `binary`) with `arguments` in `directory`, with `environment`
+/// added to the test's own, and returns its exit status and what it printed.
 public func jetsim(
-  _ arguments: [String], in directory: String = packageRoot, environment: [String: String] = [:]
+  _ arguments: [String], in directory: String = packageRoot, environment: [String: String] = [:],
+  binary: String = "jetsim"
 ) throws -> Outcome {
   let process = Process()
-  process.executableURL = try jetsimBinary()
+  process.executableURL = try jetsimBinary(binary)
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   if !environment.isEmpty {
@@ -50,6 +54,7 @@ public func jetsim(
   group.wait()
   process.waitUntilExit()
   return Outcome(
-    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+    status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+    output: String(decoding: outputData, as: UTF8.self),
     errors: String(decoding: errorData, as: UTF8.self))
 }

@@ -12,16 +12,18 @@ extension ValidateOptions {
   static let spec = CommandSpec(
     name: "validate",
     abstract:
-      "Check scenario, device, app, sweep, trace and app-usage log files without running them.",
+      "Check input files as the commands that use them read them, without running anything.",
     discussion: """
       Each FILE is checked as what it is, exactly as the command that uses it reads it: a trace or \
-      an app-usage log by its extension and header, otherwise a JSON scenario, sweep, device or \
-      app profile, told apart by its keys. Every error names the file, the key or line, and the \
+      an app-usage log by its extension and header, a JetsamEvent report by its extension (.ips, \
+      .synced, .crash), otherwise a JSON scenario, sweep, device or app profile, told apart by its \
+      keys. Every error names the file, the key or line, and the \
       fix. Exit 0 when every file is valid.
       """,
     arguments: [ArgumentSpec(name: "FILE", help: "a file to check", count: .oneOrMore)],
     examples: [
-      "jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json"
+      "jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json",
+      "jetsim validate Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {

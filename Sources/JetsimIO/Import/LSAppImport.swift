@@ -76,7 +76,16 @@ public enum LSAppImport {
             "timestamp '\(fields[timeColumn].excerpt())' is not YYYY-MM-DD HH:MM:SS (years 1 to 9999) or whole seconds since 1970"
         )
       }
-      events.append((time, record.line, fields[appColumn], kind == "opened"))
+      // The name becomes an app profile's name (and its id, after "lsapp."): one short line.
+      let app = fields[appColumn]
+      guard !app.isEmpty, app.count <= 100, !app.hasControlCharacters else {
+        throw .traceLine(
+          path: path, line: record.line,
+          message:
+            "app_name '\(app.excerpt())' must be 1 to 100 characters on one line, without control characters"
+        )
+      }
+      events.append((time, record.line, app, kind == "opened"))
     }
     guard let user = chosen, let start = events.map(\.time).min() else {
       throw .traceLine(
@@ -104,6 +113,11 @@ public enum LSAppImport {
       if let match = known.first(where: {
         $0.id.lowercased() == lowered || $0.name.lowercased() == lowered
       }) {
+        // Two names for one profile ("Mail" and "com.example.mail") are one app.
+        if apps.contains(where: { $0.id == match.id }) {
+          ids[name] = match.id
+          return match.id
+        }
         app = match
         matched.append(name)
       } else {

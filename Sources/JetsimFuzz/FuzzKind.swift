@@ -1,0 +1,141 @@
+import Foundation
+import Jetsim
+
+/// The kinds of input the fuzzer mutates, and the commands each mutant goes through: every command
+/// that reads that kind of file, as the `jetsim` binary runs it.
+enum FuzzKind: String, CaseIterable {
+  case profile, scenario, trace, sweep, lsapp, jetsam, golden, shard
+
+  /// Mutates one input of this kind and runs it through its commands.
+  func fuzz(_ mutator: inout Mutator, _ bench: Workbench) throws {
+    let profiles = bench.profiles
+    switch self {
+    case .profile:
+      // A device or app profile: validated alone, then run in a scenario that uses it.
+      let isDevice = mutator.below(2) == 0
+      let folder = isDevice ? "devices" : "apps"
+      let base = mutator.pick(try bench.files(in: "\(profiles)/\(folder)", ending: ".json"))
+      let mutant = "\(profiles)/\(folder)/fuzz-mutant.json"
+      try bench.write(mutator.json(bench.read(base)), to: mutant)
+      if bench.execute(["validate", mutant]) == 0 {
+        let scenario = "\(profiles)/scenarios/fuzz-\(isDevice ? "device" : "app").json"
+        bench.runIfSmall(scenario, ["run", scenario, "--out", bench.out, "--quiet", "--no-html"])
+      }
+    case .scenario:
+      let base = mutator.pick(try bench.files(in: "\(profiles)/scenarios", ending: ".json"))
+      let mutant = "\(profiles)/scenarios/fuzz-mutant.json"
+      try bench.write(mutator.json(bench.read(base)), to: mutant)
+      if bench.execute(["validate", mutant]) == 0 {
+        let html = mutator.below(4) == 0 ? [] : ["--no-html"]
+        bench.runIfSmall(mutant, ["run", mutant, "--out", bench.out, "--quiet"] + html)
+      }
+    case .trace:
+      let mutant = "\(profiles)/traces/fuzz-mutant.csv"
+      let original = try bench.read("\(profiles)/traces/evening-social.csv")
+      try bench.write(mutator.table(original, separator: ","), to: mutant)
+      if bench.execute(["validate", mutant]) == 0 {
+        bench.execute([
+          "run", "\(profiles)/scenarios/evening-social.json", "--trace", mutant, "--out", bench.out,
+          "--quiet", "--no-html",
+        ])
+      }
+    case .sweep:
+      let base = mutator.pick(try bench.files(in: "\(profiles)/sweeps", ending: ".json"))
+      let mutant = "\(profiles)/sweeps/fuzz-mutant.json"
+      try bench.write(mutator.json(bench.read(base)), to: mutant)
+      if bench.execute(["validate", mutant]) == 0,
+        let sweep = try? SweepDefinition.load(at: mutant),
+        sweep.runCount <= 24, (sweep.base.durationMs ?? 0) <= 86_400_000
+      {
+        // A folder left by an earlier sweep, now and then: refused or resumed, never damaged.
+        if mutator.below(4) > 0 { try? FileManager.default.removeItem(atPath: bench.sweepOut) }
+        let resume = mutator.below(3) == 0 ? ["--resume"] : []
+        bench.execute(
+          ["sweep", mutant, "--out", bench.sweepOut, "--jobs", "1", "--quiet"] + resume)
+      }
+    case .lsapp:
+      let tsv = mutator.below(2) == 0
+      var original = try bench.read("\(profiles)/traces/lsapp-sample.tsv")
+      if !tsv { original = original.map { $0 == 9 ? UInt8(ascii: ",") : $0 } }
+      let log = "\(bench.input)/log.\(tsv ? "tsv" : "csv")"
+      try bench.write(mutator.table(original, separator: tsv ? "\t" : ","), to: log)
+      let validated = bench.execute(["validate", log]) == 0
+      let user = mutator.below(3) == 0 ? ["--user", mutator.pick(["1", "2", "3", "9"])] : []
+      let run = mutator.below(2) == 0 ? ["--run"] : []
+      let code = bench.execute(
+        [
+          "import-lsapp", log, "--scenario", "\(profiles)/scenarios/daily-commute.json", "--out",
+          "\(bench.input)/lsapp",
+        ] + user + run)
+      // validate accepts exactly what import-lsapp accepts (for the first user).
+      if user.isEmpty, validated != (code == 0) {
+        bench.finding(
+          "validate and import-lsapp disagree (validate \(validated ? "accepts" : "refuses"))")
+      }
+    case .jetsam:
+      let base = mutator.pick(
+        try bench.files(in: "\(profiles)/jetsam-reports", ending: ".ips")
+          + bench.files(in: "\(profiles)/jetsam-reports", ending: ".crash")
+          + bench.files(in: "\(profiles)/jetsam-reports/held-out", ending: ".crash"))
+      let report = "\(bench.input)/report.\(base.hasSuffix(".ips") ? "ips" : "crash")"
+      try bench.write(mutator.json(bench.read(base)), to: report)
+      let validated = bench.execute(["validate", report]) == 0
+      let code = bench.execute([
+        "import-jetsam", report, "--out", "\(bench.input)/imported", "--quiet",
+      ])
+      if validated != (code == 0) {
+        bench.finding(
+          "validate and import-jetsam disagree (validate \(validated ? "accepts" : "refuses"))")
+      }
+      if code == 0 {
+        bench.execute(["replay", report, "--out", "\(bench.input)/replay", "--quiet"])
+      }
+    case .golden:
+      let name = mutator.pick(try bench.folders(in: bench.golden))
+      let folder = "\(bench.input)/golden"
+      try FileManager.default.copyItem(atPath: "\(bench.golden)/\(name)", toPath: folder)
+      let file = "\(folder)/\(mutator.pick(["kills.csv", "kills.csv", "events.csv", "run.json"]))"
+      let original = try bench.read(file)
+      try bench.write(
+        file.hasSuffix(".csv")
+          ? mutator.table(original, separator: ",") : mutator.json(original), to: file)
+      var options = ["--events", "--numbers"].filter { _ in mutator.below(2) == 0 }
+      if mutator.below(6) == 0 { options.append("--update") }
+      bench.execute(
+        ["check", "\(profiles)/scenarios/\(name).json", "--expect", folder, "--quiet"] + options)
+    case .shard:
+      // Finished shards, or a sweep's own folder, with one file damaged, deleted or added.
+      let shards = mutator.below(3) > 0
+      let folders = shards ? ["shard-1", "shard-2"] : ["full"]
+      for folder in folders {
+        try FileManager.default.copyItem(
+          atPath: "\(bench.work)/base-\(folder)", toPath: "\(bench.input)/\(folder)")
+      }
+      let target = "\(bench.input)/\(mutator.pick(folders))"
+      let files = try bench.allFiles(in: target)
+      let file = mutator.pick(files)
+      switch mutator.below(8) {
+      case 0: try FileManager.default.removeItem(atPath: file)
+      case 1:
+        try bench.write(mutator.bytes([]) + Array("stray".utf8), to: "\(target)/runs/stray.tsv")
+      default:
+        let original = try bench.read(file)
+        try bench.write(
+          file.hasSuffix(".json")
+            ? mutator.json(original) : mutator.table(original, separator: "\t"),
+          to: file)
+      }
+      if shards {
+        bench.execute(
+          [
+            "merge", "\(bench.input)/shard-1", "\(bench.input)/shard-2", "--out",
+            "\(bench.input)/merged",
+            "--quiet",
+          ])
+      } else {
+        bench.execute(
+          ["sweep", bench.tinySweep, "--resume", "--out", target, "--jobs", "1", "--quiet"])
+      }
+    }
+  }
+}
