@@ -6,6 +6,8 @@ import Testing
 @testable import JetsimCore
 @testable import JetsimIO
 
+/// compare.html and sweep.html: well formed, self-contained, and charts whose geometry holds (a
+/// label under its point, a bar inside its plot area, series that look apart).
 @Suite struct BatchHTMLReportTests {
   @Test func comparisonAndSweepPagesAreWellFormedAndSelfContained() throws {
     let scenario = try ProfileLoader.scenario(
@@ -22,6 +24,94 @@ import Testing
     let sweep = try String(contentsOfFile: scratch.path + "/sweep.html", encoding: .utf8)
     #expect(xmlError(sweep) == nil && externalReferences(sweep).isEmpty)
     #expect(sweep.contains("warm resume ratio (higher is better)"))
-    #expect(sweep.contains("memory_kb (MB)"))
+    #expect(sweep.contains(">memory</text>") && sweep.contains(">1.5 GB</text>"))
+    #expect(!sweep.contains("memory_kb"))
+    for chart in svgCharts(in: compare) { expectBarsInside(chart) }
+  }
+
+  /// The plot area of the batch pages' charts: 90 px margin on the left, 14 px above.
+  func plot(_ chart: String) -> (left: Double, right: Double, top: Double, bottom: Double) {
+    let height = chart.contains("viewBox=\"0 0 1010.0 296.0\"") ? 240.0 : 220.0
+    return (90, 990, 14, 14 + height)
+  }
+
+  func expectBarsInside(_ chart: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let area = plot(chart)
+    let bars = svgElements("rect", in: chart)
+    #expect(!bars.isEmpty, sourceLocation: sourceLocation)
+    for bar in bars {
+      let (y, height) = (bar.number("y") ?? .nan, bar.number("height") ?? .nan)
+      #expect(
+        y >= area.top - 0.11 && y + height <= area.bottom + 0.11, "\(bar.attributes)",
+        sourceLocation: sourceLocation)
+      #expect(height >= 0, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func barsOfNegativeValuesHangFromZeroInsideThePlot() {
+    var chart = SVGChart(
+      width: 900, height: 220, label: "t", x: .bands(["a", "b", "c"]),
+      y: ChartScale(from: -1102.9, to: 73.1, unit: .count), leftMargin: 90)
+    chart.axes(xLabel: "policy", yLabel: "difference")
+    chart.bars(
+      means: [-1000, 50, nil], intervals: [102.9, 23.1, nil], titles: ["a", "b", "c"],
+      colour: "#000")
+    let svg = chart.finish()
+    expectBarsInside(svg)
+    // The negative bar starts at the zero line and goes down.
+    let zero = svgElements("line", in: svg).first { $0.attributes["class"] == "zero" }
+    let bar = svgElements("rect", in: svg)[0]
+    #expect(bar.number("y") == zero?.number("y1"))
+    // Each policy's label sits under its bar's centre.
+    let labels = svgElements("text", in: svg).filter { ["a", "b", "c"].contains($0.text) }
+    #expect(labels.count == 3)
+    for (label, rect) in zip(labels, svgElements("rect", in: svg)) {
+      let centre = (rect.number("x") ?? 0) + (rect.number("width") ?? 0) / 2
+      #expect(abs((label.number("x") ?? 0) - centre) < 0.11)
+    }
+  }
+
+  @Test func categoriesHaveTheirLabelsUnderTheirPointsAndNoJoiningLines() {
+    var csv = "policy,memory_kb,runs,warm_resume_ratio_mean,warm_resume_ratio_ci95\n"
+    for policy in ["largest-first", "jetsam", "lmkd"] {
+      for (index, memory) in ["1048576", "2097152"].enumerated() {
+        csv += "\(policy),\(memory),5,0.\(7 + index)5,0.0\(index + 2)\n"
+      }
+    }
+    let page = BatchHTMLReport.sweep(name: "s", summaryCSV: csv)
+    let chart = try? #require(svgCharts(in: page).first)
+    guard let chart else { return }
+    #expect(!chart.contains("<polyline"))
+    let ticks = svgElements("text", in: chart).filter { $0.attributes["class"] == "tick" }
+    let categories = ticks.filter { ["largest-first", "jetsam", "lmkd"].contains($0.text) }
+    #expect(categories.map(\.text) == ["largest-first", "jetsam", "lmkd"])
+    let markers =
+      svgElements("circle", in: chart).compactMap { $0.number("cx") }
+      + svgElements("path", in: chart).filter { $0.attributes["fill"] != nil }.compactMap {
+        Double($0.attributes["d"]?.dropFirst().split(separator: " ").first ?? "")
+      }
+    #expect(markers.count == 6)
+    // Every point is within 30 px of its category's label, and every label has its two points.
+    for label in categories {
+      let x = label.number("x") ?? 0
+      #expect(markers.filter { abs($0 - x) < 30 }.count == 2, "\(label.text)")
+    }
+  }
+
+  @Test func manySeriesEachHaveTheirOwnLook() {
+    var csv = "memory_kb,policy,runs,kills_per_hour_mean,kills_per_hour_ci95\n"
+    for series in 0..<10 {
+      for memory in [1_048_576, 2_097_152] { csv += "\(memory),p\(series),3,\(series).5,0.1\n" }
+    }
+    let page = BatchHTMLReport.sweep(name: "s", summaryCSV: csv)
+    let chart = svgCharts(in: page).first ?? ""
+    let lines = svgElements("polyline", in: chart)
+    #expect(lines.count == 10)
+    let looks = Set(
+      lines.map {
+        "\($0.attributes["stroke"] ?? "")|\($0.attributes["stroke-dasharray"] ?? "solid")"
+      })
+    #expect(looks.count == 10)
+    #expect(page.contains("<div class=\"legend\">") && page.contains(">p9</span>"))
   }
 }

@@ -77,8 +77,9 @@ import Testing
     #expect(xmlError(html) == nil)
     // Kills are grouped by pixel column: one marker per column that has kills, every kill counted.
     var chart = SVGChart(
-      width: 960, height: 300, label: "", xMax: Double(summary.metrics.durationMs), yMax: 1)
-    chart.axes(xLabel: "", yLabel: nil, xFormat: { _ in "" }, yFormat: nil)
+      width: 960, height: 300, label: "",
+      x: .scale(HTMLReport.timeAxis(summary.metrics.durationMs)), y: nil)
+    chart.axes(xLabel: "", yLabel: nil)
     let columns = chart.columns(of: timeline.kills) { Double($0.timeMs) }
     #expect(columns.reduce(0) { $0 + $1.items.count } == summary.metrics.totalKills)
     #expect(html.components(separatedBy: "<g class=\"kill\">").count - 1 == columns.count)

@@ -54,3 +54,52 @@ public func externalReferences(_ text: String) -> [String] {
     stripped.lowercased().contains($0)
   }
 }
+
+/// An element of an SVG chart, as the geometry tests read it: its name, attributes and text.
+public struct SVGElement: Sendable {
+  public var name: String
+  public var attributes: [String: String]
+  /// The text up to the next tag (for `<text>`).
+  public var text: String
+
+  /// The attribute `key` as a number.
+  public func number(_ key: String) -> Double? { attributes[key].flatMap(Double.init) }
+}
+
+/// Every element of `svg` named `name`, in order (a flat scan: nesting is not kept).
+public func svgElements(_ name: String, in svg: String) -> [SVGElement] {
+  var found: [SVGElement] = []
+  var rest = svg[...]
+  while let open = rest.range(of: "<\(name)") {
+    guard let close = rest[open.upperBound...].firstIndex(of: ">") else { break }
+    let tag = rest[open.upperBound..<close]
+    rest = rest[rest.index(after: close)...]
+    guard tag.first.map({ $0 == " " || $0 == "/" }) ?? true else { continue }
+    var attributes: [String: String] = [:]
+    var cursor = tag[...]
+    while let equals = cursor.firstIndex(of: "=") {
+      let key = cursor[..<equals].trimmingCharacters(in: .whitespaces)
+      let afterQuote =
+        cursor.index(equals, offsetBy: 2, limitedBy: cursor.endIndex) ?? cursor.endIndex
+      guard let end = cursor[afterQuote...].firstIndex(of: "\"") else { break }
+      attributes[key] = String(cursor[afterQuote..<end])
+      cursor = cursor[cursor.index(after: end)...]
+    }
+    let text = rest.prefix { $0 != "<" }
+    found.append(SVGElement(name: name, attributes: attributes, text: String(text)))
+  }
+  return found
+}
+
+/// The `<svg>` charts of an HTML page, in order.
+public func svgCharts(in html: String) -> [String] {
+  var charts: [String] = []
+  var rest = html[...]
+  while let start = rest.range(of: "<svg xmlns"),
+    let end = rest[start.lowerBound...].range(of: "</svg>")
+  {
+    charts.append(String(rest[start.lowerBound..<end.upperBound]))
+    rest = rest[end.upperBound...]
+  }
+  return charts
+}

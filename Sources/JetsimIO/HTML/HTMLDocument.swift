@@ -21,7 +21,7 @@ package struct HTMLDocument {
     table{border-collapse:collapse;font-size:13px;margin:6px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}
     td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f2f2f2}
     svg{width:100%;height:auto;display:block}svg text{font-size:12px;fill:#1a1a1a}svg .label{font-size:13px;font-weight:600}
-    .axis line{stroke:#555;stroke-width:1}.axis .grid{stroke:#e4e4e4}.kill line{stroke:#000;stroke-width:0.6;stroke-dasharray:2 3}
+    .axis line{stroke:#555;stroke-width:1}.axis .grid{stroke:#e4e4e4}.axis .zero{stroke:#555}.kill line{stroke:#000;stroke-width:0.6;stroke-dasharray:2 3}
     .kill path,.mark{fill:#000}.cross{stroke:#000;stroke-width:1.8;fill:none}
     .legend{display:flex;flex-wrap:wrap;gap:6px 18px;font-size:13px;margin:6px 0 0 70px}.legend span{display:inline-flex;align-items:center;gap:6px}.legend svg{width:auto;display:inline-block}
     .swatch{width:14px;height:14px;display:inline-block;border:1px solid #666}

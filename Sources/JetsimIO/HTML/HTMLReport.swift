@@ -97,15 +97,14 @@ public enum HTMLReport {
     let width = 960.0
     let height = 300.0
     let peak = timeline.samples.map { device.reservedKB + $0.peakAppsKB }.max() ?? 0
-    let top = Double(max(device.memoryKB, peak)) * 1.05
     var chart = SVGChart(
       width: width, height: height,
       label:
         "Memory used over time: reserved, system processes and apps by state, under device memory",
-      xMax: Double(durationMs), yMax: top)
+      x: .scale(timeAxis(durationMs)),
+      y: ChartScale(from: 0, to: Double(max(device.memoryKB, peak)), unit: .kilobytes))
     chart.axes(
-      xLabel: "time (h:mm)", yLabel: "memory (MB)", xFormat: { clock($0) },
-      yFormat: { Units.decimal($0 / 1024, digits: 0) })
+      xLabel: "time since the start (\(timeAxis(durationMs).clockFormat))", yLabel: "memory")
     // Stacked areas: reserved, system processes, suspended apps, background apps, foreground app.
     let layers: [(String, String, (TimelineRecorder.Sample) -> Int)] = [
       ("reserved", reservedColour, { _ in device.reservedKB }),
@@ -173,10 +172,9 @@ public enum HTMLReport {
     return chart.finish() + HTMLDocument.legend(legend)
   }
 
-  static func clock(_ milliseconds: Double) -> String {
-    let minutes = Int(milliseconds / 60_000)
-    let text = String(minutes % 60)
-    return "\(minutes / 60):\(text.count < 2 ? "0" + text : text)"
+  /// A run's time axis: from its start to its end exactly, ticked on a round clock.
+  static func timeAxis(_ durationMs: Int) -> ChartScale {
+    ChartScale(from: 0, to: Double(max(durationMs, 1)), unit: .clock, roundOut: false)
   }
 
   // MARK: - Lanes
@@ -193,9 +191,9 @@ public enum HTMLReport {
     let laneHeight = 18.0
     var chart = SVGChart(
       width: 960, height: laneHeight * Double(lanes.count),
-      label: "Each app's lifecycle state over time",
-      xMax: Double(durationMs), yMax: Double(lanes.count), leftMargin: 190)
-    chart.axes(xLabel: "time (h:mm)", yLabel: nil, xFormat: { clock($0) }, yFormat: nil)
+      label: "Each app's lifecycle state over time", x: .scale(timeAxis(durationMs)), y: nil,
+      leftMargin: 190)
+    chart.axes(xLabel: "time since the start (\(timeAxis(durationMs).clockFormat))", yLabel: nil)
     for (row, app) in lanes.enumerated() {
       let id = summary.appIDs[app]
       chart.laneLabel(row: row, text: id)

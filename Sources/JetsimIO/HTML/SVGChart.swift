@@ -1,7 +1,15 @@
 import JetsimCore
 
-/// A chart drawn as inline SVG: a plot area with axes, ticks and labels in units, and the marks the
-/// reports need. Coordinates are written with one decimal, the same on every platform.
+/// One axis of a chart: a continuous scale, or categories in equal bands (their labels under
+/// their centres, where their marks go).
+package enum ChartAxis: Sendable {
+  case scale(ChartScale)
+  case bands([String])
+}
+
+/// A chart drawn as inline SVG: a plot area with axes whose ticks are round numbers in units people
+/// read (`ChartScale`), and the marks the reports need. Coordinates are written with one decimal,
+/// the same on every platform.
 package struct SVGChart {
   package let width: Double
   package let height: Double
@@ -9,19 +17,21 @@ package struct SVGChart {
   package let right = 20.0
   package let top = 14.0
   package let bottom = 42.0
-  package let xMax: Double
-  package let yMax: Double
+  package let xAxis: ChartAxis
+  package let yScale: ChartScale?
   private var body = ""
 
+  /// A chart `width` × `height` pixels (the plot area, margins aside) with `x` across and `y` up
+  /// (nil: rows drawn by the caller).
   package init(
-    width: Double, height: Double, label: String, xMax: Double, yMax: Double,
+    width: Double, height: Double, label: String, x: ChartAxis, y: ChartScale?,
     leftMargin: Double = 70
   ) {
     self.width = width
     self.height = height
     self.left = leftMargin
-    self.xMax = max(xMax, 1)
-    self.yMax = max(yMax, 1)
+    xAxis = x
+    yScale = y
     let total = "0 0 \(n(width + leftMargin + right)) \(n(height + top + bottom))"
     body =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">"
@@ -30,33 +40,53 @@ package struct SVGChart {
 
   /// A number as SVG writes it.
   package func n(_ value: Double) -> String { Units.decimal(value, digits: 1) }
-  package func x(_ value: Double) -> Double { left + min(max(value / xMax, 0), 1) * width }
-  package func y(_ value: Double) -> Double { top + height - min(max(value / yMax, 0), 1) * height }
 
-  package mutating func axes(
-    xLabel: String, yLabel: String?, xFormat: (Double) -> String, yFormat: ((Double) -> String)?
-  ) {
+  /// The horizontal position of `value`: a value on the scale, or a band's index.
+  package func x(_ value: Double) -> Double {
+    switch xAxis {
+    case .scale(let scale): left + scale.fraction(value) * width
+    case .bands(let labels): left + (value + 0.5) / Double(max(labels.count, 1)) * width
+    }
+  }
+
+  /// The vertical position of `value` on the y scale.
+  package func y(_ value: Double) -> Double {
+    top + height - (yScale?.fraction(value) ?? 0) * height
+  }
+
+  /// The width of one band of a categorical x axis (the whole width otherwise).
+  package var bandWidth: Double {
+    if case .bands(let labels) = xAxis { return width / Double(max(labels.count, 1)) }
+    return width
+  }
+
+  /// Draws the axes: ticks and labels at the scale's round values, or each category's label under
+  /// its band's centre; grid lines at the y ticks, and the zero line when the y scale spans it.
+  package mutating func axes(xLabel: String, yLabel: String?) {
     body += "<g class=\"axis\">"
     body +=
       "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\"/>"
-    for tick in 0...6 {
-      let value = xMax * Double(tick) / 6
+    let marks: [(position: Double, text: String)]
+    switch xAxis {
+    case .scale(let scale): marks = scale.ticks.map { (x($0), scale.label($0)) }
+    case .bands(let labels): marks = labels.enumerated().map { (x(Double($0)), $1) }
+    }
+    for mark in marks {
       body +=
-        "<line x1=\"\(n(x(value)))\" y1=\"\(n(top + height))\" x2=\"\(n(x(value)))\" y2=\"\(n(top + height + 5))\"/>"
+        "<line x1=\"\(n(mark.position))\" y1=\"\(n(top + height))\" x2=\"\(n(mark.position))\" y2=\"\(n(top + height + 5))\"/>"
       body +=
-        "<text x=\"\(n(x(value)))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\">\(HTMLDocument.escape(xFormat(value)))</text>"
+        "<text x=\"\(n(mark.position))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(HTMLDocument.escape(mark.text))</text>"
     }
     body +=
       "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 36))\" text-anchor=\"middle\" class=\"label\">\(HTMLDocument.escape(xLabel))</text>"
-    if let yLabel, let yFormat {
+    if let yLabel, let yScale {
       body +=
         "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\"/>"
-      for tick in 0...5 {
-        let value = yMax * Double(tick) / 5
+      for tick in yScale.ticks {
         body +=
-          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" class=\"grid\"/>"
+          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(tick)))\" class=\"\(tick == 0 && yScale.lower < 0 ? "zero" : "grid")\"/>"
         body +=
-          "<text x=\"\(n(left - 8))\" y=\"\(n(y(value) + 4))\" text-anchor=\"end\">\(HTMLDocument.escape(yFormat(value)))</text>"
+          "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(HTMLDocument.escape(yScale.label(tick)))</text>"
       }
       body +=
         "<text x=\"14\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 14 \(n(top + height / 2)))\">\(HTMLDocument.escape(yLabel))</text>"
