@@ -88,6 +88,52 @@ public struct Comparison: Sendable {
     SampleSummary(runs(of: policy).map { metric.value($0.metrics) })
   }
 
+  /// The policies whose runs were the same on every seed (with more than one seed): the workload
+  /// drew nothing at random (a script or a trace), so for them more seeds add nothing and every
+  /// confidence interval is zero. A policy that draws its own numbers (`random`) still varies.
+  public var policiesSeedsDoNotChange: [String] {
+    guard seeds.count > 1 else { return [] }
+    return policies.filter { policy in
+      let runs = runs(of: policy)
+      return runs.allSatisfy { $0.metrics == runs.first?.metrics }
+    }
+  }
+
+  /// The policies ranked by `metric`, best first: each with its rank, shared by policies whose means
+  /// are equal ("standard competition" ranking: 1, 1, 3), and whether it is tied. Policies without a
+  /// value come last, unranked.
+  public func ranking(by metric: SummaryMetric) -> [(policy: String, rank: Int?, tied: Bool)] {
+    let higherIsBetter = metric.higherIsBetter ?? true
+    let means = policies.map { aggregate(metric, of: $0)?.mean }
+    let order = policies.indices.sorted { a, b in
+      switch (means[a], means[b]) {
+      case let (x?, y?) where x != y: return higherIsBetter ? x > y : x < y
+      case (_?, nil): return true
+      case (nil, _?): return false
+      default: return a < b
+      }
+    }
+    return order.enumerated().map { position, index in
+      guard let mean = means[index] else { return (policies[index], nil, false) }
+      let rank = (order.firstIndex { means[$0] == mean } ?? position) + 1
+      let tied = order.filter { means[$0] == mean }.count > 1
+      return (policies[index], rank, tied)
+    }
+  }
+
+  /// `metric` of `policy` minus that of `baseline`, seed by seed: the runs of one seed share their
+  /// workload, so the paired difference's interval is narrower than the two means' intervals say.
+  public func pairedDifference(_ metric: SummaryMetric, of policy: String, from baseline: String)
+    -> SampleSummary?
+  {
+    SampleSummary(
+      zip(runs(of: policy), runs(of: baseline)).map { run, base in
+        guard let value = metric.value(run.metrics), let reference = metric.value(base.metrics)
+        else { return nil }
+        return value - reference
+      })
+  }
+
   /// `compare.csv`: one row per run, the columns of `summary.csv`.
   package var compareTable: CSVBuffer {
     var out = CSVBuffer()

@@ -88,6 +88,35 @@ import Testing
     }
   }
 
+  @Test func equalMeansShareARankAndSeedsThatChangeNothingAreNamed() throws {
+    // evening-social replays a trace: only `random` draws numbers of its own.
+    let comparison = try Comparison.run(
+      scenario, policies: ["lru", "largest-first", "oom-badness", "random"], seeds: [1, 2, 3],
+      jobs: 2)
+    let kills = try #require(SummaryMetric.named("kills_per_hour"))
+    let ranking = comparison.ranking(by: kills)
+    #expect(ranking.map(\.policy) == ["largest-first", "oom-badness", "random", "lru"])
+    #expect(ranking.map(\.rank) == [1, 1, 3, 4])
+    #expect(ranking.map(\.tied) == [true, true, false, false])
+    #expect(comparison.policiesSeedsDoNotChange == ["lru", "largest-first", "oom-badness"])
+    // With one seed there is nothing to say.
+    let once = try Comparison.run(scenario, policies: ["lru"], seeds: [1], jobs: 1)
+    #expect(once.policiesSeedsDoNotChange.isEmpty)
+  }
+
+  @Test func thePairedDifferenceIsTakenSeedBySeed() throws {
+    let comparison = try Comparison.run(
+      scenario, policies: ["largest-first", "random"], seeds: Array(1...6), jobs: 2)
+    let kills = try #require(SummaryMetric.named("kills"))
+    let difference = try #require(
+      comparison.pairedDifference(kills, of: "random", from: "largest-first"))
+    let expected = zip(comparison.runs(of: "random"), comparison.runs(of: "largest-first")).map {
+      Double($0.metrics.totalKills - $1.metrics.totalKills)
+    }
+    #expect(difference == SampleSummary(expected))
+    #expect(comparison.pairedDifference(kills, of: "random", from: "random")?.mean == 0)
+  }
+
   @Test func aggregatesAreComputedAcrossSeeds() throws {
     let comparison = try Comparison.run(
       scenario, policies: ["random"], seeds: Array(1...8), jobs: 2)

@@ -123,6 +123,35 @@ import Testing
       ])
   }
 
+  @Test func compareMarksTiesPairsWithTheBestAndSaysWhenSeedsChangeNothing() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "compare", scenarioPath("evening-social"), "--policies", "lru,largest-first,oom-badness",
+      "--seeds", "3", "--rank-by", "kills-per-hour", "--out", scratch.file("cmp"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines[1].hasSuffix("vs largest-first (paired)"))
+    #expect(lines[2].hasPrefix("  1=    largest-first") && lines[2].hasSuffix("(best)"))
+    #expect(lines[3].hasPrefix("  1=    oom-badness") && lines[3].hasSuffix("+0.0000 ± 0.0000"))
+    #expect(lines[4].hasPrefix("  3     lru"))
+    #expect(result.output.contains("note: = marks policies tied on kills_per_hour"))
+    #expect(result.output.contains("note: the seeds changed nothing for every policy"))
+    #expect(result.output.contains("(compare.csv, compare-summary.csv, compare.html)\n"))
+    // --keep-runs on a run too large for the disk warns first.
+    let big = try scratch.write(
+      "big.json",
+      try String(contentsOfFile: scenarioPath("heavy-social-4gb"), encoding: .utf8)
+        .replacingOccurrences(of: "\"../", with: "\"\(packageRoot)/Profiles/")
+        .replacingOccurrences(of: "\"duration\": \"8h\"", with: "\"duration\": \"400h\""))
+    let warned = try jetsim([
+      "compare", big, "--policies", "lru", "--seeds", "1..1000", "--keep-runs", "--out",
+      "/dev/null/x",
+    ])
+    #expect(warned.errors.hasPrefix("jetsim: warning: --keep-runs will write about "))
+    #expect(warned.errors.contains(" GB of reports (1000 runs of about "))
+  }
+
   @Test func policiesListsEveryBuiltInPolicy() throws {
     let result = try jetsim(["policies"])
     let names = result.output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {

@@ -70,6 +70,9 @@ extension CompareOptions {
     let policies = self.policies ?? PolicyRegistry.names
     let seeds = self.seeds ?? [scenario.seed]
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-compare"
+    if keepRuns, let warning = try Self.sizeWarning(scenario, runs: policies.count * seeds.count) {
+      Progress.say(warning)
+    }
     let progress = quiet ? nil : Progress.onTerminal(label: "compare")
     let comparison = try Comparison.run(
       scenario, policies: policies, seeds: seeds, jobs: jobs ?? Progress.cores,
@@ -80,11 +83,32 @@ extension CompareOptions {
     case .text:
       return CommandResult(
         output: CompareReport.text(
-          comparison, device: scenario.device.name, rankBy: rankBy, folder: destination))
+          comparison, device: scenario.device.name, rankBy: rankBy, folder: destination,
+          keptRuns: keepRuns))
     case .json:
       return CommandResult(
         output: CompareReport.json(comparison, rankBy: rankBy, folder: destination))
     }
+  }
+}
+
+extension CompareOptions {
+  /// Above this, `--keep-runs` warns before writing.
+  static let warnAboveBytes = 2 << 30
+
+  /// A warning when every run's reports would come to more than `warnAboveBytes`: one run, in
+  /// memory, gives the events per run; the reports take about 100 bytes an event (measured on the
+  /// shipped scenarios: 95 to 144).
+  static func sizeWarning(_ scenario: Scenario, runs: Int) throws(JetsimError) -> String? {
+    var quiet = DiscardingObserver()
+    let events = try Simulator.run(scenario, observer: &quiet).metrics.events
+    let (bytes, overflow) = (events * 100).multipliedReportingOverflow(by: runs)
+    guard overflow || bytes > warnAboveBytes else { return nil }
+    let size =
+      overflow
+      ? "far more than 1 PB" : "about \(Units.decimal(Double(bytes) / Double(1 << 30), digits: 1)) GB"
+    return
+      "jetsim: warning: --keep-runs will write \(size) of reports (\(runs) runs of about \(events) events); without it, compare writes only the summaries\n"
   }
 }
 

@@ -9,44 +9,32 @@ enum CompareReport {
     ("launch_time_ms", "launch time ms"), ("min_free_kb", "min free KB"),
   ]
 
-  /// The policies, best first by the mean of `rankBy` (policies with no value last, ties in the
-  /// order given).
-  static func ranking(_ comparison: Comparison, rankBy: String) -> [String] {
-    guard let metric = SummaryMetric.named(rankBy) else { return comparison.policies }
-    let higherIsBetter = metric.higherIsBetter ?? true
-    return comparison.policies.enumerated().sorted { a, b in
-      let x = comparison.aggregate(metric, of: a.element)?.mean
-      let y = comparison.aggregate(metric, of: b.element)?.mean
-      switch (x, y) {
-      case let (x?, y?) where x != y: return higherIsBetter ? x > y : x < y
-      case (_?, nil): return true
-      case (nil, _?): return false
-      default: return a.offset < b.offset
-      }
-    }.map(\.element)
-  }
-
-  static func text(_ comparison: Comparison, device: String, rankBy: String, folder: String)
-    -> String
-  {
+  static func text(
+    _ comparison: Comparison, device: String, rankBy: String, folder: String, keptRuns: Bool
+  ) -> String {
     guard let metric = SummaryMetric.named(rankBy) else { return "" }
     let higherIsBetter = metric.higherIsBetter ?? true
-    let ranked = ranking(comparison, rankBy: rankBy)
+    let ranked = comparison.ranking(by: metric)
+    let best = ranked.first { $0.rank != nil }?.policy
     let shown = [(rankBy, rankBy)] + columns.filter { $0.metric != rankBy }
-    var rows = [["rank", "policy"] + shown.map(\.title)]
-    for (index, policy) in ranked.enumerated() {
+    func cell(_ summary: SampleSummary?, _ metric: SummaryMetric, sign: Bool = false) -> String {
+      guard let summary else { return "n/a" }
+      let digits = metric.isRatio ? 4 : 1
+      let mean = (sign && summary.mean >= 0 ? "+" : "") + Units.decimal(summary.mean, digits: digits)
+      return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
+    }
+    var rows = [["rank", "policy"] + shown.map(\.title) + ["vs \(best ?? "best") (paired)"]]
+    for entry in ranked {
+      let rank = entry.rank.map { "\($0)\(entry.tied ? "=" : "")" } ?? "-"
+      let paired =
+        entry.policy == best
+        ? "(best)" : cell(best.flatMap { comparison.pairedDifference(metric, of: entry.policy, from: $0) }, metric, sign: true)
       rows.append(
-        ["\(index + 1)", policy]
+        [rank, entry.policy]
           + shown.map { column in
-            guard let metric = SummaryMetric.named(column.metric),
-              let summary = comparison.aggregate(metric, of: policy)
-            else {
-              return "n/a"
-            }
-            let digits = metric.isRatio ? 4 : 1
-            let mean = Units.decimal(summary.mean, digits: digits)
-            return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
-          })
+            guard let columnMetric = SummaryMetric.named(column.metric) else { return "n/a" }
+            return cell(comparison.aggregate(columnMetric, of: entry.policy), columnMetric)
+          } + [paired])
     }
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     let table = rows.map { row in
@@ -56,10 +44,28 @@ enum CompareReport {
       }.joined(separator: "  ")
     }
     let direction = higherIsBetter ? "higher is better" : "lower is better"
+    var notes: [String] = []
+    if ranked.contains(where: \.tied) {
+      notes.append("= marks policies tied on \(rankBy): they share their rank")
+    }
+    let unchanged = comparison.policiesSeedsDoNotChange
+    if !unchanged.isEmpty {
+      let which = unchanged.count == comparison.policies.count ? "every policy" : unchanged.joined(separator: ", ")
+      notes.append(
+        "the seeds changed nothing for \(which): the workload draws nothing at random (as a script or a trace), so the intervals are 0 and more seeds add nothing; a user model varies the workload")
+    }
+    if best == nil {
+      notes.append("no run has a value of \(rankBy), so nothing is ranked; choose another with --rank-by")
+    }
+    if best != nil, comparison.seeds.count > 1 {
+      notes.append(
+        "vs \(best ?? ""): the difference from the best policy on \(rankBy), seed by seed (the runs of a seed share their workload), mean ± 95 % CI")
+    }
+    let files = "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
     return """
       \(comparison.scenarioName) on \(device): \(comparison.policies.count) policies × \(comparison.seeds.count) seeds, ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
       \(table.map { "  " + $0 }.joined(separator: "\n"))
-        reports: \(folder)/ (compare.csv, compare-summary.csv, <policy>/seed-<n>/)
+      \(notes.map { "  note: \($0)\n" }.joined())  reports: \(folder)/ (\(files))
 
       """
   }
@@ -69,7 +75,7 @@ extension CompareReport {
   /// The comparison as one JSON document: for each policy in rank order, every metric's mean, min,
   /// max and 95 % CI half-width across seeds.
   static func json(_ comparison: Comparison, rankBy: String, folder: String) -> String {
-    let ranked = ranking(comparison, rankBy: rankBy)
+    let ranked = SummaryMetric.named(rankBy).map(comparison.ranking) ?? []
     return JSONText.render(
       .fields([
         ("scenario", .string(comparison.scenarioName)), ("rankBy", .string(rankBy)),
@@ -77,9 +83,11 @@ extension CompareReport {
         (
           "policies",
           .list(
-            ranked.enumerated().map { rank, policy in
-              .fields([
-                ("rank", .integer(rank + 1)), ("policy", .string(policy)),
+            ranked.map { entry in
+              let policy = entry.policy
+              return .fields([
+                ("rank", entry.rank.map { .integer($0) } ?? .null), ("tied", .bool(entry.tied)),
+                ("policy", .string(policy)),
                 (
                   "metrics",
                   .fields(
@@ -97,6 +105,7 @@ extension CompareReport {
               ])
             })
         ),
+        ("policiesSeedsDoNotChange", .list(comparison.policiesSeedsDoNotChange.map { .string($0) })),
         ("reports", .string(folder)),
       ]))
   }
