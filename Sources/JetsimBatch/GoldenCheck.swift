@@ -10,6 +10,7 @@ public struct GoldenCheckOptions: Sendable, Equatable {
   /// in which state, in which order (for events: what happened to whom).
   public var numbers = false
 
+  /// Options: compare `events.csv` too, and compare numbers, not only order.
   public init(events: Bool = false, numbers: Bool = false) {
     self.events = events
     self.numbers = numbers
@@ -30,6 +31,7 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public var differences: [String]
   /// The number of kills and (if checked) events in the run.
   public var kills: Int
+  /// The number of events compared, when `events.csv` was.
   public var events: Int?
   /// The inputs whose digests differ from the golden's `run.json`; nil if it has none.
   public var changedInputs: [String]?

@@ -6,8 +6,19 @@ import JetsimIO
 public enum InputValidator {
   /// The kinds of file jetsim reads.
   public enum FileKind: String, Sendable {
-    case device, app, scenario, sweep, trace
+    /// A device profile.
+    case device
+    /// An app profile.
+    case app
+    /// A scenario.
+    case scenario
+    /// A sweep file.
+    case sweep
+    /// A workload trace (CSV).
+    case trace
+    /// An app-usage log in the LSApp shape.
     case appUsageLog = "app-usage log"
+    /// A JetsamEvent report.
     case jetsamReport = "JetsamEvent report"
   }
 

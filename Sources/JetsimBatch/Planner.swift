@@ -4,12 +4,23 @@ import JetsimIO
 
 /// A capacity target such as `warm-resume-ratio>=0.9`: a summary metric, a comparison and a value.
 public struct CapacityTarget: Sendable, CustomStringConvertible {
+  /// How the metric must compare with the value.
   public enum Comparison: String, Sendable, CaseIterable {
-    case atLeast = ">=", atMost = "<=", above = ">", below = "<"
+    /// `>=`
+    case atLeast = ">="
+    /// `<=`
+    case atMost = "<="
+    /// `>`
+    case above = ">"
+    /// `<`
+    case below = "<"
   }
 
+  /// The summary metric the target is about.
   public var metric: SummaryMetric
+  /// How the metric must compare with `value`.
   public var comparison: Comparison
+  /// The value the metric is compared with.
   public var value: Double
 
   /// Parses `METRIC OP VALUE` (metric names as in `summary.csv`, with `-` or `_`); nil if it is not
@@ -54,13 +65,19 @@ public struct CapacityTarget: Sendable, CustomStringConvertible {
 public struct CapacityPlan: Sendable {
   /// One memory size tried: the metric on each seed and whether all met the target.
   public struct Probe: Sendable {
+    /// The device memory tried, in KB.
     public var memoryKB: Int
+    /// The metric on each seed (nil where undefined).
     public var values: [Double?]
+    /// Whether the target held on every seed.
     public var holds: Bool
   }
 
+  /// The target.
   public var target: CapacityTarget
+  /// The seeds every memory size was run with.
   public var seeds: [UInt64]
+  /// The grid the memory was searched on, in KB.
   public var precisionKB: Int
   /// The probes, by memory.
   public var probes: [Probe]

@@ -5,8 +5,11 @@ import JetsimIO
 public struct SampleSummary: Sendable, Equatable {
   /// How many runs had a value.
   public let count: Int
+  /// The mean.
   public let mean: Double
+  /// The smallest value.
   public let min: Double
+  /// The largest value.
   public let max: Double
   /// Half-width of the 95 % confidence interval of the mean (Student's t, n − 1 degrees of freedom);
   /// nil with fewer than two values.

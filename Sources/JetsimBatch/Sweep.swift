@@ -6,6 +6,7 @@ import JetsimIO
 public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
   /// From 1 to `count`.
   public var index: Int
+  /// The number of shards.
   public var count: Int
 
   /// `I/N` with 1 ≤ I ≤ N, or nil.
@@ -18,6 +19,7 @@ public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
     self.count = count
   }
 
+  /// Whether run number `run` belongs to this shard.
   public func owns(_ run: Int) -> Bool { run % count == index - 1 }
   public var description: String { "\(index)/\(count)" }
 }
@@ -69,6 +71,7 @@ public enum Sweep {
   public struct Outcome: Sendable, Equatable {
     /// Runs done now, and runs found done by an earlier, interrupted call.
     public var ran: Int
+    /// The runs found done in the journal and not run again.
     public var alreadyDone: Int
     /// The runs this call was responsible for (all, or the shard's).
     public var owned: Int
@@ -81,9 +84,13 @@ public enum Sweep {
 
   /// How a sweep found its folder.
   public enum Start: Sendable, Equatable {
+    /// Started in an empty or new folder.
     case fresh
+    /// Resumed: `done` runs were already in the journal.
     case resumed(done: Int)
+    /// Started over without `--resume`, discarding `done` finished runs.
     case restarted(done: Int)
+    /// Asked to resume where there was nothing to resume, so started afresh.
     case nothingToResume
   }
 

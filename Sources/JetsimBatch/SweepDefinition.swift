@@ -14,21 +14,28 @@ public struct SweepDefinition: Sendable {
 
   /// One value of one axis: its label in the reports and how it changes the scenario.
   public struct Value: Sendable {
+    /// The value as `sweep.csv` writes it.
     public var label: String
     let apply: @Sendable (inout Scenario) -> Void
   }
 
   /// One axis: its column name in the reports and its values.
   public struct Axis: Sendable {
+    /// The axis's name in the sweep file (`memory`, `policy`, `userModel.zipf`...).
     public var name: String
+    /// Its column in `sweep.csv` (`memory_kb`, `policy`...).
     public var column: String
+    /// Its values, in the file's order.
     public var values: [Value]
   }
 
+  /// The sweep's name.
   public var name: String
+  /// The scenario every run varies.
   public var base: Scenario
   /// The axes present, in the order they vary (without seeds).
   public var axes: [Axis]
+  /// The seeds each point is run with.
   public var seeds: [UInt64]
   /// A digest of the sweep file and every input it names, to tell whether a partial sweep may be
   /// resumed or shards merged.
@@ -36,6 +43,7 @@ public struct SweepDefinition: Sendable {
 
   /// The number of points (runs per seed) and of runs.
   public var pointCount: Int { axes.reduce(1) { $0 * $1.values.count } }
+  /// The number of runs: points × seeds.
   public var runCount: Int { pointCount * seeds.count }
 
   /// The column names of the axes in `sweep.csv`, then `seed`.

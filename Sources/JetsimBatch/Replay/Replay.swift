@@ -11,6 +11,7 @@ public struct ReportReplay: Sendable {
     public var kill: Int
     /// The process the kernel killed there, and why (empty for an extra victim).
     public var realProcess: String
+    /// The reason the kernel gave for its kill.
     public var realReason: String
     /// The policy's victim at that step of the scored kills (empty if none).
     public var predictedProcess: String
@@ -63,6 +64,7 @@ public struct ReportReplay: Sendable {
 
 /// A policy's agreement with the kernel over a set of reports: `replay-summary.csv`.
 public struct ReplayAgreement: Sendable, Equatable {
+  /// The policy scored.
   public var policy: String
   /// Reports with at least one scored kill.
   public var reports = 0
@@ -74,8 +76,10 @@ public struct ReplayAgreement: Sendable, Equatable {
   public var victimsMatched = 0
   /// Pairs of real victims the policy killed in the kernel's order, of all pairs of real victims.
   public var pairsInOrder = 0
+  /// The ordered pairs of the kernel's victims this policy puts in the same order.
   public var pairs = 0
 
+  /// An empty score for `policy`.
   public init(policy: String) { self.policy = policy }
 
   /// Adds one report's real and predicted victims.

@@ -8,6 +8,7 @@ public struct ReplayReport: Sendable {
   /// The policies, in the order asked.
   public var policies: [String]
 
+  /// The files of `replays` under `policies`.
   public init(replays: [ReportReplay], policies: [String]) {
     self.replays = replays
     self.policies = policies
@@ -16,9 +17,11 @@ public struct ReplayReport: Sendable {
   /// Each policy's agreement with the kernel.
   public var agreement: [ReplayAgreement] { Replay.agreement(replays, policies: policies) }
 
+  /// The columns of `replay.csv`.
   public static let columns = [
     "report", "policy", "kill", "real_process", "real_reason", "predicted_process", "match",
   ]
+  /// The columns of `replay-summary.csv`.
   public static let summaryColumns = [
     "policy", "reports", "kills", "first_victim_matches", "victims_matched", "pairs_in_order",
     "pairs",

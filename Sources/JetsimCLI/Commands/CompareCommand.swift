@@ -106,7 +106,8 @@ extension CompareOptions {
     guard overflow || bytes > warnAboveBytes else { return nil }
     let size =
       overflow
-      ? "far more than 1 PB" : "about \(Units.decimal(Double(bytes) / Double(1 << 30), digits: 1)) GB"
+      ? "far more than 1 PB"
+      : "about \(Units.decimal(Double(bytes) / Double(1 << 30), digits: 1)) GB"
     return
       "jetsim: warning: --keep-runs will write \(size) of reports (\(runs) runs of about \(events) events); without it, compare writes only the summaries\n"
   }

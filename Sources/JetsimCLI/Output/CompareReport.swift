@@ -20,7 +20,8 @@ enum CompareReport {
     func cell(_ summary: SampleSummary?, _ metric: SummaryMetric, sign: Bool = false) -> String {
       guard let summary else { return "n/a" }
       let digits = metric.isRatio ? 4 : 1
-      let mean = (sign && summary.mean >= 0 ? "+" : "") + Units.decimal(summary.mean, digits: digits)
+      let mean =
+        (sign && summary.mean >= 0 ? "+" : "") + Units.decimal(summary.mean, digits: digits)
       return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
     }
     var rows = [["rank", "policy"] + shown.map(\.title) + ["vs \(best ?? "best") (paired)"]]
@@ -28,7 +29,10 @@ enum CompareReport {
       let rank = entry.rank.map { "\($0)\(entry.tied ? "=" : "")" } ?? "-"
       let paired =
         entry.policy == best
-        ? "(best)" : cell(best.flatMap { comparison.pairedDifference(metric, of: entry.policy, from: $0) }, metric, sign: true)
+        ? "(best)"
+        : cell(
+          best.flatMap { comparison.pairedDifference(metric, of: entry.policy, from: $0) }, metric,
+          sign: true)
       rows.append(
         [rank, entry.policy]
           + shown.map { column in
@@ -50,18 +54,24 @@ enum CompareReport {
     }
     let unchanged = comparison.policiesSeedsDoNotChange
     if !unchanged.isEmpty {
-      let which = unchanged.count == comparison.policies.count ? "every policy" : unchanged.joined(separator: ", ")
+      let which =
+        unchanged.count == comparison.policies.count
+        ? "every policy" : unchanged.joined(separator: ", ")
       notes.append(
-        "the seeds changed nothing for \(which): the workload draws nothing at random (as a script or a trace), so the intervals are 0 and more seeds add nothing; a user model varies the workload")
+        "the seeds changed nothing for \(which): the workload draws nothing at random (as a script or a trace), so the intervals are 0 and more seeds add nothing; a user model varies the workload"
+      )
     }
     if best == nil {
-      notes.append("no run has a value of \(rankBy), so nothing is ranked; choose another with --rank-by")
+      notes.append(
+        "no run has a value of \(rankBy), so nothing is ranked; choose another with --rank-by")
     }
     if best != nil, comparison.seeds.count > 1 {
       notes.append(
-        "vs \(best ?? ""): the difference from the best policy on \(rankBy), seed by seed (the runs of a seed share their workload), mean ± 95 % CI")
+        "vs \(best ?? ""): the difference from the best policy on \(rankBy), seed by seed (the runs of a seed share their workload), mean ± 95 % CI"
+      )
     }
-    let files = "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
+    let files =
+      "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
     return """
       \(comparison.scenarioName) on \(device): \(comparison.policies.count) policies × \(comparison.seeds.count) seeds, ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
       \(table.map { "  " + $0 }.joined(separator: "\n"))
@@ -105,7 +115,9 @@ extension CompareReport {
               ])
             })
         ),
-        ("policiesSeedsDoNotChange", .list(comparison.policiesSeedsDoNotChange.map { .string($0) })),
+        (
+          "policiesSeedsDoNotChange", .list(comparison.policiesSeedsDoNotChange.map { .string($0) })
+        ),
         ("reports", .string(folder)),
       ]))
   }

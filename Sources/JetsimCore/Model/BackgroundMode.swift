@@ -3,10 +3,15 @@
 /// `audio`, `location` and `voip` keep an app running in the background while the workload says the
 /// mode is in use; `fetch` and `remote-notification` let the system wake it (docs/model.md §4).
 public enum BackgroundMode: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// Playing audio: keeps the app running while in use.
   case audio
+  /// Tracking location: keeps the app running while in use.
   case location
+  /// Voice over IP: keeps the app running while in use.
   case voip
+  /// Background fetch: the system may wake the app.
   case fetch
+  /// Remote notifications: a push may wake the app.
   case remoteNotification = "remote-notification"
 
   public var description: String { rawValue }

@@ -1,12 +1,20 @@
 /// The UIApplicationDelegate callbacks, recorded by short name (docs/model.md §2).
 public enum Callback: UInt8, CaseIterable, Sendable, CustomStringConvertible {
+  /// `application(_:willFinishLaunchingWithOptions:)`.
   case willFinishLaunching
+  /// `application(_:didFinishLaunchingWithOptions:)`.
   case didFinishLaunching
+  /// `applicationDidBecomeActive(_:)`.
   case didBecomeActive
+  /// `applicationWillResignActive(_:)`.
   case willResignActive
+  /// `applicationDidEnterBackground(_:)`.
   case didEnterBackground
+  /// `applicationWillEnterForeground(_:)`.
   case willEnterForeground
+  /// `applicationWillTerminate(_:)`: sent only to apps not suspended (docs/model.md §2).
   case willTerminate
+  /// `applicationDidReceiveMemoryWarning(_:)`.
   case didReceiveMemoryWarning
 
   public var description: String {

@@ -8,6 +8,7 @@ public struct RunInput: Sendable, Equatable {
   /// The SHA-256 of its bytes, in hexadecimal.
   public var sha256: String
 
+  /// An input: its role (`scenario`, `device`, `app`, `trace`), its file and its SHA-256 in hexadecimal.
   public init(role: String, file: String, sha256: String) {
     self.role = role
     self.file = file

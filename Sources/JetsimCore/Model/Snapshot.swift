@@ -16,6 +16,7 @@ public struct Snapshot: Sendable, Equatable {
     /// until the process changes state.
     public var band: Int?
 
+    /// A process's state at time 0, with its footprint and jetsam band if the snapshot gives them.
     public init(process: String, state: AppState, footprintKB: Int? = nil, band: Int? = nil) {
       self.process = process
       self.state = state
@@ -27,5 +28,6 @@ public struct Snapshot: Sendable, Equatable {
   /// The processes, in band-entry order.
   public var entries: [Entry]
 
+  /// A snapshot of `entries`, one per process.
   public init(_ entries: [Entry]) { self.entries = entries }
 }

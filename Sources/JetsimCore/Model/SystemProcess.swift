@@ -15,6 +15,7 @@ public enum SystemProcessKind: String, CaseIterable, Sendable {
 public struct SystemProcess: Sendable, Equatable {
   /// Its name, unique among the device's processes and apps (`mediaserverd`).
   public var name: String
+  /// What kind of process it is: an idle daemon, an active daemon or an extension.
   public var kind: SystemProcessKind
   /// The memory it holds while it runs.
   public var footprintKB: Int
@@ -30,6 +31,7 @@ public struct SystemProcess: Sendable, Equatable {
   /// quickly they are relaunched; `memorystatus_sysprocs_idle_time`).
   public var agingTimeMs: Int
 
+  /// A system process; the limits, relaunch delay and aging time are optional (docs/profiles.md).
   public init(
     name: String, kind: SystemProcessKind, footprintKB: Int, band: Int? = nil,
     softLimitKB: Int? = nil, hardLimitKB: Int? = nil, relaunchDelayMs: Int? = nil,

@@ -36,6 +36,7 @@ public struct JetsamPolicy: EvictionPolicy {
     /// An app playing audio.
     public var audioAndAccessory = 120
 
+    /// The bands of xnu's `kern_memorystatus.h`.
     public init() {}
   }
 
@@ -53,6 +54,7 @@ public struct JetsamPolicy: EvictionPolicy {
     /// The bands.
     public var bands = Bands()
 
+    /// The defaults: xnu's bands, aging and limits (docs/policies.md).
     public init() {}
   }
 
@@ -87,6 +89,7 @@ public struct JetsamPolicy: EvictionPolicy {
   private var changes = 0
   private var wake: (nowMs: Int, changes: Int, atMs: Int?) = (-1, -1, nil)
 
+  /// The jetsam policy with `parameters` (by default, xnu's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
   /// The critical level while the IDLE band holds anyone.

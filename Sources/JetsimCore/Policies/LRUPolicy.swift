@@ -15,6 +15,7 @@ public struct LRUPolicy: EvictionPolicy {
 
   private var candidates = TieredCandidates<Key>()
 
+  /// The least-recently-used policy.
   public init() {}
 
   public mutating func start(_ device: DeviceView) { candidates.start(appCount: device.apps.count) }

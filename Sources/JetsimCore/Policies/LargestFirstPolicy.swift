@@ -20,6 +20,7 @@ public struct LargestFirstPolicy: EvictionPolicy {
 
   private var candidates = TieredCandidates<Key>()
 
+  /// The default policy: suspended apps, largest footprint first.
   public init() {}
 
   public mutating func start(_ device: DeviceView) { candidates.start(appCount: device.apps.count) }

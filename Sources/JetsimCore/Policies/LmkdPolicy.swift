@@ -22,6 +22,7 @@ public struct LmkdPolicy: EvictionPolicy {
     /// A 64-bit device raises the two cached levels (× 3/2 and × 7/4).
     public var is64Bit = true
 
+    /// The defaults: AOSP lmkd's, with `minfree` derived from the device's memory.
     public init() {}
   }
 
@@ -32,6 +33,7 @@ public struct LmkdPolicy: EvictionPolicy {
   private var importance = AndroidImportance()
   private var resident = AppSet(capacity: 0)
 
+  /// The lmkd policy with `parameters` (by default, AOSP's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
   /// Android's minfree levels for a device with `memoryKB`: the low-RAM and high-RAM levels

@@ -8,6 +8,7 @@ public struct OOMBadnessPolicy: EvictionPolicy {
   private var importance = AndroidImportance()
   private var resident = AppSet(capacity: 0)
 
+  /// The Linux OOM killer's badness policy.
   public init() {}
 
   /// The badness of a process with `footprintKB` and `adj` on a device with `memoryKB`.

@@ -17,8 +17,11 @@ public enum PolicySettingKind: Sendable, Equatable {
 /// One value of a policy setting, as a profile gave it: a number (durations in ms, sizes in KB,
 /// percentages, whole numbers), a flag, or a list of numbers.
 public enum PolicySettingValue: Sendable, Equatable {
+  /// A number: milliseconds, kilobytes, a percentage or a whole number, as the setting says.
   case number(Int)
+  /// A flag.
   case flag(Bool)
+  /// A list of numbers (lmkd's `minfree`).
   case numbers([Int])
 
   /// The number, or 0 if the value is not one (the decoder checks kinds, so this never happens for
@@ -47,6 +50,7 @@ public enum PolicySettingValue: Sendable, Equatable {
 public struct PolicySetting<Parameters>: Sendable {
   /// The key, dotted for nesting: `"agingTime"`, `"bands.idle"`.
   public let key: String
+  /// What kind of value the setting takes.
   public let kind: PolicySettingKind
   /// What it means, for `jetsim policies` and the docs.
   public let summary: String
@@ -71,8 +75,11 @@ public struct PolicySetting<Parameters>: Sendable {
 
 /// A setting's key, kind and meaning, without the policy's parameter type.
 public struct PolicySettingDescription: Sendable, Equatable {
+  /// The setting's key in `policyParameters`.
   public let key: String
+  /// What kind of value it takes.
   public let kind: PolicySettingKind
+  /// What it changes, in one line.
   public let summary: String
 }
 
@@ -83,6 +90,7 @@ public struct PolicySettings: Sendable, Equatable {
   /// The values given, by policy name, then by setting key.
   public var values: [String: [String: PolicySettingValue]]
 
+  /// Settings by policy name, then by key.
   public init(_ values: [String: [String: PolicySettingValue]] = [:]) { self.values = values }
 
   /// The values given for `policy` (empty if none).

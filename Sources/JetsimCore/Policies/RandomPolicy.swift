@@ -6,6 +6,7 @@ public struct RandomPolicy: EvictionPolicy {
   private var offScreen = AppSet(capacity: 0)
   private var random = RandomStream(seed: 0, source: .policy)
 
+  /// The random policy (a baseline): any killable process, drawn from the seed.
   public init() {}
 
   public mutating func start(_ device: DeviceView) {

@@ -1,8 +1,43 @@
 /// What a row of `events.csv` records (docs/reports.md).
 public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
-  case launch, finishLaunching, becomeActive, resignActive, enterBackground, purge, suspend, resume
-  case enterForeground, kill, memoryWarning, pressure, allocate, free, grow, launchPeakEnd
-  case modeStart, modeStop, shortfall
+  /// A cold launch starts: the process is created.
+  case launch
+  /// The app finished launching (`didFinishLaunching`).
+  case finishLaunching
+  /// The app became active (`didBecomeActive`).
+  case becomeActive
+  /// The app resigned active (`willResignActive`).
+  case resignActive
+  /// The app entered the background (`didEnterBackground`).
+  case enterBackground
+  /// The system purged an app's caches and backing stores on entering the background.
+  case purge
+  /// The app was suspended.
+  case suspend
+  /// A suspended app was resumed (a warm resume).
+  case resume
+  /// The app is about to enter the foreground (`willEnterForeground`).
+  case enterForeground
+  /// A process was killed (kills.csv has the details).
+  case kill
+  /// A memory warning was delivered (`didReceiveMemoryWarning`).
+  case memoryWarning
+  /// The memory pressure level changed.
+  case pressure
+  /// An app's footprint grew by an `allocate` action.
+  case allocate
+  /// An app's footprint shrank by a `free` action.
+  case free
+  /// An app's footprint grew by its own growth while running.
+  case grow
+  /// A cold launch's transient peak of memory ended.
+  case launchPeakEnd
+  /// An app started using a background mode.
+  case modeStart
+  /// An app stopped using a background mode.
+  case modeStop
+  /// Memory ran out with nothing left to kill: an allocation waits (docs/model.md §7).
+  case shortfall
   /// A step of a ramped cold launch: more of its memory arrives.
   case launchStep
   /// A system process starts with the device (time 0).

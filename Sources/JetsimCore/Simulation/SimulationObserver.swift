@@ -15,6 +15,7 @@ public struct EventLog: SimulationObserver, Sendable {
   /// The kills, in order.
   public private(set) var kills: [KillRecord] = []
 
+  /// An empty log.
   public init() {}
 
   public mutating func record(_ event: EventRecord) { events.append(event) }
@@ -23,6 +24,7 @@ public struct EventLog: SimulationObserver, Sendable {
 
 /// Ignores everything: for runs that need only the summary metrics.
 public struct DiscardingObserver: SimulationObserver, Sendable {
+  /// An observer that keeps nothing.
   public init() {}
   @inlinable public mutating func record(_ event: EventRecord) {}
   @inlinable public mutating func record(_ kill: KillRecord) {}

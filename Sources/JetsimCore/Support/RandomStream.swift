@@ -6,9 +6,13 @@
 public struct RandomStream: RandomNumberGenerator, Sendable {
   /// The independent sources of randomness in a run.
   public enum Source: UInt64, Sendable {
+    /// The workload's own draws (`RandomWorkload`).
     case workload = 1
+    /// The system's wakes of background apps.
     case backgroundWakes = 2
+    /// A policy's draws (`random`).
     case policy = 3
+    /// The user model's draws of the user's timeline.
     case userModel = 4
   }
 

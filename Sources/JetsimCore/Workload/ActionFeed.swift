@@ -36,6 +36,7 @@ public struct ActionList: ActionCursor, Sendable {
   private let path: String
   private var position = 0
 
+  /// A feed of `actions` in memory; errors about them name `path`.
   public init(_ actions: [TimedAction], path: String) {
     self.actions = actions
     self.path = path

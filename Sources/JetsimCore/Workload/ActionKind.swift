@@ -1,7 +1,29 @@
 /// The kinds of action, as the simulator dispatches them.
 public enum ActionKind: UInt8, CaseIterable, Sendable {
-  case open, home, lock, unlock, interrupt, wake, startMode, stopMode, allocate, free, forceQuit,
-    reboot
+  /// Bring an app to the foreground, launching it if it is not running (`open`).
+  case open
+  /// Go to the home screen: the app on screen resigns and enters the background (`home`).
+  case home
+  /// Lock the screen: the app on screen resigns active and stays in front (`lock`).
+  case lock
+  /// Unlock the screen: the app in front becomes active again (`unlock`).
+  case unlock
+  /// A call or alert covers the app on screen for a duration (`interrupt`).
+  case interrupt
+  /// The system wakes a background app for a duration, as a push or fetch does (`wake`).
+  case wake
+  /// An app starts using a background mode such as audio (`mode-start`).
+  case startMode
+  /// An app stops using a background mode (`mode-stop`).
+  case stopMode
+  /// An app's footprint grows (`allocate`).
+  case allocate
+  /// An app's footprint shrinks (`free`).
+  case free
+  /// The user swipes an app away in the switcher (`force-quit`).
+  case forceQuit
+  /// The device restarts: every process ends (`reboot`).
+  case reboot
 
   /// The name in scenario scripts and traces.
   public var name: String {

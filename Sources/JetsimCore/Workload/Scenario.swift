@@ -34,6 +34,7 @@ public struct Scenario: Sendable {
   /// Where each action came from (`script[3]`, `trace.csv:12`), for error messages.
   package var actionOrigins: [(path: String, location: String)] = []
 
+  /// A scenario; `origin` is the file errors name (a scenario built in code may give any label).
   public init(
     name: String, summary: String = "", device: DeviceProfile, apps: [AppProfile],
     actions: [TimedAction], policy: String = Defaults.policy, seed: UInt64 = Defaults.seed,

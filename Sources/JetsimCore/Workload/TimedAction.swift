@@ -5,6 +5,7 @@ public struct TimedAction: Sendable, Equatable {
   /// What happens.
   public var action: Action
 
+  /// `action` at `timeMs` milliseconds.
   public init(_ timeMs: Int, _ action: Action) {
     self.timeMs = timeMs
     self.action = action

@@ -47,9 +47,13 @@ public struct UserModel: Sendable, Equatable {
 
   /// A Poisson process of background wakes of one app.
   public struct Wakes: Sendable, Equatable {
+    /// The app woken.
     public var app: String
+    /// The mean number of wakes an hour (a Poisson process).
     public var perHour: Double
+    /// How long each wake lasts, in milliseconds.
     public var durationMs: Int
+    /// Wakes of `app`, `perHour` on average, each `durationMs` long.
     public init(app: String, perHour: Double, durationMs: Int) {
       self.app = app
       self.perHour = perHour
@@ -59,9 +63,13 @@ public struct UserModel: Sendable, Equatable {
 
   /// Background audio sessions of one app: start as a Poisson process, last a drawn duration.
   public struct AudioSessions: Sendable, Equatable {
+    /// The app playing.
     public var app: String
+    /// The mean number of sessions started an hour (a Poisson process).
     public var perHour: Double
+    /// How long a session lasts.
     public var duration: Duration
+    /// Audio sessions of `app`, `perHour` on average, each lasting a draw of `duration`.
     public init(app: String, perHour: Double, duration: Duration) {
       self.app = app
       self.perHour = perHour
@@ -71,6 +79,7 @@ public struct UserModel: Sendable, Equatable {
 
   /// The apps the user opens, in rank order (popularity rank 1 first).
   public var apps: [String]
+  /// How often each app is opened: Zipf over `apps` in order, or explicit weights.
   public var popularity: Popularity
   /// Time spent in an app each time it is opened.
   public var dwell: Duration
@@ -79,15 +88,20 @@ public struct UserModel: Sendable, Equatable {
   /// Shares of switches from one app to the next: through home, through lock (a gap, then unlock,
   /// then the next app), or directly; they add up to 1.
   public var homeShare: Double
+  /// The share of uses that end by locking the phone (then a gap, then unlocking).
   public var lockShare: Double
   /// The share of app uses with an interruption (a call, an alert), and how long it lasts.
   public var interruptionShare: Double
+  /// How long an interruption lasts.
   public var interruption: Duration
+  /// The background wakes: one Poisson process per entry.
   public var wakes: [Wakes]
+  /// The audio sessions: one process per entry.
   public var audio: [AudioSessions]
   /// Dirty memory the app in use allocates per minute, in KB.
   public var growthPerMinuteKB: Int
 
+  /// A user model (docs/user-model.md).
   public init(
     apps: [String], popularity: Popularity = .zipf(exponent: 1),
     dwell: Duration = .exponential(meanMs: 120_000),

@@ -10,6 +10,7 @@ public struct WorkloadStep: Sendable, Equatable {
   /// Duration (ms), size (KB) or mode bit, by kind; 0 otherwise.
   public var value: Int
 
+  /// A step: `kind` at `timeMs`, for app index `app` (-1 for none), with `value` (a duration or size).
   public init(timeMs: Int, kind: ActionKind, app: Int32 = -1, value: Int = 0) {
     self.timeMs = timeMs
     self.kind = kind
@@ -31,6 +32,7 @@ public struct ArrayWorkload: WorkloadSource, Sendable {
   private let steps: [WorkloadStep]
   private var position = 0
 
+  /// A workload of `steps`, in time order.
   public init(_ steps: [WorkloadStep]) { self.steps = steps }
 
   public mutating func next() -> WorkloadStep? {

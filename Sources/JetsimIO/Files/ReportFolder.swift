@@ -48,6 +48,7 @@ public struct ReportFolder: Sendable {
 
   /// Where the folder will be.
   public let destination: String
+  /// What the folder holds (a run's reports, a comparison, a sweep...), as its marker records it.
   public let kind: Kind
   /// Where it is written meanwhile.
   let building: String

@@ -11,11 +11,13 @@ import JetsimCore
 public enum LSAppImport {
   /// The result: the actions in time order, and every app the log names with its profile.
   public struct Conversion: Sendable {
+    /// The trace's actions, from the user's first event.
     public var actions: [TimedAction]
     /// The apps the log uses, in order of first use: matched profiles, then new ones.
     public var apps: [AppProfile]
     /// Log names that matched a profile of the base scenario, and those that did not.
     public var matched: [String]
+    /// The log's app names given the default profile.
     public var unmatched: [String]
     /// The user converted.
     public var user: String

@@ -7,11 +7,15 @@ import JetsimCore
 public enum DeviceCatalog {
   /// One device model.
   public struct Model: Sendable, Equatable {
+    /// The model's name, such as `iPhone 11`.
     public var name: String
     /// Its product codes (`iPhone12,1`), as reports and `uname` give them.
     public var productCodes: [String]
+    /// The memory as marketed (teardowns and spec sheets), in GB.
     public var marketedGB: Int
+    /// The memory the OS reports, in MB.
     public var memoryMB: Int
+    /// The footprint at which iOS killed a foreground app that kept allocating, in MB.
     public var foregroundLimitMB: Int
   }
 

@@ -6,7 +6,9 @@ import JetsimCore
 public struct ImportedReport: Sendable {
   /// What a process of the report became.
   public enum Role: Sendable, Equatable {
+    /// An app (it has a bundle and foreground or suspended states).
     case app
+    /// A daemon or extension, of the kind given.
     case systemProcess(SystemProcessKind)
   }
 

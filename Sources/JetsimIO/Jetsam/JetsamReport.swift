@@ -14,6 +14,7 @@ public struct JetsamReport: Sendable, Equatable {
   public struct Process: Sendable, Equatable {
     /// Its name as the kernel truncates it (32 characters at most, `MAXCOMLEN`).
     public var name: String
+    /// The process id, if the report gives it.
     public var pid: Int?
     /// Its states: `daemon`, `idle`, `suspended`, `frontmost`, `background`, `resume`, ...
     public var states: [String]
@@ -29,6 +30,7 @@ public struct JetsamReport: Sendable, Equatable {
     /// When it was killed, relative to the snapshot, in the kernel's time units; orders the kills.
     public var killDelta: Int?
 
+    /// A process as the report lists it.
     public init(
       name: String, pid: Int? = nil, states: [String] = [], priority: Int? = nil,
       residentPages: Int, lifetimeMaxPages: Int? = nil, reason: String? = nil,
@@ -69,8 +71,9 @@ public struct JetsamReport: Sendable, Equatable {
   /// The device's page counts (`free`, `active`, `inactive`, `speculative`, `wired`, `throttled`,
   /// ...), as given.
   public var memoryPages: [String: Int]
-  /// Pages in the compressor, and the pages they hold uncompressed, if given.
+  /// Pages in the compressor, if the report gives them.
   public var compressorPages: Int?
+  /// The pages the compressor holds, counted uncompressed, if the report gives them.
   public var uncompressedPages: Int?
   /// The process the report names as the largest.
   public var largestProcess: String?
@@ -79,6 +82,7 @@ public struct JetsamReport: Sendable, Equatable {
   /// Whether the person who published it cut part of the process list (`...` lines).
   public var trimmed = false
 
+  /// A report read from `file`.
   public init(
     file: String, pageSize: Int, processes: [Process], memoryPages: [String: Int] = [:]
   ) {

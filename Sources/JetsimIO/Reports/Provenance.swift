@@ -4,9 +4,13 @@ import JetsimCore
 public struct Provenance: Sendable, Equatable {
   /// The jetsim version that wrote it.
   public var jetsimVersion: String
+  /// The scenario's name.
   public var scenario: String
+  /// The device's name.
   public var device: String
+  /// The policy's name.
   public var policy: String
+  /// The seed.
   public var seed: UInt64
   /// The files the scenario was loaded from, with their digests.
   public var inputs: [RunInput]
