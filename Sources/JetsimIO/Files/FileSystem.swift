@@ -135,7 +135,7 @@ package enum FileSystem {
       @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     /// glibc's `renameat2` (2.28 and later), found at run time: Swift's Glibc module does not
     /// declare it.
-    nonisolated(unsafe) private static let renameat2: RenameAt2? = {
+    private static let renameat2: RenameAt2? = {
       guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
       return unsafeBitCast(symbol, to: RenameAt2.self)
     }()
