@@ -40,7 +40,7 @@ enum TraceBenchmark {
   }
 
   private static func create(_ path: String) -> FileHandle? {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
     return FileHandle(forWritingAtPath: path)
   }
 }

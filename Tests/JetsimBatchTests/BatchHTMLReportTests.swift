@@ -71,7 +71,7 @@ import Testing
     }
   }
 
-  @Test func categoriesHaveTheirLabelsUnderTheirPointsAndNoJoiningLines() {
+  @Test func categoriesHaveTheirLabelsUnderTheirPointsAndNoJoiningLines() throws {
     var csv = "policy,memory_kb,runs,warm_resume_ratio_mean,warm_resume_ratio_ci95\n"
     for policy in ["largest-first", "jetsam", "lmkd"] {
       for (index, memory) in ["1048576", "2097152"].enumerated() {
@@ -79,8 +79,7 @@ import Testing
       }
     }
     let page = BatchHTMLReport.sweep(name: "s", summaryCSV: csv)
-    let chart = try? #require(svgCharts(in: page).first)
-    guard let chart else { return }
+    let chart = try #require(svgCharts(in: page).first)
     #expect(!chart.contains("<polyline"))
     let ticks = svgElements("text", in: chart).filter { $0.attributes["class"] == "tick" }
     let categories = ticks.filter { ["largest-first", "jetsam", "lmkd"].contains($0.text) }

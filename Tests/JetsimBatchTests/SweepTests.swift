@@ -20,8 +20,7 @@ import Testing
   func files(_ folder: String) throws -> [String: Data] {
     var result: [String: Data] = [:]
     for name in ["sweep.csv", "sweep-summary.csv", "sweep-manifest.json"] {
-      result[name] = try #require(
-        FileManager.default.contents(atPath: "\(folder)/\(name)"), "\(folder)/\(name)")
+      result[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
     }
     return result
   }

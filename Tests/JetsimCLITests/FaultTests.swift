@@ -34,8 +34,9 @@ import Testing
     var files: [String: Data] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isFolder)
-      if !isFolder.boolValue {
+      if FileManager.default.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
         files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
       }
     }

@@ -230,6 +230,7 @@ extension Simulation {
   /// Grows `app`'s dirty memory by `kilobytes` through `change` once there is room, or kills it:
   /// `per-process-limit` if it would pass its limit, `vm-pageshortage` if it cannot fit. Returns
   /// whether it grew.
+  @discardableResult
   mutating func allocateDirty(
     _ app: Int, _ kilobytes: Int, _ kind: EventKind, change: (inout AppStatus) -> Void
   ) -> Bool {
