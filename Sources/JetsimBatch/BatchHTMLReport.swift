@@ -106,7 +106,7 @@ package enum BatchHTMLReport {
         chart.series(
           name: key.isEmpty ? title(metric) : key, points: series, style: ChartStyle.series(index),
           joined: numeric, offset: (Double(index) - Double(seriesKeys.count - 1) / 2) * slot,
-          format: { numeric ? xAxis.label($0) : categories[Int($0)] })
+          format: xAxis.label)
       }
       html.raw(chart.finish())
       if seriesKeys.count > 1 { html.raw(ChartStyle.legend(seriesKeys, joined: numeric)) }

@@ -28,13 +28,6 @@ package enum SHA256 {
     return hasher.hex()
   }
 
-  /// The 32-byte digest of `bytes`.
-  package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
-    var hasher = Hasher()
-    hasher.update(Array(bytes))
-    return hasher.finalize()
-  }
-
   /// A digest computed piece by piece, for a file read in chunks.
   package struct Hasher: Sendable {
     private var h: [UInt32] = [

@@ -97,14 +97,14 @@ public enum HTMLReport {
     let width = 960.0
     let height = 300.0
     let peak = timeline.samples.map { device.reservedKB + $0.peakAppsKB }.max() ?? 0
+    let time = timeAxis(durationMs)
     var chart = SVGChart(
       width: width, height: height,
       label:
         "Memory used over time: reserved, system processes and apps by state, under device memory",
-      x: .scale(timeAxis(durationMs)),
+      x: .scale(time),
       y: ChartScale(from: 0, to: Double(max(device.memoryKB, peak)), unit: .kilobytes))
-    chart.axes(
-      xLabel: "time since the start (\(timeAxis(durationMs).clockFormat))", yLabel: "memory")
+    chart.axes(xLabel: timeTitle(time), yLabel: "memory")
     // Stacked areas: reserved, system processes, suspended apps, background apps, foreground app.
     let layers: [(String, String, (TimelineRecorder.Sample) -> Int)] = [
       ("reserved", reservedColour, { _ in device.reservedKB }),
@@ -177,6 +177,11 @@ public enum HTMLReport {
     ChartScale(from: 0, to: Double(max(durationMs, 1)), unit: .clock, roundOut: false)
   }
 
+  /// The title of a run's time axis, with how its ticks read.
+  static func timeTitle(_ scale: ChartScale) -> String {
+    "time since the start (\(scale.clockFormat))"
+  }
+
   // MARK: - Lanes
 
   static func laneChart(summary: RunSummary, timeline: TimelineRecorder, durationMs: Int) -> String
@@ -189,11 +194,11 @@ public enum HTMLReport {
     let lanes = Array(busiest.prefix(maxLanes)).sorted()
     guard !lanes.isEmpty else { return "<p>No app ran.</p>" }
     let laneHeight = 18.0
+    let time = timeAxis(durationMs)
     var chart = SVGChart(
       width: 960, height: laneHeight * Double(lanes.count),
-      label: "Each app's lifecycle state over time", x: .scale(timeAxis(durationMs)), y: nil,
-      leftMargin: 190)
-    chart.axes(xLabel: "time since the start (\(timeAxis(durationMs).clockFormat))", yLabel: nil)
+      label: "Each app's lifecycle state over time", x: .scale(time), y: nil, leftMargin: 190)
+    chart.axes(xLabel: timeTitle(time), yLabel: nil)
     for (row, app) in lanes.enumerated() {
       let id = summary.appIDs[app]
       chart.laneLabel(row: row, text: id)
