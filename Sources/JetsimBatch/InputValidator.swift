@@ -29,7 +29,8 @@ public enum InputValidator {
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
     let lowered = path.lowercased()
     if [".ips", ".synced", ".crash"].contains(where: lowered.hasSuffix) {
-      _ = JetsamImport.convert(try JetsamReport.load(at: path))
+      // As import-jetsam reads it: a report with no app would give no scenario.
+      try JetsamImport.convert(try JetsamReport.load(at: path)).checkImportable()
       return .jetsamReport
     }
     if lowered.hasSuffix(".tsv") {

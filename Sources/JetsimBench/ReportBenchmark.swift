@@ -60,9 +60,10 @@ enum ReportBenchmark {
 
   /// Milliseconds to read, import and replay (under every built-in policy) the report, the best of
   /// `rounds`.
-  static func measure(rounds: Int = 20) throws -> (read: Double, importing: Double, replay: Double)
-  {
-    let bytes = Array(text().utf8)
+  static func measure(processes: Int = 600, rounds: Int = 20) throws -> (
+    read: Double, importing: Double, replay: Double
+  ) {
+    let bytes = Array(text(processes: processes).utf8)
     var best = (read: Double.infinity, importing: Double.infinity, replay: Double.infinity)
     for _ in 0..<rounds {
       let start = DispatchTime.now().uptimeNanoseconds

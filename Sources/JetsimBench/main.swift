@@ -72,8 +72,39 @@ if arguments.contains("--jetsam-report") {
     print(
       "600-process JetsamEvent report: read \(Units.decimal(ms.read, digits: 1)) ms, import \(Units.decimal(ms.importing, digits: 1)) ms, replay under 6 policies \(Units.decimal(ms.replay, digits: 1)) ms; total \(Units.decimal(ms.read + ms.importing + ms.replay, digits: 1)) ms (best of 20)"
     )
+    // How the time grows with the report: the same 30 pressure kills in ever longer lists.
+    for processes in [6_000, 60_000, 100_000] {
+      let grown = try ReportBenchmark.measure(processes: processes, rounds: 3)
+      let total = grown.read + grown.importing + grown.replay
+      print(
+        "\(processes)-process report: read \(Units.decimal(grown.read, digits: 1)) ms, import \(Units.decimal(grown.importing, digits: 1)) ms, replay \(Units.decimal(grown.replay, digits: 1)) ms; total \(Units.decimal(total, digits: 1)) ms, \(Units.decimal(total * 1000 / Double(processes), digits: 2)) µs a process (best of 3)"
+      )
+    }
   } catch {
     fail("jetsam report: \(error)")
+  }
+  exit(0)
+}
+
+if arguments.contains("--validate-growth") {
+  // Validation time against the input's size: a scenario whose user model lists N wakes and runs
+  // 2,400 hours. Validation reads the file; it does not draw the model, so the time follows N, not
+  // the run's length.
+  let folder = NSTemporaryDirectory() + "jetsim-bench-\(ProcessInfo.processInfo.processIdentifier)"
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for wakes in [1_000, 10_000, 100_000] {
+      let path = "\(folder)/wakes-\(wakes).json"
+      try Data(ValidationBenchmark.scenario(wakes: wakes).utf8).write(to: URL(fileURLWithPath: path))
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      let seconds = try TraceBenchmark.validate(path: path)
+      print(
+        "validate a 2400 h scenario with \(wakes) wakes (\(size >> 10) KB): \(Units.decimal(seconds * 1000, digits: 1)) ms, \(Units.decimal(seconds * 1e6 / Double(wakes), digits: 2)) µs a wake"
+      )
+    }
+  } catch {
+    fail("validate growth: \(error)")
   }
   exit(0)
 }
@@ -110,13 +141,16 @@ if arguments.contains("--help") {
            swift run -c release jetsim-bench --scaling
            swift run -c release jetsim-bench --jetsam-report
            swift run -c release jetsim-bench --trace-lines 10000000
+           swift run -c release jetsim-bench --validate-growth
 
       --quick      a tenth of the events per case
       --scale N    1/N of the events per case
       --csv        print CSV instead of a table
       --case NAME  run one case (\(cases.map(\.name).joined(separator: ", ")))
       --scaling    the speed-up of two threads over one on independent runs
-      --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report
+      --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report, then
+                       reports of 6,000 to 100,000 processes with the same kills
+      --validate-growth  validating scenarios of 1,000 to 100,000 user-model wakes over 2,400 h
       --trace-lines N  writing an N-line trace, then validating it: lines per second, peak memory
     """)
   exit(0)

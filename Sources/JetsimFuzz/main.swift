@@ -123,7 +123,8 @@ func runChild(_ options: Options, from: Int, to: Int, work: String) -> Int32 {
       FileHandle.standardError.write(Data("jetsim-fuzz: input \(index) (\(kind)): \(error)\n".utf8))
       return 2
     }
-    var lines = "input\t\(index)\t\(kind)\t\(bench.commands)\t\(bench.successes)\n"
+    var lines =
+      "input\t\(index)\t\(kind)\t\(bench.commands)\t\(bench.successes)\t\(mutator.grewTotals ? 1 : 0)\n"
     for finding in bench.findings {
       lines +=
         "finding\t\(index)\t\(kind)\t\(finding.replacingOccurrences(of: "\n", with: "\\n"))\n"
@@ -137,7 +138,7 @@ func runChild(_ options: Options, from: Int, to: Int, work: String) -> Int32 {
 
 /// Runs every input in child processes and prints what they found.
 func supervise(_ options: Options) -> Int32 {
-  struct Tally { var inputs = 0, commands = 0, successes = 0 }
+  struct Tally { var inputs = 0, commands = 0, successes = 0, totals = 0 }
   var tallies: [FuzzKind: Tally] = [:]
   var findings: [String] = []
   var crashes = 0
@@ -188,7 +189,7 @@ func supervise(_ options: Options) -> Int32 {
     var done = next - 1
     let text = (try? String(contentsOfFile: "\(work)/progress", encoding: .utf8)) ?? ""
     for line in text.split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 4).map(String.init)
+      let fields = line.split(separator: "\t", maxSplits: 5).map(String.init)
       guard fields.count >= 4, let index = Int(fields[1]), let kind = FuzzKind(rawValue: fields[2])
       else { continue }
       if fields[0] == "finding" {
@@ -202,6 +203,7 @@ func supervise(_ options: Options) -> Int32 {
         tallies[kind, default: Tally()].commands += commands
         tallies[kind, default: Tally()].successes += successes
       }
+      if fields.count >= 6, fields[5] == "1" { tallies[kind, default: Tally()].totals += 1 }
     }
     if process.terminationReason == .uncaughtSignal || hung {
       // The input after the last one reported crashed (or hung) its child.
@@ -236,7 +238,7 @@ func supervise(_ options: Options) -> Int32 {
   print(
     "jetsim-fuzz: \(options.inputs) inputs (seed \(options.seed)), \(commands) commands: \(crashes) crashes, \(findings.count - crashes) other findings, \(Int(Date().timeIntervalSince(start))) s"
   )
-  print("  kind       inputs  commands    exit 0  refused")
+  print("  kind       inputs  commands    exit 0  refused   totals")
   for kind in options.kinds {
     let tally = tallies[kind] ?? Tally()
     func pad(_ text: String, _ width: Int) -> String {
@@ -246,7 +248,7 @@ func supervise(_ options: Options) -> Int32 {
       "  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
         + pad("\(tally.inputs)", 8)
         + pad("\(tally.commands)", 10) + pad("\(tally.successes)", 10)
-        + pad("\(tally.commands - tally.successes)", 9))
+        + pad("\(tally.commands - tally.successes)", 9) + pad("\(tally.totals)", 9))
   }
   for finding in findings.prefix(50) { print("  \(finding)") }
   if findings.count > 50 { print("  and \(findings.count - 50) more") }

@@ -94,3 +94,35 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(replay.html.contains("<th>jetsam</th>"))
   }
 }
+
+/// Pairs in order, counted by merge sort, against the pair-by-pair count it replaced.
+@Suite struct OrderedPairsTests {
+  /// The pairs `i < j` with `values[i] < values[j]`, one pair at a time.
+  func byPairs(_ values: [Int]) -> Int {
+    var count = 0
+    for i in values.indices {
+      for j in values.indices where j > i && values[i] < values[j] { count += 1 }
+    }
+    return count
+  }
+
+  @Test func smallCases() {
+    #expect(OrderedPairs.count([]) == 0)
+    #expect(OrderedPairs.count([7]) == 0)
+    #expect(OrderedPairs.count([1, 2, 3, 4]) == 6, "every pair in order")
+    #expect(OrderedPairs.count([4, 3, 2, 1]) == 0, "every pair reversed")
+    #expect(OrderedPairs.count([2, 1, 3]) == 2)
+  }
+
+  @Test(arguments: 0..<200)
+  func agreesWithThePairByPairCount(seed: Int) {
+    var random = RandomStream(seed: UInt64(seed), stream: 9)
+    let count = Int(random.below(60))
+    // Distinct positions, as a policy's victims have: a shuffled prefix of 0..<n.
+    var values = Array(0..<count)
+    for index in values.indices.reversed() where index > 0 {
+      values.swapAt(index, Int(random.below(index + 1)))
+    }
+    #expect(OrderedPairs.count(values) == byPairs(values))
+  }
+}

@@ -90,6 +90,49 @@ import Testing
     #expect(unknown.status == 64)
   }
 
+  /// A report with no app gives no scenario: import-jetsam says there is nothing to import and
+  /// validate agrees, rather than writing a scenario.json that validate refuses.
+  @Test(arguments: [
+    ("empty", "[]", "'processes' is empty"),
+    ("daemons", #"[{"name":"logd","pid":1,"rpages":100,"states":["daemon"]}]"#, "'processes' is 1 process, none of them an app"),
+  ])
+  func aReportWithNoAppIsNotImported(name: String, processes: String, says: String) throws {
+    let scratch = try ScratchFolder()
+    let report = try scratch.write(
+      "\(name).ips",
+      "{\"bug_type\":\"298\"}\n{\"memoryStatus\":{\"pageSize\":16384},\"processes\":\(processes)}\n")
+    let imported = try jetsim(["import-jetsam", report, "-o", scratch.file("out")])
+    #expect(imported.status == 65)
+    #expect(imported.errors.hasPrefix("jetsim: \(report): \(says); expected at least one app"))
+    #expect(imported.errors.hasSuffix("there is nothing to import\n"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.file("out")), "nothing written")
+    let validated = try jetsim(["validate", report])
+    #expect(validated.status == 65 && validated.errors == imported.errors)
+  }
+
+  /// 131,072 processes of 2^40 pages of 64 KB: each footprint once in range, their sum past
+  /// `Int.max` (../shared/reliability/crashers/jetsam-footprint-sum-overflow). Each command now
+  /// refuses the first footprint over 1 PB in one line.
+  @Test func footprintsWhoseSumPassesIntMaxAreOneLineOfError() throws {
+    let scratch = try ScratchFolder()
+    var text = #"{"bug_type":"298","timestamp":"2020-10-15 17:29:58.79 +0100","os_version":"iPhone OS 14.2 (18B5061e)"}"#
+    text += "\n{\"product\":\"iPhone12,1\",\"memoryStatus\":{\"pageSize\":65536},\"processes\":["
+    text += (0..<131_072).map { #"{"name":"p\#($0)","pid":\#($0 + 1),"rpages":1099511627776}"# }
+      .joined(separator: ",")
+    text += "]}\n"
+    let report = try scratch.write("sum-overflow.ips", text)
+    let expected =
+      "jetsim: \(report): 'processes[0].rpages' is 1099511627776; expected a whole number from 0 to 17179869184\n"
+    for arguments in [
+      ["validate", report], ["import-jetsam", report, "-o", scratch.file("i")],
+      ["replay", report, "-o", scratch.file("r")],
+    ] {
+      let outcome = try jetsim(arguments)
+      #expect(!outcome.signaled && outcome.status == 65, "\(arguments[0])")
+      #expect(outcome.errors == expected, "\(arguments[0])")
+    }
+  }
+
   /// The shipped scenario that starts from a real device: under jetsam, the IDLE band is killed
   /// from its head, idle daemons, widgets and suspended apps in the order they entered it.
   @Test func theIdleBandDiesInEntryOrder() throws {

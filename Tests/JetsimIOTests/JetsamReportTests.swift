@@ -130,15 +130,15 @@ let corpus = "\(packageRoot)/Profiles/jetsam-reports"
     ),
     (
       "{\"memoryStatus\":{\"pageSize\":4096},\"processes\":[{\"name\":\"a\",\"rpages\":\"12\"}]}",
-      "report.ips: 'processes[0].rpages' is \"12\"; expected a whole number from 0 to 1099511627776"
+      "report.ips: 'processes[0].rpages' is \"12\"; expected a whole number from 0 to 274877906944"
     ),
     (
       "{\"memoryStatus\":{\"pageSize\":4096},\"processes\":[{\"name\":\"a\",\"rpages\":1e999}]}",
-      "report.ips: 'processes[0].rpages' is 1e999; expected a whole number from 0 to 1099511627776"
+      "report.ips: 'processes[0].rpages' is 1e999; expected a whole number from 0 to 274877906944"
     ),
     (
       "{\"memoryStatus\":{\"pageSize\":4096},\"processes\":[{\"name\":\"a\",\"rpages\":99999999999999999999999}]}",
-      "report.ips: 'processes[0].rpages' is 99999999999999999999999; expected a whole number from 0 to 1099511627776"
+      "report.ips: 'processes[0].rpages' is 99999999999999999999999; expected a whole number from 0 to 274877906944"
     ),
     (
       "{\"memoryStatus\":{},\"processes\":[]}",

@@ -28,6 +28,27 @@ import Testing
     #expect(scenario.actions.first == TimedAction(0, .open("com.example.weather")))
   }
 
+  /// Validation reads a user model, it does not draw it: the check of a 2,400-hour model with 10,000
+  /// wakes reads its one script action, not the hundreds of millions of actions the run will draw.
+  @Test func checkingAWorkloadDoesNotDrawTheUserModel() throws {
+    let wakes = (0..<10_000).map { _ in
+      #"{"app": "com.example.notes", "perHour": 3600, "duration": "1s"}"#
+    }
+    let path = try scratch.write(
+      "model.json",
+      scenario(
+        #""duration": "2400h", "script": [{"at": "0s", "action": "open", "app": "com.example.notes"}], "userModel": {"wakes": [\#(wakes.joined(separator: ","))]}"#
+      ))
+    let loaded = try ProfileLoader.scenario(at: path)
+    #expect(loaded.userModel?.wakes.count == 10_000)
+    #expect(try loaded.checkWorkload() == 1, "the script's action alone")
+    // The run still draws the model: its first actions are the model's.
+    var workload = try loaded.workload()
+    var steps = 0
+    while steps < 1_000, workload.next() != nil { steps += 1 }
+    #expect(steps == 1_000 && workload.failure == nil)
+  }
+
   @Test func aMissingFile() {
     #expect(throws: JetsimError.fileNotFound(path: "\(scratch.path)/nope.json")) {
       try ProfileLoader.scenario(at: "\(scratch.path)/nope.json")

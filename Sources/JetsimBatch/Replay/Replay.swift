@@ -94,11 +94,7 @@ public struct ReplayAgreement: Sendable, Equatable {
     }
     victimsMatched += real.filter { position[$0] != nil }.count
     pairs += real.count * (real.count - 1) / 2
-    for i in real.indices {
-      for j in real.indices where j > i {
-        if let a = position[real[i]], let b = position[real[j]], a < b { pairsInOrder += 1 }
-      }
-    }
+    pairsInOrder += OrderedPairs.count(real.compactMap { position[$0] })
   }
 }
 

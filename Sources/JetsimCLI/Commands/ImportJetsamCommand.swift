@@ -25,8 +25,8 @@ extension ImportJetsamOptions {
       body, or the body alone) and writes DIR/<report>/device.json (the device: memory from its \
       product code, its daemons and extensions as system processes) and DIR/<report>/scenario.json \
       (its apps, and a snapshot of every process just before the first kill, victims restored), \
-      with DIR/imported.csv listing them. A trimmed report, or one with no processes or no kill, is \
-      imported with a warning. See docs/validation.md.
+      with DIR/imported.csv listing them. A trimmed report, or one with no kill, is imported with a \
+      warning; one with no app process is refused, since a scenario needs an app. See docs/validation.md.
       """,
     arguments: [
       ArgumentSpec(
@@ -59,7 +59,9 @@ extension ImportJetsamOptions {
         copy += 1
         name = "\(base)-\(copy)"
       }
-      imported.append((name, JetsamImport.convert(try JetsamReport.load(at: path))))
+      let result = JetsamImport.convert(try JetsamReport.load(at: path))
+      try result.checkImportable()
+      imported.append((name, result))
     }
     try JetsamImport.write(imported, to: out)
     var output = ""

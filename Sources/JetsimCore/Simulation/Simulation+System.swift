@@ -16,8 +16,9 @@ extension Simulation {
     started = true
     var listed = [Bool](repeating: false, count: apps.count)
     if let snapshot {
+      let index = processIndex()
       for entry in snapshot.entries {
-        guard let app = index(of: entry.process) else {
+        guard let app = index[entry.process] else {
           failure = .invalidValue(
             path: "snapshot", keyPath: "process", value: "'\(entry.process.excerpt())'",
             expected: "an app or system process of the scenario")
@@ -33,10 +34,16 @@ extension Simulation {
     }
   }
 
-  /// The index of the app or system process named `name`.
-  func index(of name: String) -> Int? {
-    if let app = profiles.firstIndex(where: { $0.id == name }) { return app }
-    return device.systemProcesses.firstIndex { $0.name == name }.map { appCount + $0 }
+  /// Each app's and system process's index by name (the first of a name, as the workload refuses
+  /// two).
+  ///
+  /// - Complexity: O(*n*) for *n* processes, so placing a snapshot is linear in its length.
+  func processIndex() -> [String: Int] {
+    let names = profiles.map(\.id) + device.systemProcesses.map(\.name)
+    var index: [String: Int] = [:]
+    index.reserveCapacity(names.count)
+    for (position, name) in names.enumerated() where index[name] == nil { index[name] = position }
+    return index
   }
 
   /// Starts system process `app` in its running state (a `start` at time 0, a `relaunch` later),

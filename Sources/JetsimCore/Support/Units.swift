@@ -20,6 +20,11 @@ public enum Units {
 
   /// The largest size accepted: 1 PB. Keeps every sum of footprints far from overflow.
   public static let maxKilobytes = 1 << 40
+  /// The most processes (apps and system processes) a scenario or report may hold: 2^20. With
+  /// sizes at most `maxKilobytes` and times at most `maxMilliseconds`, every sum of footprints over
+  /// processes (at most 2^60 KB) and of process-milliseconds (at most 2^62) fits in an `Int`
+  /// (docs/hardening.md, "Totals").
+  public static let maxProcesses = 1 << 20
   /// The largest duration or time accepted: about 139 years.
   public static let maxMilliseconds = 1 << 42
 

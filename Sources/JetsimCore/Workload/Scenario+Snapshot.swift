@@ -7,12 +7,16 @@ extension Scenario {
     guard let snapshot else { return }
     let path = path ?? origin
     let names = processNames
+    var positions: [String: Int] = [:]
+    for (position, name) in names.enumerated() where positions[name] == nil {
+      positions[name] = position
+    }
     var listed = Set<String>()
     var onScreen: String?
     var total = 0
     for (index, entry) in snapshot.entries.enumerated() {
       let keyPath = "snapshot[\(index)]"
-      guard let position = names.firstIndex(of: entry.process) else {
+      guard let position = positions[entry.process] else {
         throw .unknownApp(
           path: path, location: keyPath + ".process", id: entry.process,
           suggestion: Suggestion.closest(to: entry.process, in: names))

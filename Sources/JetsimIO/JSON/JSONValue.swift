@@ -96,4 +96,9 @@ package struct JSONNode: Sendable, Equatable {
 package struct JSONMember: Sendable, Equatable {
   package var key: String
   package var node: JSONNode
+
+  package init(key: String, node: JSONNode) {
+    self.key = key
+    self.node = node
+  }
 }

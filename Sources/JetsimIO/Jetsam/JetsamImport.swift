@@ -32,6 +32,20 @@ public struct ImportedReport: Sendable {
   /// What a person should know about the result.
   public var warnings: [String]
 
+  /// Refuses a report whose scenario could not be run: one with no app process (an empty process
+  /// list, or daemons only), since a scenario needs at least one app. `import-jetsam` and
+  /// `validate` check this; `replay` reads such a report as it is.
+  public func checkImportable() throws(JetsimError) {
+    guard apps.isEmpty else { return }
+    let processes = report.processes.count
+    throw .invalidValue(
+      path: report.file, keyPath: "processes",
+      value: processes == 0
+        ? "empty" : "\(processes) \(processes == 1 ? "process" : "processes"), none of them an app",
+      expected:
+        "at least one app (a suspended, background or frontmost process that is not a daemon) for a scenario: there is nothing to import")
+  }
+
   /// A scenario that starts from the snapshot and runs until memory settles.
   public func scenario(name: String) -> Scenario {
     var scenario = Scenario(
@@ -68,18 +82,13 @@ public enum JetsamImport {
       permille = min(16_000, uncompressed * 1000 / compressed)
     }
     // Memory: the table's figure for the product, else the report's page counts.
-    let pages = report.memoryPages
-    let countedPages =
-      ["free", "active", "inactive", "speculative", "wired", "throttled"].reduce(0) {
-        $0 + (pages[$1] ?? 0)
-      } + (report.compressorPages ?? 0)
     var memoryKB: Int
     var memorySource: String
     if let catalog {
       memoryKB = catalog.memoryMB * 1024
       memorySource = "the memory iOS reports on an \(catalog.name) (Profiles/ios-devices.csv)"
     } else {
-      memoryKB = report.kilobytes(pages: countedPages)
+      memoryKB = report.kilobytes(pages: report.countedPages)
       memorySource =
         "estimated from the report's page counts (free, active, inactive, speculative, wired, throttled and compressor pages)"
       if let product = report.product {

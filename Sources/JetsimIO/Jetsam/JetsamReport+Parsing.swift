@@ -114,18 +114,20 @@ extension JetsamReport {
             value: "\(pageSize ?? 0)",
             expected: "a page size in bytes: a power of two, 1024 to 65536"))
     }
-    // Page counts beyond 2^40 pages (exabytes) are not a real device.
-    let pageRange = 0...(1 << 40)
+    // A page count is at most jetsim's largest size (1 PB) at this page size.
+    let pageRange = 0...(Units.maxKilobytes / (pageSize / 1024))
     var pages: [String: Int] = [:]
     if let memoryPages = try status?.object("memoryPages", allowed: nil) {
       for key in memoryPages.keys {
         pages[key] = try memoryPages.integer(key, in: pageRange)
       }
     }
-    var processes: [Process] = []
-    for (keyPath, processNode) in try fields.list("processes", expected: "a list of processes")
+    let entries =
+      try fields.list("processes", expected: "a list of processes", maxCount: Units.maxProcesses)
       ?? []
-    {
+    var processes: [Process] = []
+    processes.reserveCapacity(entries.count)
+    for (keyPath, processNode) in entries {
       processes.append(try Self.process(processNode, at: keyPath, pageRange: pageRange))
     }
     var report = JetsamReport(
@@ -137,7 +139,29 @@ extension JetsamReport {
     report.largestProcess = try fields.name("largestProcess")
     report.compressorPages = try status?.integer("compressorSize", in: pageRange)
     report.uncompressedPages = try status?.integer("uncompressed", in: pageRange)
+    try report.checkTotals()
     return report
+  }
+
+  /// Refuses a report whose totals pass jetsim's largest memory (1 PB), though each number is in
+  /// range: the processes' footprints with the free memory, and the counted memory pages. Neither
+  /// sum can overflow: at most 2^20 processes of at most 2^40 KB each.
+  func checkTotals() throws(FieldError) {
+    let occupiedKB = processes.reduce(0) { $0 + footprintKB($1) } + (freeKB ?? 0)
+    if occupiedKB > Units.maxKilobytes {
+      throw FieldError(
+        keyPath: "processes",
+        kind: .invalid(
+          value: "footprints (rpages) and free pages of \(Units.megabytes(occupiedKB)) in all",
+          expected: "at most 1 PB together, jetsim's largest memory"))
+    }
+    if kilobytes(pages: countedPages) > Units.maxKilobytes {
+      throw FieldError(
+        keyPath: "memoryStatus.memoryPages",
+        kind: .invalid(
+          value: "\(Units.megabytes(kilobytes(pages: countedPages))) of pages in all",
+          expected: "at most 1 PB together, jetsim's largest memory"))
+    }
   }
 
   static func process(_ node: JSONNode, at keyPath: String, pageRange: ClosedRange<Int>)

@@ -98,6 +98,17 @@ public struct JetsamReport: Sendable, Equatable {
   /// A process's footprint in kilobytes.
   public func footprintKB(_ process: Process) -> Int { kilobytes(pages: process.residentPages) }
 
+  /// The pages the report counts as the device's memory: free, active, inactive, speculative,
+  /// wired and throttled pages, and the compressor's.
+  public var countedPages: Int {
+    Self.countedPageKinds.reduce(0) { $0 + (memoryPages[$1] ?? 0) } + (compressorPages ?? 0)
+  }
+
+  /// The `memoryPages` kinds that `countedPages` adds up.
+  public static let countedPageKinds = [
+    "free", "active", "inactive", "speculative", "wired", "throttled",
+  ]
+
   /// Free memory when the snapshot was taken (just before the first kill).
   public var freeKB: Int? { memoryPages["free"].map { kilobytes(pages: $0) } }
 

@@ -29,11 +29,12 @@ extension DeviceProfile {
         ?? Defaults.backgroundTaskLimitMs,
       source: try fields.string("source"))
     policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
+    var names = Set<String>()
     for (keyPath, node) in try fields.list(
-      "systemProcesses", expected: "a list of system processes") ?? []
+      "systemProcesses", expected: "a list of system processes", maxCount: Units.maxProcesses) ?? []
     {
       let process = try SystemProcess(json: node, at: keyPath)
-      if systemProcesses.contains(where: { $0.name == process.name }) {
+      if !names.insert(process.name).inserted {
         throw FieldError(
           keyPath: keyPath + ".name",
           kind: .invalid(

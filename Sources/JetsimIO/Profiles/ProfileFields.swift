@@ -174,12 +174,16 @@ package struct ProfileFields {
   }
 
   /// The elements of the list at `key`, each with its key path (`apps[2]`); `expected` says what
-  /// the list must hold, for the error when it is not a list.
-  package func list(_ key: String, expected: String) throws(FieldError) -> [(
-    keyPath: String, node: JSONNode
-  )]? {
+  /// the list must hold, for the error when it is not a list. A list of processes gives
+  /// `maxCount: Units.maxProcesses`, which keeps their sums in range (docs/hardening.md).
+  package func list(_ key: String, expected: String, maxCount: Int = .max) throws(FieldError)
+    -> [(keyPath: String, node: JSONNode)]?
+  {
     guard let node = node(key) else { return nil }
     guard let elements = node.elements else { throw invalid(key, node.summary, expected) }
+    guard elements.count <= maxCount else {
+      throw invalid(key, "\(elements.count) entries", "at most \(maxCount) entries")
+    }
     return elements.enumerated().map { ("\(path(key))[\($0.offset)]", $0.element) }
   }
 

@@ -58,6 +58,12 @@ public enum ProfileLoader {
       throw .invalidValue(
         path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
     }
+    if apps.count + device.systemProcesses.count > Units.maxProcesses {
+      throw .invalidValue(
+        path: path, keyPath: "apps",
+        value: "\(apps.count) apps beside \(device.systemProcesses.count) system processes",
+        expected: "at most \(Units.maxProcesses) processes in all")
+    }
     var scenario = Scenario(
       name: file.name, summary: file.summary, device: device, apps: apps, actions: actions,
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)

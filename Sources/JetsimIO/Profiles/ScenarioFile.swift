@@ -45,7 +45,8 @@ struct ScenarioFile {
     }
     apps = []
     for (keyPath, node) in try fields.required(
-      fields.list("apps", expected: "a list of paths or app profiles"), "apps")
+      fields.list(
+        "apps", expected: "a list of paths or app profiles", maxCount: Units.maxProcesses), "apps")
     {
       if let path = node.string {
         apps.append(.path(path, keyPath: keyPath))
@@ -83,7 +84,8 @@ struct ScenarioFile {
     if userModel != nil, durationMs == nil {
       throw fields.invalid("duration", "missing", "a duration: how long the user model runs")
     }
-    if let entries = try fields.list("snapshot", expected: "a list of processes with their states")
+    if let entries = try fields.list(
+      "snapshot", expected: "a list of processes with their states", maxCount: Units.maxProcesses)
     {
       var snapshot = Snapshot([])
       for (keyPath, node) in entries {

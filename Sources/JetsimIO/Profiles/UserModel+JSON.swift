@@ -128,13 +128,16 @@ package struct UserModelFile {
   /// The model for a scenario whose apps are `profiles`, its app ids checked against them.
   func model(apps profiles: [AppProfile], path: String) throws(JetsimError) -> UserModel {
     let appIDs = profiles.map(\.id)
+    // By id, so that checking n entries against m apps is O(n + m).
+    var profileByID: [String: AppProfile] = [:]
+    for profile in profiles where profileByID[profile.id] == nil { profileByID[profile.id] = profile }
     let ids = apps ?? appIDs
     guard !ids.isEmpty else {
       throw .invalidValue(
         path: path, keyPath: "userModel.apps", value: "empty", expected: "at least one app id")
     }
     func check(_ id: String, _ location: String) throws(JetsimError) {
-      guard appIDs.contains(id) else {
+      guard profileByID[id] != nil else {
         throw .unknownApp(
           path: path, location: location, id: id, suggestion: Suggestion.closest(to: id, in: appIDs)
         )
@@ -144,7 +147,7 @@ package struct UserModelFile {
     for (index, wake) in wakes.enumerated() { try check(wake.app, "userModel.wakes[\(index)]") }
     for (index, session) in audio.enumerated() {
       try check(session.app, "userModel.audio[\(index)]")
-      if profiles.first(where: { $0.id == session.app })?.declares(.audio) != true {
+      if profileByID[session.app]?.declares(.audio) != true {
         throw .invalidValue(
           path: path, keyPath: "userModel.audio[\(index)].app", value: "'\(session.app)'",
           expected: "an app that declares the audio background mode")
@@ -154,7 +157,9 @@ package struct UserModelFile {
     if let zipf { popularity = .zipf(exponent: zipf) }
     if let weights {
       for (id, _) in weights { try check(id, "userModel.popularity.weights") }
-      popularity = .weights(ids.map { id in weights.first { $0.id == id }?.weight ?? 0 })
+      var weightByID: [String: Double] = [:]
+      for (id, weight) in weights where weightByID[id] == nil { weightByID[id] = weight }
+      popularity = .weights(ids.map { weightByID[$0] ?? 0 })
     }
     var model = UserModel(apps: ids, popularity: popularity)
     if let dwell { model.dwell = dwell }
