@@ -96,7 +96,8 @@ if arguments.contains("--validate-growth") {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for wakes in [1_000, 10_000, 100_000] {
       let path = "\(folder)/wakes-\(wakes).json"
-      try Data(ValidationBenchmark.scenario(wakes: wakes).utf8).write(to: URL(fileURLWithPath: path))
+      try Data(ValidationBenchmark.scenario(wakes: wakes).utf8).write(
+        to: URL(fileURLWithPath: path))
       let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
       let seconds = try TraceBenchmark.validate(path: path)
       print(

@@ -94,13 +94,17 @@ import Testing
   /// validate agrees, rather than writing a scenario.json that validate refuses.
   @Test(arguments: [
     ("empty", "[]", "'processes' is empty"),
-    ("daemons", #"[{"name":"logd","pid":1,"rpages":100,"states":["daemon"]}]"#, "'processes' is 1 process, none of them an app"),
+    (
+      "daemons", #"[{"name":"logd","pid":1,"rpages":100,"states":["daemon"]}]"#,
+      "'processes' is 1 process, none of them an app"
+    ),
   ])
   func aReportWithNoAppIsNotImported(name: String, processes: String, says: String) throws {
     let scratch = try ScratchFolder()
     let report = try scratch.write(
       "\(name).ips",
-      "{\"bug_type\":\"298\"}\n{\"memoryStatus\":{\"pageSize\":16384},\"processes\":\(processes)}\n")
+      "{\"bug_type\":\"298\"}\n{\"memoryStatus\":{\"pageSize\":16384},\"processes\":\(processes)}\n"
+    )
     let imported = try jetsim(["import-jetsam", report, "-o", scratch.file("out")])
     #expect(imported.status == 65)
     #expect(imported.errors.hasPrefix("jetsim: \(report): \(says); expected at least one app"))
@@ -115,7 +119,8 @@ import Testing
   /// refuses the first footprint over 1 PB in one line.
   @Test func footprintsWhoseSumPassesIntMaxAreOneLineOfError() throws {
     let scratch = try ScratchFolder()
-    var text = #"{"bug_type":"298","timestamp":"2020-10-15 17:29:58.79 +0100","os_version":"iPhone OS 14.2 (18B5061e)"}"#
+    var text =
+      #"{"bug_type":"298","timestamp":"2020-10-15 17:29:58.79 +0100","os_version":"iPhone OS 14.2 (18B5061e)"}"#
     text += "\n{\"product\":\"iPhone12,1\",\"memoryStatus\":{\"pageSize\":65536},\"processes\":["
     text += (0..<131_072).map { #"{"name":"p\#($0)","pid":\#($0 + 1),"rpages":1099511627776}"# }
       .joined(separator: ",")

@@ -79,10 +79,13 @@ import Testing
     do {
       _ = try fields.list("apps", expected: "a list", maxCount: 2)
     } catch {
-      #expect(error.located(in: "s.json").description == "s.json: 'apps' is 3 entries; expected at most 2 entries")
+      #expect(
+        error.located(in: "s.json").description
+          == "s.json: 'apps' is 3 entries; expected at most 2 entries")
     }
     // The limit keeps every sum over processes in range: 2^20 processes of 2^40 KB each.
-    #expect(Units.maxProcesses.multipliedReportingOverflow(by: Units.maxKilobytes).overflow == false)
+    #expect(
+      Units.maxProcesses.multipliedReportingOverflow(by: Units.maxKilobytes).overflow == false)
     #expect(
       Units.maxProcesses.multipliedReportingOverflow(by: Units.maxMilliseconds).overflow == false)
   }

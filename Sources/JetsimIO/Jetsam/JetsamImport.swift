@@ -43,7 +43,8 @@ public struct ImportedReport: Sendable {
       value: processes == 0
         ? "empty" : "\(processes) \(processes == 1 ? "process" : "processes"), none of them an app",
       expected:
-        "at least one app (a suspended, background or frontmost process that is not a daemon) for a scenario: there is nothing to import")
+        "at least one app (a suspended, background or frontmost process that is not a daemon) for a scenario: there is nothing to import"
+    )
   }
 
   /// A scenario that starts from the snapshot and runs until memory settles.

@@ -130,7 +130,9 @@ package struct UserModelFile {
     let appIDs = profiles.map(\.id)
     // By id, so that checking n entries against m apps is O(n + m).
     var profileByID: [String: AppProfile] = [:]
-    for profile in profiles where profileByID[profile.id] == nil { profileByID[profile.id] = profile }
+    for profile in profiles where profileByID[profile.id] == nil {
+      profileByID[profile.id] = profile
+    }
     let ids = apps ?? appIDs
     guard !ids.isEmpty else {
       throw .invalidValue(
