@@ -24,12 +24,12 @@ package enum KillOrder {
   package static func differences(expected: String, actual: String, numbers: Bool) -> [String] {
     compare(
       "kills.csv", expected: expected, actual: actual, numbers: numbers, noun: "kill",
-      key: { "\($0["app"] ?? "")|\($0["reason"] ?? "")|\($0["state"] ?? "")" },
+      key: { row in
+        KillColumn.allCases.filter { $0.comparison == .identity }.map { row[$0.name] ?? "" }
+          .joined(separator: "|")
+      },
       describe: victim,
-      numberColumns: [
-        "time_ms", "rank", "footprint_kb", "freed_kb", "free_before_kb", "free_after_kb",
-        "pending_kb", "callback",
-      ])
+      numberColumns: KillColumn.allCases.filter { $0.comparison == .value }.map(\.name))
   }
 
   /// The differences between two `events.csv`.
@@ -38,7 +38,7 @@ package enum KillOrder {
     compare(
       "events.csv", expected: expected, actual: actual, numbers: numbers, noun: "event",
       key: summary, describe: { "'\(summary($0))'" },
-      numberColumns: ["time_ms", "footprint_kb", "free_kb", "pending_kb", "pressure"])
+      numberColumns: EventColumn.allCases.filter { $0.comparison == .value }.map(\.name))
   }
 
   private static func compare(
@@ -60,14 +60,14 @@ package enum KillOrder {
       // Too far apart to align: say where they part and how much differs.
       let common = zip(wantKeys, gotKeys).prefix { $0 == $1 }.count
       return differences + [
-        "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.rows[safe: common]?["time_ms"] ?? got.rows[safe: common]?["time_ms"]))) and differ in more than 2000 places: \(want.rows.count) expected, \(got.rows.count) run"
+        "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.rows[safe: common]?[EventColumn.timeMs.name] ?? got.rows[safe: common]?[EventColumn.timeMs.name]))) and differ in more than 2000 places: \(want.rows.count) expected, \(got.rows.count) run"
       ]
     }
     return differences
       + words(
         for: steps, noun: noun, expected: { describe(want.rows[$0]) },
-        actual: { describe(got.rows[$0]) }, expectedTime: { clock(want.rows[$0]["time_ms"]) },
-        actualTime: { clock(got.rows[$0]["time_ms"]) },
+        actual: { describe(got.rows[$0]) }, expectedTime: { clock(want.rows[$0][EventColumn.timeMs.name]) },
+        actualTime: { clock(got.rows[$0][EventColumn.timeMs.name]) },
         kept: { w, g in
           guard numbers else { return nil }
           let (expectedRow, actualRow) = (want.rows[w], got.rows[g])
@@ -76,7 +76,7 @@ package enum KillOrder {
           }
           return changed.isEmpty
             ? nil
-            : "\(noun) #\(w + 1) (\(clock(actualRow["time_ms"]))), \(describe(actualRow)): \(changed.joined(separator: "; "))"
+            : "\(noun) #\(w + 1) (\(clock(actualRow[EventColumn.timeMs.name]))), \(describe(actualRow)): \(changed.joined(separator: "; "))"
         })
   }
 
@@ -126,19 +126,19 @@ package enum KillOrder {
 
   /// `com.example.game (412.0 MB, suspended)`, with the reason when it is not a pressure kill.
   static func victim(_ row: [String: String]) -> String {
-    let size = Int(row["footprint_kb"] ?? "").map(Units.megabytes) ?? "?"
-    let reason = row["reason"].flatMap { $0 == "vm-pageshortage" ? nil : ", \($0)" } ?? ""
-    return "\((row["app"] ?? "?").excerpt(limit: 60)) (\(size), \(row["state"] ?? "?")\(reason))"
+    let size = Int(row[KillColumn.footprintKB] ?? "").map(Units.megabytes) ?? "?"
+    let reason = row[KillColumn.reason].flatMap { $0 == "vm-pageshortage" ? nil : ", \($0)" } ?? ""
+    return "\((row[KillColumn.app] ?? "?").excerpt(limit: 60)) (\(size), \(row[KillColumn.state] ?? "?")\(reason))"
   }
 
   /// `com.example.maps enter-background inactive>background didEnterBackground`.
   static func summary(_ row: [String: String]) -> String {
-    var parts = [row["app"].flatMap { $0.isEmpty ? nil : $0.excerpt(limit: 60) }, row["event"]]
-    if let from = row["from_state"], !from.isEmpty {
-      parts.append("\(from)>\(row["to_state"] ?? "")")
+    var parts = [row[EventColumn.app].flatMap { $0.isEmpty ? nil : $0.excerpt(limit: 60) }, row[EventColumn.event]]
+    if let from = row[EventColumn.fromState], !from.isEmpty {
+      parts.append("\(from)>\(row[EventColumn.toState] ?? "")")
     }
-    parts.append(row["callback"].flatMap { $0.isEmpty ? nil : $0 })
-    parts.append(row["detail"].flatMap { $0.isEmpty ? nil : "(\($0))" })
+    parts.append(row[EventColumn.callback].flatMap { $0.isEmpty ? nil : $0 })
+    parts.append(row[EventColumn.detail].flatMap { $0.isEmpty ? nil : "(\($0))" })
     return parts.compactMap { $0 }.joined(separator: " ")
   }
 
@@ -150,4 +150,11 @@ package enum KillOrder {
 extension Array {
   /// The element at `index`, if there is one.
   subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension Dictionary where Key == String, Value == String {
+  /// The value of a `kills.csv` column in a row read by name.
+  subscript(_ column: KillColumn) -> String? { self[column.name] }
+  /// The value of an `events.csv` column in a row read by name.
+  subscript(_ column: EventColumn) -> String? { self[column.name] }
 }

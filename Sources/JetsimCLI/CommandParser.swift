@@ -2,8 +2,8 @@ import Jetsim
 
 /// Turns `jetsim`'s arguments (without the program name) into a `Command`, or a `UsageError` that
 /// says what is wrong and suggests the nearest subcommand or option. Pure: no files are touched.
-public enum CommandParser {
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+enum CommandParser {
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     guard let first = arguments.first else { return .help(nil) }
     switch first {
     case "--help", "-h": return .help(nil)
@@ -18,29 +18,17 @@ public enum CommandParser {
     default: break
     }
     guard let spec = Subcommands.named(first) else {
-      let names = Subcommands.all.map(\.name)
+      let names = Subcommands.specs.map(\.name)
       let hint = Suggestion.closest(to: first, in: names).map { "; did you mean '\($0)'?" } ?? ""
       throw UsageError("unknown subcommand '\(first.excerpt(limit: 40))'\(hint)")
     }
     let parsed = try ParsedArguments(Array(arguments.dropFirst()), for: spec)
     if parsed.has(CommonOptions.help) { return .help(spec.name) }
-    switch spec.name {
-    case "run": return .run(try RunOptions(parsed))
-    case "compare": return .compare(try CompareOptions(parsed))
-    case "check": return .check(try CheckOptions(parsed))
-    case "sweep": return .sweep(try SweepOptions(parsed))
-    case "merge": return .merge(try MergeOptions(parsed))
-    case "plan": return .plan(try PlanOptions(parsed))
-    case "import-lsapp": return .importLSApp(try ImportOptions(parsed))
-    case "import-jetsam": return .importJetsam(try ImportJetsamOptions(parsed))
-    case "replay": return .replay(try ReplayOptions(parsed))
-    case "validate": return .validate(try ValidateOptions(parsed))
-    case "policies": return .policies(try PoliciesOptions(parsed))
-    default:
-      if let topic = parsed.positionals.first, Subcommands.named(topic) == nil {
-        throw UsageError("no help on '\(topic.excerpt(limit: 40))': it is not a subcommand")
-      }
-      return .help(parsed.positionals.first)
+    if let type = Subcommands.type(named: spec.name) { return .subcommand(try type.init(parsed)) }
+    // `help [SUBCOMMAND]`
+    if let topic = parsed.positionals.first, Subcommands.named(topic) == nil {
+      throw UsageError("no help on '\(topic.excerpt(limit: 40))': it is not a subcommand")
     }
+    return .help(parsed.positionals.first)
   }
 }

@@ -1,7 +1,7 @@
 import Jetsim
 
 /// The exit codes jetsim uses, as `sysexits.h` names them.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   case success = 0
   /// Something failed while running (a report could not be committed, a policy misbehaved).
   case failure = 1
@@ -17,7 +17,7 @@ public enum ExitCode: Int32, Sendable {
   case temporaryFailure = 75
 
   /// The exit code for a library error.
-  public init(_ error: JetsimError) {
+  package init(_ error: JetsimError) {
     switch error {
     case .fileNotFound, .unreadable, .goldenMissing: self = .noInput
     case .outputNotWritable: self = .cannotCreate

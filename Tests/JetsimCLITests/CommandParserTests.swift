@@ -17,8 +17,8 @@ import Testing
     expected.out = "o"
     expected.trace = "t.csv"
     expected.durationMs = 5_400_000
-    expected.quiet = true
-    #expect(command == .run(expected))
+    expected.printing.quiet = true
+    #expect(command == .subcommand(expected))
   }
 
   @Test func helpAndVersion() throws {
@@ -28,10 +28,10 @@ import Testing
     #expect(try CommandParser.parse(["run", "-h"]) == .help("run"))
     #expect(try CommandParser.parse(["help", "validate"]) == .help("validate"))
     #expect(try CommandParser.parse(["--version"]) == .version)
-    #expect(try CommandParser.parse(["policies"]) == .policies(PoliciesOptions()))
+    #expect(try CommandParser.parse(["policies"]) == .subcommand(PoliciesOptions()))
     #expect(
       try CommandParser.parse(["validate", "a", "b"])
-        == .validate(ValidateOptions(files: ["a", "b"])))
+        == .subcommand(ValidateOptions(files: ["a", "b"])))
     #expect(
       try CommandParser.parse(["--generate-completion-script", "zsh"]) == .completionScript("zsh"))
   }
@@ -39,7 +39,7 @@ import Testing
   @Test func aFileNamedLikeAFlagAfterTheDoubleDash() throws {
     #expect(
       try CommandParser.parse(["run", "--", "--odd.json"])
-        == .run(RunOptions(scenario: "--odd.json")))
+        == .subcommand(RunOptions(scenario: "--odd.json")))
   }
 
   @Test(arguments: [
@@ -81,8 +81,8 @@ import Testing
     expected.out = "o"
     expected.jobs = 2
     expected.rankBy = "kills"
-    expected.quiet = true
-    #expect(command == .compare(expected))
+    expected.printing.quiet = true
+    #expect(command == .subcommand(expected))
   }
 
   @Test(arguments: [
@@ -115,7 +115,7 @@ import Testing
     #expect(
       try CommandParser.parse([
         "check", "s.json", "--expect", "g", "--events", "--update", "--seed", "3",
-      ]) == .check(expected))
+      ]) == .subcommand(expected))
     #expect(
       throws: UsageError("'check' needs --expect DIR, the folder of golden reports", help: "check")
     ) {
@@ -142,40 +142,63 @@ import Testing
   @Test func shortFormsMeanTheLongOnes() throws {
     var expected = RunOptions(scenario: "s.json")
     expected.out = "o"
-    expected.quiet = true
-    #expect(try CommandParser.parse(["run", "-o", "o", "-q", "s.json"]) == .run(expected))
+    expected.printing.quiet = true
+    #expect(try CommandParser.parse(["run", "-o", "o", "-q", "s.json"]) == .subcommand(expected))
     var compare = CompareOptions(scenario: "s.json")
     compare.jobs = 3
-    #expect(try CommandParser.parse(["compare", "s.json", "-j", "3"]) == .compare(compare))
+    #expect(try CommandParser.parse(["compare", "s.json", "-j", "3"]) == .subcommand(compare))
     #expect(try CommandParser.parse(["sweep", "-h"]) == .help("sweep"))
   }
 
+  /// One list: every subcommand type parses to itself, and help, usage and completions name each.
+  @Test func everySubcommandComesFromTheOneList() throws {
+    let names = Subcommands.all.map { $0.spec.name }
+    #expect(Set(names).count == names.count, "no name twice")
+    #expect(Subcommands.specs.map(\.name) == names + ["help"])
+    let bash = try #require(
+      CommandParser.parse(["--generate-completion-script", "bash"]) == .completionScript("bash")
+        ? JetsimCommandLine.execute(.completionScript("bash")).output : nil)
+    let overview = HelpFormatter.overview(Subcommands.specs)
+    #expect(Subcommands.helpSpec.arguments.first?.completion == .values(names))
+    // The shortest command line of each.
+    let lines = [
+      "run": ["s.json"], "compare": ["s.json"], "check": ["s.json", "--expect", "g"],
+      "sweep": ["w.json"], "merge": ["a", "-o", "m"], "plan": ["s.json", "--target", "kills<=1"],
+      "import-lsapp": ["l.tsv", "--scenario", "s.json", "-o", "i"],
+      "import-jetsam": ["r.ips", "-o", "i"], "replay": ["r.ips"], "validate": ["a.json"],
+      "policies": [],
+    ]
+    #expect(Set(lines.keys) == Set(names), "a line for each subcommand")
+    for type in Subcommands.all {
+      let name = type.spec.name
+      #expect(overview.contains("  \(name)"), "\(name) in the overview")
+      #expect(bash.contains(name), "\(name) in the completions")
+      let parsed = try CommandParser.parse([name] + (lines[name] ?? [])).subcommand
+      #expect(parsed.map { Swift.type(of: $0) == type } == true, "\(name) parses to its type")
+    }
+  }
+
   @Test func everySubcommandTakesQuietAndHelp() throws {
-    for spec in Subcommands.all {
+    for spec in Subcommands.specs {
       #expect(spec.option("--quiet") != nil && spec.option("-q") != nil, "\(spec.name)")
       #expect(spec.option("--help") != nil && spec.option("-h") != nil, "\(spec.name)")
     }
   }
 
   @Test func seedsHaveOneGrammarEverywhere() throws {
-    guard
-      case .compare(let compare) = try CommandParser.parse(["compare", "s.json", "--seeds", "10"])
-    else { throw UsageError("not compare") }
+    let compare = try #require(
+      CommandParser.parse(["compare", "s.json", "--seeds", "10"]).subcommand as? CompareOptions)
     #expect(compare.seeds == Array(1...10))
-    guard
-      case .plan(let plan) = try CommandParser.parse([
-        "plan", "s.json", "--target", "kills<=1", "--seeds", "1..5",
-      ])
-    else { throw UsageError("not plan") }
+    let plan = try #require(
+      CommandParser.parse(["plan", "s.json", "--target", "kills<=1", "--seeds", "1..5"]).subcommand
+        as? PlanOptions)
     #expect(plan.seeds == [1, 2, 3, 4, 5])
   }
 
   @Test func metricsHaveOneSetOfNamesEverywhere() throws {
-    guard
-      case .compare(let compare) = try CommandParser.parse([
-        "compare", "s.json", "--rank-by", "kills-per-hour",
-      ])
-    else { throw UsageError("not compare") }
+    let compare = try #require(
+      CommandParser.parse(["compare", "s.json", "--rank-by", "kills-per-hour"]).subcommand
+        as? CompareOptions)
     #expect(compare.rankBy == "kills_per_hour")
     #expect(CapacityTarget.parse("Kills_Per_Hour<=2").target?.metric.name == "kills_per_hour")
   }

@@ -7,7 +7,7 @@ import Testing
 /// `--help` is generated from the declarations: every option in the usage line and the option list,
 /// an ARGUMENTS section, an example, and no line over 100 columns.
 @Suite struct HelpFormatterTests {
-  @Test(arguments: Subcommands.all.map(\.name))
+  @Test(arguments: Subcommands.specs.map(\.name))
   func everySubcommandHasCompleteHelp(name: String) throws {
     let spec = try #require(Subcommands.named(name))
     let text = HelpFormatter.help(spec)
@@ -27,13 +27,13 @@ import Testing
   }
 
   @Test func theOverviewListsEverySubcommandWithinTheWidth() {
-    let text = HelpFormatter.overview(Subcommands.all)
-    for spec in Subcommands.all { #expect(text.contains("  \(spec.name)")) }
+    let text = HelpFormatter.overview(Subcommands.specs)
+    for spec in Subcommands.specs { #expect(text.contains("  \(spec.name)")) }
     for line in text.split(separator: "\n") { #expect(line.count <= HelpFormatter.width) }
   }
 
   @Test func everyExampleParses() throws {
-    for spec in Subcommands.all {
+    for spec in Subcommands.specs {
       for example in spec.examples {
         let words = example.split(separator: " ").dropFirst().map {
           $0.trimmingCharacters(in: ["\""])

@@ -1,22 +1,22 @@
 import Jetsim
 
 /// The options of `jetsim check`.
-public struct CheckOptions: Equatable, Sendable {
-  public var scenario: String
+struct CheckOptions: Subcommand, Equatable {
+  var scenario: String
   /// The golden folder.
-  public var expect: String
+  var expect: String
   /// Compare the whole event log, not only the kills.
-  public var events = false
+  var events = false
   /// Compare the numbers too, not only the order.
-  public var numbers = false
+  var numbers = false
   /// Re-record the golden files instead of comparing.
-  public var update = false
-  public var policy: String?
-  public var seed: UInt64?
-  public var quiet = false
-  public var format = OutputFormat.text
+  var update = false
+  var policy: String?
+  var seed: UInt64?
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(scenario: String, expect: String) {
+  init(scenario: String, expect: String) {
     self.scenario = scenario
     self.expect = expect
   }
@@ -68,8 +68,7 @@ extension CheckOptions {
     update = parsed.has(Self.update)
     policy = try parsed.policy(CommonOptions.policy)
     seed = try parsed.seed(CommonOptions.seed)
-    quiet = parsed.has(CommonOptions.quiet)
-    format = try parsed.format(CommonOptions.format)
+    printing = try OutputOptions(parsed)
   }
 
   /// Compares a fresh run with the golden folder (exit 1 on a difference), or re-records it.
@@ -90,8 +89,8 @@ extension CheckOptions {
           code: .noInput)
       }
       let code: ExitCode = result.passed ? .success : .failure
-      switch format {
-      case _ where quiet: return CommandResult(code: code)
+      switch printing.format {
+      case _ where printing.quiet: return CommandResult(code: code)
       case .text:
         return CommandResult(output: result.report() + (result.passed ? "" : Self.hint), code: code)
       case .json: return CommandResult(output: Self.json(result), code: code)
@@ -113,7 +112,7 @@ extension CheckOptions {
       text +=
         "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
     }
-    return quiet ? CommandResult() : CommandResult(output: text)
+    return printing.quiet ? CommandResult() : CommandResult(output: text)
   }
 
   /// What to do about a difference, in the command line's words.

@@ -1,24 +1,77 @@
 import Jetsim
 
+/// A subcommand: its declaration, how it reads its parsed arguments, and what it does. A new
+/// subcommand is a type conforming to this and one entry in `Subcommands.all`; parsing, usage, help,
+/// completions and dispatch all come from that list (argument-parser's
+/// `CommandConfiguration(subcommands:)`).
+protocol Subcommand: Sendable {
+  /// Its name, arguments, options, help and examples.
+  static var spec: CommandSpec { get }
+  /// Reads the arguments parsed against `spec`.
+  init(_ parsed: ParsedArguments) throws(UsageError)
+  /// Runs it.
+  func execute() throws(JetsimError) -> CommandResult
+  /// Whether `other` is the same subcommand with the same options (for tests).
+  func isEqual(to other: any Subcommand) -> Bool
+}
+
+extension Subcommand where Self: Equatable {
+  func isEqual(to other: any Subcommand) -> Bool { (other as? Self) == self }
+}
+
+/// Every subcommand, in the order help lists them: the one list to edit for a new subcommand.
+enum Subcommands {
+  static let all: [any Subcommand.Type] = [
+    RunOptions.self, CompareOptions.self, CheckOptions.self, SweepOptions.self, MergeOptions.self,
+    PlanOptions.self, ImportOptions.self, ImportJetsamOptions.self, ReplayOptions.self,
+    ValidateOptions.self, PoliciesOptions.self,
+  ]
+
+  /// The declarations, `help` last.
+  static let specs: [CommandSpec] = all.map { $0.spec } + [helpSpec]
+
+  static let helpSpec = CommandSpec(
+    name: "help", abstract: "Show help for jetsim or one of its subcommands.",
+    arguments: [
+      ArgumentSpec(
+        name: "SUBCOMMAND", help: "the subcommand to explain", count: .optional,
+        completion: .values(all.map { $0.spec.name }))
+    ],
+    examples: ["jetsim help run"])
+
+  static func named(_ name: String) -> CommandSpec? { specs.first { $0.name == name } }
+
+  static func type(named name: String) -> (any Subcommand.Type)? {
+    all.first { $0.spec.name == name }
+  }
+}
+
 /// A parsed command line: what `CommandParser.parse` returns and `JetsimCommandLine` runs.
-public enum Command: Equatable, Sendable {
-  case run(RunOptions)
-  case compare(CompareOptions)
-  case check(CheckOptions)
-  case sweep(SweepOptions)
-  case merge(MergeOptions)
-  case plan(PlanOptions)
-  case importLSApp(ImportOptions)
-  case importJetsam(ImportJetsamOptions)
-  case replay(ReplayOptions)
-  case validate(ValidateOptions)
-  case policies(PoliciesOptions)
+enum Command: Equatable, Sendable {
+  /// A subcommand with its options.
+  case subcommand(any Subcommand)
   /// `jetsim --help`, `jetsim help [SUBCOMMAND]`, `jetsim SUBCOMMAND --help`.
   case help(String?)
   /// `jetsim --version`
   case version
   /// `jetsim --generate-completion-script SHELL`
   case completionScript(String)
+
+  /// The subcommand, if it is one.
+  var subcommand: (any Subcommand)? {
+    if case .subcommand(let command) = self { return command }
+    return nil
+  }
+
+  static func == (a: Command, b: Command) -> Bool {
+    switch (a, b) {
+    case (.subcommand(let x), .subcommand(let y)): x.isEqual(to: y)
+    case (.help(let x), .help(let y)): x == y
+    case (.version, .version): true
+    case (.completionScript(let x), .completionScript(let y)): x == y
+    default: false
+    }
+  }
 }
 
 /// What running a command produced: text for standard output and standard error, and the exit
@@ -27,27 +80,4 @@ struct CommandResult {
   var output = ""
   var errors = ""
   var code = ExitCode.success
-}
-
-/// Every subcommand's declaration, in the order help lists them.
-enum Subcommands {
-  static let all: [CommandSpec] = [
-    RunOptions.spec, CompareOptions.spec, CheckOptions.spec, SweepOptions.spec, MergeOptions.spec,
-    PlanOptions.spec, ImportOptions.spec, ImportJetsamOptions.spec, ReplayOptions.spec,
-    ValidateOptions.spec, PoliciesOptions.spec, helpSpec,
-  ]
-
-  static let helpSpec = CommandSpec(
-    name: "help", abstract: "Show help for jetsim or one of its subcommands.",
-    arguments: [
-      ArgumentSpec(
-        name: "SUBCOMMAND", help: "the subcommand to explain", count: .optional,
-        completion: .values([
-          "run", "compare", "check", "sweep", "merge", "plan", "import-lsapp", "import-jetsam",
-          "replay", "validate", "policies",
-        ]))
-    ],
-    examples: ["jetsim help run"])
-
-  static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

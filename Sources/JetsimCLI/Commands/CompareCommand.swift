@@ -1,23 +1,23 @@
 import Jetsim
 
 /// The options of `jetsim compare`.
-public struct CompareOptions: Equatable, Sendable {
-  public var scenario: String
+struct CompareOptions: Subcommand, Equatable {
+  var scenario: String
   /// The policies to compare; nil for every built-in one.
-  public var policies: [String]?
+  var policies: [String]?
   /// The seeds; nil for the scenario's own.
-  public var seeds: [UInt64]?
-  public var out: String?
+  var seeds: [UInt64]?
+  var out: String?
   /// Threads; nil for one per core.
-  public var jobs: Int?
+  var jobs: Int?
   /// The metric to rank by.
-  public var rankBy = "warm_resume_ratio"
+  var rankBy = "warm_resume_ratio"
   /// Also write every run's full reports.
-  public var keepRuns = false
-  public var quiet = false
-  public var format = OutputFormat.text
+  var keepRuns = false
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(scenario: String) { self.scenario = scenario }
+  init(scenario: String) { self.scenario = scenario }
 }
 
 extension CompareOptions {
@@ -59,8 +59,7 @@ extension CompareOptions {
     jobs = try parsed.jobs(CommonOptions.jobs)
     if let name = try parsed.metric(Self.rankBy) { rankBy = name }
     keepRuns = parsed.has(Self.keepRuns)
-    quiet = parsed.has(CommonOptions.quiet)
-    format = try parsed.format(CommonOptions.format)
+    printing = try OutputOptions(parsed)
   }
 
   /// Runs every policy with every seed (in parallel), writes the comparison folder and returns the
@@ -73,13 +72,13 @@ extension CompareOptions {
     if keepRuns, let warning = try Self.sizeWarning(scenario, runs: policies.count * seeds.count) {
       Progress.say(warning)
     }
-    let progress = quiet ? nil : Progress.onTerminal(label: "compare")
+    let progress = printing.quiet ? nil : Progress.onTerminal(label: "compare")
     let comparison = try Comparison.run(
       scenario, policies: policies, seeds: seeds, jobs: jobs ?? Progress.cores,
       destination: destination, keepRuns: keepRuns, progress: progress?.runs)
     progress?.finish()
-    guard !quiet else { return CommandResult() }
-    switch format {
+    guard !printing.quiet else { return CommandResult() }
+    switch printing.format {
     case .text:
       return CommandResult(
         output: CompareReport.text(

@@ -1,12 +1,13 @@
 import Jetsim
 
 /// The options of `jetsim import-jetsam`.
-public struct ImportJetsamOptions: Equatable, Sendable {
-  public var reports: [String]
-  public var out: String
-  public var quiet = false
+struct ImportJetsamOptions: Subcommand, Equatable {
+  var reports: [String]
+  var out: String
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(reports: [String], out: String) {
+  init(reports: [String], out: String) {
     self.reports = reports
     self.out = out
   }
@@ -44,7 +45,7 @@ extension ImportJetsamOptions {
       reports: parsed.positionals,
       out: try parsed.required(
         Self.out, "'import-jetsam' needs --out DIR, the folder to write the profiles to"))
-    quiet = parsed.has(CommonOptions.quiet)
+    printing = try OutputOptions(parsed)
   }
 
   /// Imports every report (all or none is written), then says what each became.
@@ -75,6 +76,6 @@ extension ImportJetsamOptions {
         errors += "jetsim: warning: \(report.file): \(warning)\n"
       }
     }
-    return CommandResult(output: quiet ? "" : output, errors: errors)
+    return CommandResult(output: printing.quiet ? "" : output, errors: errors)
   }
 }

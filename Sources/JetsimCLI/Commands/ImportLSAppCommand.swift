@@ -1,15 +1,16 @@
 import Jetsim
 
 /// The options of `jetsim import-lsapp`.
-public struct ImportOptions: Equatable, Sendable {
-  public var log: String
-  public var scenario: String
-  public var out: String
-  public var user: String?
-  public var run = false
-  public var quiet = false
+struct ImportOptions: Subcommand, Equatable {
+  var log: String
+  var scenario: String
+  var out: String
+  var user: String?
+  var run = false
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(log: String, scenario: String, out: String) {
+  init(log: String, scenario: String, out: String) {
     self.log = log
     self.scenario = scenario
     self.out = out
@@ -46,7 +47,7 @@ extension ImportOptions {
     self.init(log: parsed.first, scenario: scenario, out: out)
     user = parsed.value(Self.user)
     run = parsed.has(Self.run)
-    quiet = parsed.has(CommonOptions.quiet)
+    printing = try OutputOptions(parsed)
   }
 
   /// Converts one user's log into `DIR/<name>.json` and its trace, and with `--run` runs it.
@@ -67,9 +68,9 @@ extension ImportOptions {
     text += "  wrote \(scenarioPath) and its trace; run it with: jetsim run \(scenarioPath)\n"
     if run {
       var options = RunOptions(scenario: scenarioPath)
-      options.quiet = quiet
+      options.printing = printing
       text += try options.execute().output
     }
-    return quiet ? CommandResult() : CommandResult(output: text)
+    return printing.quiet ? CommandResult() : CommandResult(output: text)
   }
 }

@@ -1,12 +1,13 @@
 import Jetsim
 
 /// The options of `jetsim merge`.
-public struct MergeOptions: Equatable, Sendable {
-  public var shards: [String]
-  public var out: String
-  public var quiet = false
+struct MergeOptions: Subcommand, Equatable {
+  var shards: [String]
+  var out: String
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(shards: [String], out: String) {
+  init(shards: [String], out: String) {
     self.shards = shards
     self.out = out
   }
@@ -30,12 +31,12 @@ extension MergeOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(
       shards: parsed.positionals, out: try parsed.required(Self.out, "'merge' needs --out DIR"))
-    quiet = parsed.has(CommonOptions.quiet)
+    printing = try OutputOptions(parsed)
   }
 
   func execute() throws(JetsimError) -> CommandResult {
     let runs = try Sweep.merge(shards, into: out)
-    guard !quiet else { return CommandResult() }
+    guard !printing.quiet else { return CommandResult() }
     return CommandResult(
       output:
         "merged \(shards.count) shard folders: \(runs) runs; \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"

@@ -1,22 +1,22 @@
 import Jetsim
 
 /// The options of `jetsim plan`.
-public struct PlanOptions: Equatable, Sendable {
-  public var scenario: String
-  public var target: String
+struct PlanOptions: Subcommand, Equatable {
+  var scenario: String
+  var target: String
   /// The seeds the target must hold on (seeds 1 to 5 unless given).
-  public var seeds: [UInt64] = Array(1...5)
+  var seeds: [UInt64] = Array(1...5)
   /// The memory range searched; nil derives it from the device.
-  public var minKB: Int?
-  public var maxKB: Int?
-  public var precisionKB = 64 * 1024
-  public var policy: String?
-  public var jobs: Int?
-  public var out: String?
-  public var quiet = false
-  public var format = OutputFormat.text
+  var minKB: Int?
+  var maxKB: Int?
+  var precisionKB = 64 * 1024
+  var policy: String?
+  var jobs: Int?
+  var out: String?
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(scenario: String, target: String) {
+  init(scenario: String, target: String) {
     self.scenario = scenario
     self.target = target
   }
@@ -78,8 +78,7 @@ extension PlanOptions {
     policy = try parsed.policy(CommonOptions.policy)
     jobs = try parsed.jobs(CommonOptions.jobs)
     out = parsed.value(Self.out)
-    quiet = parsed.has(CommonOptions.quiet)
-    format = try parsed.format(CommonOptions.format)
+    printing = try OutputOptions(parsed)
   }
 
   /// Bisects device memory, writes the curve and the answer, and prints them; exit 1 when the
@@ -89,7 +88,7 @@ extension PlanOptions {
     if let policy { scenario.policy = policy }
     guard let target = CapacityTarget.parse(target).target else { return CommandResult() }
     let range = Planner.defaultRange(for: scenario.device, precisionKB: precisionKB)
-    let progress = quiet ? nil : Progress.onTerminal(label: "plan")
+    let progress = printing.quiet ? nil : Progress.onTerminal(label: "plan")
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress.note("\($0) memory sizes tried") } }
     let plan = try Planner.plan(
@@ -100,8 +99,8 @@ extension PlanOptions {
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
     try PlanReport.write(plan, scenario: scenario, to: destination)
     let code: ExitCode = plan.answerKB == nil ? .failure : .success
-    guard !quiet else { return CommandResult(code: code) }
-    switch format {
+    guard !printing.quiet else { return CommandResult(code: code) }
+    switch printing.format {
     case .text:
       return CommandResult(
         output: SweepReport.text(plan, scenario: scenario)

@@ -1,10 +1,11 @@
 import Jetsim
 
 /// The options of `jetsim policies`.
-public struct PoliciesOptions: Equatable, Sendable {
-  public var quiet = false
+struct PoliciesOptions: Subcommand, Equatable {
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init() {}
+  init() {}
 }
 
 extension PoliciesOptions {
@@ -13,11 +14,11 @@ extension PoliciesOptions {
     examples: ["jetsim policies"])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    quiet = parsed.has(CommonOptions.quiet)
+    printing = try OutputOptions(parsed)
   }
 
   func execute() -> CommandResult {
-    guard !quiet else { return CommandResult() }
+    guard !printing.quiet else { return CommandResult() }
     let width = PolicyRegistry.all.map(\.name.count).max() ?? 0
     let indent = String(repeating: " ", count: width + 2)
     let text = PolicyRegistry.all.map { entry in

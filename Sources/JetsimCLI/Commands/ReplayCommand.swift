@@ -1,15 +1,15 @@
 import Jetsim
 
 /// The options of `jetsim replay`.
-public struct ReplayOptions: Equatable, Sendable {
-  public var reports: [String]
+struct ReplayOptions: Subcommand, Equatable {
+  var reports: [String]
   /// The policies; nil for every built-in one.
-  public var policies: [String]?
-  public var out = "\(Defaults.reportsFolder)/replay"
-  public var quiet = false
-  public var format = OutputFormat.text
+  var policies: [String]?
+  var out = "\(Defaults.reportsFolder)/replay"
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(reports: [String]) { self.reports = reports }
+  init(reports: [String]) { self.reports = reports }
 }
 
 extension ReplayOptions {
@@ -45,8 +45,7 @@ extension ReplayOptions {
     self.init(reports: parsed.positionals)
     policies = try parsed.policies(Self.policies)
     if let out = parsed.value(Self.out) { self.out = out }
-    quiet = parsed.has(CommonOptions.quiet)
-    format = try parsed.format(CommonOptions.format)
+    printing = try OutputOptions(parsed)
   }
 
   /// Replays every report, writes the replay folder and prints the agreement.
@@ -60,8 +59,8 @@ extension ReplayOptions {
         errors += "jetsim: warning: \(report.report): \(warning)\n"
       }
     }
-    guard !quiet else { return CommandResult(errors: errors) }
-    switch format {
+    guard !printing.quiet else { return CommandResult(errors: errors) }
+    switch printing.format {
     case .text:
       let kills = replay.replays.reduce(0) { $0 + $1.realVictims.count }
       return CommandResult(

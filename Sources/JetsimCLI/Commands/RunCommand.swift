@@ -1,19 +1,19 @@
 import Jetsim
 
 /// The options of `jetsim run`.
-public struct RunOptions: Equatable, Sendable {
-  public var scenario: String
-  public var policy: String?
-  public var seed: UInt64?
-  public var out: String?
-  public var trace: String?
-  public var durationMs: Int?
-  public var quiet = false
+struct RunOptions: Subcommand, Equatable {
+  var scenario: String
+  var policy: String?
+  var seed: UInt64?
+  var out: String?
+  var trace: String?
+  var durationMs: Int?
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
   /// Skip `report.html`.
-  public var noHTML = false
-  public var format = OutputFormat.text
+  var noHTML = false
 
-  public init(scenario: String) { self.scenario = scenario }
+  init(scenario: String) { self.scenario = scenario }
 }
 
 extension RunOptions {
@@ -56,8 +56,7 @@ extension RunOptions {
     trace = parsed.value(Self.trace)
     durationMs = try parsed.duration(Self.duration)
     noHTML = parsed.has(Self.noHTML)
-    quiet = parsed.has(CommonOptions.quiet)
-    format = try parsed.format(CommonOptions.format)
+    printing = try OutputOptions(parsed)
   }
 
   /// Loads the scenario, applies the options, streams the reports into their folder and returns
@@ -78,8 +77,8 @@ extension RunOptions {
       throw error
     }
     try writer.finish(summary)
-    guard !quiet else { return CommandResult() }
-    switch format {
+    guard !printing.quiet else { return CommandResult() }
+    switch printing.format {
     case .text:
       return CommandResult(
         output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML)

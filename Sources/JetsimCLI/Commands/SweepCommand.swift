@@ -2,15 +2,16 @@ import Dispatch
 import Jetsim
 
 /// The options of `jetsim sweep`.
-public struct SweepOptions: Equatable, Sendable {
-  public var sweep: String
-  public var out: String?
-  public var jobs: Int?
-  public var resume = false
-  public var shard: ShardSpec?
-  public var quiet = false
+struct SweepOptions: Subcommand, Equatable {
+  var sweep: String
+  var out: String?
+  var jobs: Int?
+  var resume = false
+  var shard: ShardSpec?
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(sweep: String) { self.sweep = sweep }
+  init(sweep: String) { self.sweep = sweep }
 }
 
 extension SweepOptions {
@@ -46,7 +47,7 @@ extension SweepOptions {
     shard = try parsed.value(Self.shard, expected: "I/N with 1 <= I <= N, such as 2/4") {
       ShardSpec($0)
     }
-    quiet = parsed.has(CommonOptions.quiet)
+    printing = try OutputOptions(parsed)
   }
 
   /// What the folder held, when a person should know.
@@ -70,7 +71,7 @@ extension SweepOptions {
     let definition = try SweepDefinition.load(at: sweep)
     let folder = out ?? "\(Defaults.reportsFolder)/\(definition.name)"
     let jobs = jobs ?? Progress.cores
-    let progress = quiet ? nil : Progress.onTerminal(label: "sweep")
+    let progress = printing.quiet ? nil : Progress.onTerminal(label: "sweep")
     let start = DispatchTime.now().uptimeNanoseconds
     let outcome = try Sweep.run(
       definition, into: folder, jobs: jobs, resume: resume, shard: shard,
@@ -80,7 +81,7 @@ extension SweepOptions {
       }, progress: progress?.runs)
     progress?.finish()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    guard !quiet else { return CommandResult() }
+    guard !printing.quiet else { return CommandResult() }
     return CommandResult(
       output: SweepReport.text(
         definition, outcome: outcome, shard: shard, folder: folder, jobs: jobs, seconds: seconds))

@@ -1,11 +1,12 @@
 import Jetsim
 
 /// The options of `jetsim validate`.
-public struct ValidateOptions: Equatable, Sendable {
-  public var files: [String]
-  public var quiet = false
+struct ValidateOptions: Subcommand, Equatable {
+  var files: [String]
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
 
-  public init(files: [String]) { self.files = files }
+  init(files: [String]) { self.files = files }
 }
 
 extension ValidateOptions {
@@ -28,7 +29,7 @@ extension ValidateOptions {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(files: parsed.positionals)
-    quiet = parsed.has(CommonOptions.quiet)
+    printing = try OutputOptions(parsed)
   }
 
   /// Checks every file, reporting each; the worst exit code of any file.
@@ -37,7 +38,7 @@ extension ValidateOptions {
     for file in files {
       do {
         let kind = try InputValidator.validate(at: file)
-        if !quiet { result.output += "\(file): valid \(kind.rawValue)\n" }
+        if !printing.quiet { result.output += "\(file): valid \(kind.rawValue)\n" }
       } catch {
         result.errors += JetsimCommandLine.message(for: error)
         if result.code == .success { result.code = ExitCode(error) }

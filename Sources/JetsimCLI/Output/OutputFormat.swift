@@ -1,4 +1,4 @@
 /// What a command prints on standard output: words for people, or one JSON document for scripts.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
   case text, json
 }

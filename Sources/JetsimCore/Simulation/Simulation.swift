@@ -139,6 +139,7 @@ package struct Simulation {
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)
     policyWatermarkKB = self.policy.actsBelowFreeKB(device)
+    self.observer.start(policy: self.policy.name)
   }
 
   /// The current simulated time, in milliseconds.

@@ -2,10 +2,18 @@
 /// checks conform to it. The simulation calls it once per event through an existential; an observer
 /// that keeps nothing (`DiscardingObserver`) costs one empty call.
 public protocol SimulationObserver {
+  /// Called once, before the first event, with the name of the policy the run is under: the one
+  /// source of the name every report writes (kills.csv and summary.csv alike).
+  mutating func start(policy: String)
   /// Called for every event, in `seq` order.
   mutating func record(_ event: EventRecord)
   /// Called for every kill, just after its event.
   mutating func record(_ kill: KillRecord)
+}
+
+extension SimulationObserver {
+  /// Observers that do not need the policy's name ignore it.
+  public mutating func start(policy: String) {}
 }
 
 /// Keeps every event and kill in memory: for library users and tests.

@@ -76,11 +76,6 @@ public struct Scenario: Sendable {
     policySettings.overriding(device.policySettings)
   }
 
-  /// A fresh instance of the policy named `name` (by default the scenario's), with its settings.
-  public func makePolicy(_ name: String? = nil) throws(JetsimError) -> any EvictionPolicy {
-    try PolicyRegistry.make(name ?? policy, settings: effectivePolicySettings)
-  }
-
   /// Every process's name, by index: the apps' ids, then the device's system processes' names.
   public var processNames: [String] { apps.map(\.id) + device.systemProcesses.map(\.name) }
 

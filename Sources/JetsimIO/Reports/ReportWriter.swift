@@ -14,7 +14,8 @@ public struct ReportWriter: SimulationObserver {
 
   /// Where the reports are being written.
   public let folder: ReportFolder
-  private let tables: ReportTables
+  /// The row writers, made when the run says its policy (`start(policy:)`).
+  private var tables: ReportTables
   private let scenario: Scenario
   private let eventsFile: OutputFile
   private let killsFile: OutputFile
@@ -22,18 +23,17 @@ public struct ReportWriter: SimulationObserver {
   private var events = CSVBuffer(capacity: flushBytes + 4096)
   private var kills = CSVBuffer(capacity: 4096)
 
-  /// Starts the reports of `scenario` (run under `policy`, by default the scenario's) in `folder`;
-  /// with `html`, `report.html` too (docs/reports.md).
-  public init(folder: ReportFolder, scenario: Scenario, policy: String? = nil, html: Bool = false)
-    throws(JetsimError)
-  {
+  /// Starts the reports of `scenario` in `folder`; with `html`, `report.html` too
+  /// (docs/reports.md). The policy's name comes from the run itself (`start(policy:)`), the same
+  /// source as `summary.csv`'s.
+  public init(folder: ReportFolder, scenario: Scenario, html: Bool = false) throws(JetsimError) {
     self.folder = folder
     self.scenario = scenario
     timeline =
       html
       ? TimelineRecorder(
         appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count) : nil
-    tables = ReportTables(appIDs: scenario.processNames, policy: policy ?? scenario.policy)
+    tables = ReportTables(appIDs: scenario.processNames, policy: "")
     do {
       eventsFile = try OutputFile(creating: folder.path("events.csv"))
       killsFile = try OutputFile(creating: folder.path("kills.csv"))
@@ -43,6 +43,10 @@ public struct ReportWriter: SimulationObserver {
     }
     events.appendRow(ReportTables.eventColumns)
     kills.appendRow(ReportTables.killColumns)
+  }
+
+  public mutating func start(policy: String) {
+    tables = ReportTables(appIDs: scenario.processNames, policy: policy)
   }
 
   public mutating func record(_ event: EventRecord) {

@@ -1,0 +1,237 @@
+import JetsimCore
+
+/// How `jetsim check` compares a column of a golden report with a run's.
+package enum ColumnComparison: Sendable {
+  /// Part of what an event or a kill is (who, what, why): compared always, to align the rows.
+  case identity
+  /// A number or value compared only with `--numbers`.
+  case value
+  /// Not compared (a sequence number; the policy, which the run.json already names).
+  case ignored
+}
+
+/// A column of `events.csv`, in the table's order: the header, the writer and the readers all
+/// derive from these cases, so a column is one case (and the compiler then asks for its writer).
+package enum EventColumn: String, CaseIterable, Sendable {
+  case seq
+  case timeMs = "time_ms"
+  case app, event
+  case fromState = "from_state"
+  case toState = "to_state"
+  case callback, detail
+  case footprintKB = "footprint_kb"
+  case freeKB = "free_kb"
+  case pendingKB = "pending_kb"
+  case pressure
+
+  /// The column's name in the header.
+  package var name: String { rawValue }
+
+  /// How `check` compares it.
+  package var comparison: ColumnComparison {
+    switch self {
+    case .seq: .ignored
+    case .app, .event, .fromState, .toState, .callback, .detail: .identity
+    case .timeMs, .footprintKB, .freeKB, .pendingKB, .pressure: .value
+    }
+  }
+}
+
+/// A column of `kills.csv`, in the table's order (see `EventColumn`).
+package enum KillColumn: String, CaseIterable, Sendable {
+  case seq
+  case timeMs = "time_ms"
+  case app, reason, policy, rank, state
+  case footprintKB = "footprint_kb"
+  case freedKB = "freed_kb"
+  case freeBeforeKB = "free_before_kb"
+  case freeAfterKB = "free_after_kb"
+  case pendingKB = "pending_kb"
+  case callback
+
+  /// The column's name in the header.
+  package var name: String { rawValue }
+
+  /// How `check` compares it: a kill is who died, why and in which state.
+  package var comparison: ColumnComparison {
+    switch self {
+    case .seq, .policy: .ignored
+    case .app, .reason, .state: .identity
+    case .timeMs, .rank, .footprintKB, .freedKB, .freeBeforeKB, .freeAfterKB, .pendingKB, .callback:
+      .value
+    }
+  }
+}
+
+/// The four report tables (docs/model.md §9, docs/reports.md): their columns, in a fixed order, and how a
+/// row is written. Every number is an integer except the ratios of `summary.csv`, written with four
+/// decimals the same way on every platform.
+package struct ReportTables: Sendable {
+  /// `events.csv` columns.
+  package static let eventColumns = EventColumn.allCases.map(\.name)
+  /// `kills.csv` columns.
+  package static let killColumns = KillColumn.allCases.map(\.name)
+  /// `apps.csv` columns.
+  package static let appColumns =
+    ["app", "name", "kind", "launches", "cold_launches", "warm_resumes", "kills"]
+    + KillReason.allCases.map { "kills_\($0.columnName)" }
+    + ["memory_warnings", "peak_footprint_kb"]
+    + AppState.allCases.map { "time_\($0.columnName)_ms" }
+  /// `summary.csv` columns.
+  package static let summaryColumns =
+    ["scenario", "device", "policy", "seed"] + SummaryMetric.all.map(\.name)
+
+  private let appNames: ByteTable
+  private let policy: ByteTable
+  /// The longest event or kill row: each column at most `maxFieldBytes`, plus the app id and the
+  /// policy's name, which may be longer.
+  private let maxRowBytes: Int
+  /// The longest number (20 digits and a sign) or fixed name (a state, an event, a reason) a
+  /// column holds, with its comma.
+  private static let maxFieldBytes = 32
+  private static let statesTable = ByteTable(AppState.allCases.map { Array($0.description.utf8) })
+  private static let eventsTable = ByteTable(EventKind.allCases.map { Array($0.description.utf8) })
+  private static let callbacksTable = ByteTable(
+    Callback.allCases.map { Array($0.description.utf8) } + [Array("none".utf8)])
+  private static let reasonsTable = ByteTable(
+    KillReason.allCases.map { Array($0.description.utf8) })
+  private static let modesTable = ByteTable(BackgroundMode.allCases.map { Array($0.rawValue.utf8) })
+  private static let levelsTable = ByteTable(
+    PressureLevel.allCases.map { Array($0.description.utf8) })
+
+  // The name tables, copied from the statics once so that writing a row touches no lazy global.
+  private let states = statesTable
+  private let events = eventsTable
+  private let callbacks = callbacksTable
+  private let reasons = reasonsTable
+  private let modes = modesTable
+  private let levels = levelsTable
+
+  /// Tables for a run of apps `appIDs` under the policy named `policy`.
+  package init(appIDs: [String], policy: String) {
+    appNames = ByteTable(appIDs.map { CSVBuffer.encode(field: $0) })
+    self.policy = ByteTable([CSVBuffer.encode(field: policy)])
+    maxRowBytes =
+      max(EventColumn.allCases.count, KillColumn.allCases.count) * Self.maxFieldBytes
+      + appNames.maxLength + self.policy.maxLength
+  }
+
+  /// Appends the `events.csv` row of `event`.
+  package func append(_ event: EventRecord, to out: inout CSVBuffer) {
+    out.appendRecord(maxBytes: maxRowBytes) { row in
+      for column in EventColumn.allCases {
+        if column != .seq { row.comma() }
+        switch column {
+        case .seq: row.append(event.seq)
+        case .timeMs: row.append(event.timeMs)
+        case .app: if event.app >= 0 { appNames.write(event.app, to: &row) }
+        case .event: events.write(Int(event.kind.rawValue), to: &row)
+        case .fromState: if let from = event.from { states.write(Int(from.rawValue), to: &row) }
+        case .toState: if let to = event.to { states.write(Int(to.rawValue), to: &row) }
+        case .callback:
+          if let callback = event.callback { callbacks.write(Int(callback.rawValue), to: &row) }
+        case .detail:
+          if let reason = event.reason {
+            reasons.write(Int(reason.rawValue), to: &row)
+          } else if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode) {
+            modes.write(index, to: &row)
+          }
+        case .footprintKB: if event.app >= 0 { row.append(event.footprintKB) }
+        case .freeKB: row.append(event.freeKB)
+        case .pendingKB: row.append(event.pendingKB)
+        case .pressure: levels.write(Int(event.pressure.rawValue), to: &row)
+        }
+      }
+      row.newline()
+    }
+  }
+
+  /// Appends the `kills.csv` row of `kill`.
+  package func append(_ kill: KillRecord, to out: inout CSVBuffer) {
+    out.appendRecord(maxBytes: maxRowBytes) { row in
+      for column in KillColumn.allCases {
+        if column != .seq { row.comma() }
+        switch column {
+        case .seq: row.append(kill.seq)
+        case .timeMs: row.append(kill.timeMs)
+        case .app: appNames.write(kill.app, to: &row)
+        case .reason: reasons.write(Int(kill.reason.rawValue), to: &row)
+        case .policy: policy.write(0, to: &row)
+        case .rank: row.append(kill.rank)
+        case .state: states.write(Int(kill.state.rawValue), to: &row)
+        case .footprintKB: row.append(kill.footprintKB)
+        case .freedKB: row.append(kill.freedKB)
+        case .freeBeforeKB: row.append(kill.freeBeforeKB)
+        case .freeAfterKB: row.append(kill.freeAfterKB)
+        case .pendingKB: row.append(kill.pendingKB)
+        case .callback:
+          callbacks.write(
+            kill.callback.map { Int($0.rawValue) } ?? Callback.allCases.count, to: &row)
+        }
+      }
+      row.newline()
+    }
+  }
+
+  /// The whole `apps.csv` of `summary`: the header, then a row an app, in app order.
+  package static func appsTable(_ summary: RunSummary) -> CSVBuffer {
+    var out = CSVBuffer(capacity: 256 * (summary.apps.count + 1))
+    out.appendRow(appColumns)
+    for (index, stats) in summary.apps.enumerated() {
+      out.append(field: summary.appIDs[index])
+      out.comma()
+      out.append(field: summary.appNames[index])
+      out.comma()
+      out.append(
+        field: index < summary.appCount ? "app" : summary.systemKinds[index - summary.appCount])
+      var values = [
+        stats.launches, stats.coldLaunches, stats.warmResumes, stats.killsByReason.reduce(0, +),
+      ]
+      values += stats.killsByReason
+      values += [stats.memoryWarnings, stats.peakFootprintKB]
+      values += stats.timeInStateMs
+      for value in values {
+        out.comma()
+        out.append(value)
+      }
+      out.newline()
+    }
+    return out
+  }
+
+  /// The whole `summary.csv` of `summary`: the header and one row.
+  package static func summaryTable(_ summary: RunSummary) -> CSVBuffer {
+    var out = CSVBuffer(capacity: 1024)
+    out.appendRow(summaryColumns)
+    appendSummary(summary, to: &out)
+    return out
+  }
+
+  /// Appends the `summary.csv` row of `summary` (without a header).
+  package static func appendSummary(_ summary: RunSummary, to out: inout CSVBuffer) {
+    out.append(field: summary.scenario)
+    out.comma()
+    out.append(field: summary.device)
+    out.comma()
+    out.append(field: summary.policy)
+    out.comma()
+    out.append(raw: Array(String(summary.seed).utf8))
+    for metric in SummaryMetric.all {
+      out.comma()
+      out.append(raw: Array(metric.text(metric.value(summary.metrics)).utf8))
+    }
+    out.newline()
+  }
+}
+
+extension KillReason {
+  /// The reason in a column name: `vm_pageshortage`.
+  var columnName: String { description.replacing("-", with: "_") }
+}
+
+extension AppState {
+  /// The state in a column name: `not_running`.
+  var columnName: String {
+    self == .notRunning ? "not_running" : description
+  }
+}
