@@ -21,11 +21,10 @@ public struct Comparison: Sendable {
   /// `destination`, writes `compare.csv`, `compare-summary.csv` and `compare.html` there (and, with
   /// `keepRuns`, each run's reports in `<policy>/seed-<n>/`), all into place at once at the end.
   public static func run(
-    _ scenario: Scenario, policies: [String], seeds: [UInt64], jobs: Int,
+    _ scenario: Scenario, policies: [PolicyName], seeds: [UInt64], jobs: Int,
     destination: String? = nil, keepRuns: Bool = false,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(JetsimError) -> Comparison {
-    for name in policies { try PolicyRegistry.check(name) }
     let folder: ReportFolder? =
       if let destination { try ReportFolder(destination: destination, kind: .comparison) } else {
         nil
@@ -42,7 +41,7 @@ public struct Comparison: Sendable {
         return try runOne(variant, in: runsFolder)
       }
       let comparison = Comparison(
-        scenarioName: scenario.name, policies: policies, seeds: seeds, runs: runs)
+        scenarioName: scenario.name, policies: policies.map(\.rawValue), seeds: seeds, runs: runs)
       if let folder {
         try folder.write(comparison.compareTable.text, as: "compare.csv")
         try folder.write(comparison.aggregateTable.text, as: "compare-summary.csv")

@@ -118,7 +118,7 @@ public enum GoldenCheck {
       scenario: scenario.name, folder: folder, options: options, differences: differences,
       kills: result.kills.count, events: options.events ? result.events.count : nil,
       changedInputs: recorded?.changedInputs(comparedTo: scenario.inputs),
-      goldenPolicy: recorded.flatMap { $0.policy == scenario.policy ? nil : $0.policy })
+      goldenPolicy: recorded.flatMap { $0.policy == scenario.policy.rawValue ? nil : $0.policy })
   }
 
   /// Records the golden reports of `scenario` in `folder`: the files already there (at least

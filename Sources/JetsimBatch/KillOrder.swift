@@ -66,7 +66,8 @@ package enum KillOrder {
     return differences
       + words(
         for: steps, noun: noun, expected: { describe(want.rows[$0]) },
-        actual: { describe(got.rows[$0]) }, expectedTime: { clock(want.rows[$0][EventColumn.timeMs.name]) },
+        actual: { describe(got.rows[$0]) },
+        expectedTime: { clock(want.rows[$0][EventColumn.timeMs.name]) },
         actualTime: { clock(got.rows[$0][EventColumn.timeMs.name]) },
         kept: { w, g in
           guard numbers else { return nil }
@@ -128,12 +129,16 @@ package enum KillOrder {
   static func victim(_ row: [String: String]) -> String {
     let size = Int(row[KillColumn.footprintKB] ?? "").map(Units.megabytes) ?? "?"
     let reason = row[KillColumn.reason].flatMap { $0 == "vm-pageshortage" ? nil : ", \($0)" } ?? ""
-    return "\((row[KillColumn.app] ?? "?").excerpt(limit: 60)) (\(size), \(row[KillColumn.state] ?? "?")\(reason))"
+    return
+      "\((row[KillColumn.app] ?? "?").excerpt(limit: 60)) (\(size), \(row[KillColumn.state] ?? "?")\(reason))"
   }
 
   /// `com.example.maps enter-background inactive>background didEnterBackground`.
   static func summary(_ row: [String: String]) -> String {
-    var parts = [row[EventColumn.app].flatMap { $0.isEmpty ? nil : $0.excerpt(limit: 60) }, row[EventColumn.event]]
+    var parts = [
+      row[EventColumn.app].flatMap { $0.isEmpty ? nil : $0.excerpt(limit: 60) },
+      row[EventColumn.event],
+    ]
     if let from = row[EventColumn.fromState], !from.isEmpty {
       parts.append("\(from)>\(row[EventColumn.toState] ?? "")")
     }

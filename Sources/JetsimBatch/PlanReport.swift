@@ -31,7 +31,7 @@ package enum PlanReport {
     JSONText.render(
       .fields([
         ("scenario", .string(scenario.name)), ("device", .string(scenario.device.name)),
-        ("policy", .string(scenario.policy)),
+        ("policy", .string(scenario.policy.rawValue)),
         ("target", .string(plan.target.description)),
         ("seeds", .list(plan.seeds.map { .integer($0) })),
         ("precisionKB", .integer(plan.precisionKB)),

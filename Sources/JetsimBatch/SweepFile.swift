@@ -8,107 +8,133 @@ extension SweepDefinition {
 
   /// The sweep in the file at `path`, with its base scenario and every axis checked, so that no run
   /// fails for a reason the file could have shown.
+  ///
+  /// - Complexity: O(*p*) device checks for *p* points, besides reading the files.
   public static func load(at path: String) throws(JetsimError) -> SweepDefinition {
     let bytes = try InputFile.bytes(at: path)
     let root = try ProfileLoader.json(bytes, path: path)
-    let folder = ProfileLoader.directory(of: path)
-    var digestInput = SHA256.hex(bytes)
     let file: SweepFile
     do {
       file = try SweepFile(json: root)
     } catch {
       throw error.located(in: path)
     }
-    let base = try ProfileLoader.scenario(at: ProfileLoader.resolve(file.scenario, from: folder))
-    digestInput += base.inputs.map(\.sha256).joined()
-    var axes: [Axis] = []
-    func problem(_ axis: String, _ value: String, _ expected: String) -> JetsimError {
-      .invalidValue(path: path, keyPath: "axes.\(axis)", value: value, expected: expected)
+    var loader = try SweepLoader(path: path, file: file, digest: SHA256.hex(bytes))
+    try loader.deviceAxis()
+    try loader.memoryAxis()
+    try loader.catalogueAxis()
+    try loader.policyAxis()
+    try loader.userModelAxes()
+    let seeds = file.seeds ?? [loader.base.seed]
+    try loader.checkRunCount(seeds: seeds.count)
+    let definition = SweepDefinition(
+      name: file.name, base: loader.base, axes: loader.axes, seeds: seeds,
+      digest: SHA256.hex(Array(loader.digestInput.utf8)))
+    try loader.checkEveryPoint(of: definition)
+    return definition
+  }
+}
+
+/// Reads a sweep file's axes one at a time, each checked as it is read, and fingerprints every file
+/// they name.
+private struct SweepLoader {
+  typealias Axis = SweepDefinition.Axis
+  typealias Value = SweepDefinition.Value
+
+  let path: String
+  let file: SweepFile
+  let folder: String
+  let base: Scenario
+  var digestInput: String
+  var axes: [Axis] = []
+
+  init(path: String, file: SweepFile, digest: String) throws(JetsimError) {
+    self.path = path
+    self.file = file
+    folder = ProfileLoader.directory(of: path)
+    base = try ProfileLoader.scenario(at: ProfileLoader.resolve(file.scenario, from: folder))
+    digestInput = digest + base.inputs.map(\.sha256).joined()
+  }
+
+  func problem(_ axis: String, _ value: String, _ expected: String) -> JetsimError {
+    .invalidValue(path: path, keyPath: "axes.\(axis)", value: value, expected: expected)
+  }
+
+  /// An axis needs values, each once.
+  func checkDistinct(_ axis: String, _ labels: [String]) throws(JetsimError) {
+    guard !labels.isEmpty else { throw problem(axis, "an empty list", "at least one value") }
+    var seen = Set<String>()
+    for (index, label) in labels.enumerated() where !seen.insert(label).inserted {
+      throw problem(
+        "\(axis)[\(index)]", "'\(label.excerpt())', which repeats an earlier value",
+        "each value once (a repeated value repeats every run of that point)")
     }
-    func checkDistinct(_ axis: String, _ labels: [String]) throws(JetsimError) {
-      guard !labels.isEmpty else { throw problem(axis, "an empty list", "at least one value") }
-      for (index, label) in labels.enumerated() where labels[..<index].contains(label) {
-        throw problem(
-          "\(axis)[\(index)]", "'\(label.excerpt())', which repeats an earlier value",
-          "each value once (a repeated value repeats every run of that point)")
+  }
+
+  /// The profile in the file `reference` names, fingerprinted.
+  mutating func profile<T>(
+    _ reference: String, _ read: (JSONNode) throws(FieldError) -> T
+  ) throws(JetsimError) -> T {
+    let profilePath = ProfileLoader.resolve(reference, from: folder)
+    let data = try InputFile.bytes(at: profilePath)
+    digestInput += SHA256.hex(data)
+    return try ProfileLoader.decode(data, path: profilePath, read)
+  }
+
+  mutating func deviceAxis() throws(JetsimError) {
+    guard let devices = file.devices else { return }
+    var values: [Value] = []
+    for reference in devices {
+      let device = try profile(reference) { node throws(FieldError) in
+        try DeviceProfile(json: node)
       }
+      values.append(Value(label: device.name) { $0.device = device })
     }
-    if let devices = file.devices {
-      var values: [Value] = []
-      for reference in devices {
-        let devicePath = ProfileLoader.resolve(reference, from: folder)
-        let deviceData = try InputFile.bytes(at: devicePath)
-        let device = try ProfileLoader.decode(deviceData, path: devicePath) {
-          node throws(FieldError) in try DeviceProfile(json: node)
-        }
-        digestInput += SHA256.hex(deviceData)
-        values.append(Value(label: device.name) { $0.device = device })
+    try checkDistinct("device", values.map(\.label))
+    axes.append(Axis(name: "device", column: "device", values: values))
+  }
+
+  mutating func memoryAxis() throws(JetsimError) {
+    guard let memories = file.memories else { return }
+    try checkDistinct("memory", memories.map(String.init))
+    let values = memories.map { kb in
+      Value(label: String(kb)) { $0.device = $0.device.withMemory(kb) }
+    }
+    axes.append(Axis(name: "memory", column: "memory_kb", values: values))
+  }
+
+  mutating func catalogueAxis() throws(JetsimError) {
+    guard let catalogues = file.catalogues else { return }
+    guard !catalogues.isEmpty else { throw problem("apps", "an empty list", "at least one value") }
+    var values: [Value] = []
+    for (index, catalogue) in catalogues.enumerated() {
+      var apps: [AppProfile] = []
+      for reference in catalogue {
+        apps.append(
+          try profile(reference) { node throws(FieldError) in try AppProfile(json: node) })
       }
-      try checkDistinct("device", values.map(\.label))
-      axes.append(Axis(name: "device", column: "device", values: values))
+      let catalogueApps = apps
+      values.append(Value(label: "catalogue-\(index + 1)") { $0.apps = catalogueApps })
     }
-    if let memories = file.memories {
-      try checkDistinct("memory", memories.map(String.init))
-      axes.append(
-        Axis(
-          name: "memory", column: "memory_kb",
-          values: memories.map { kb in
-            Value(label: String(kb)) { $0.device = $0.device.withMemory(kb) }
-          }))
-    }
-    if let catalogues = file.catalogues {
-      guard !catalogues.isEmpty else {
-        throw problem("apps", "an empty list", "at least one value")
-      }
-      var values: [Value] = []
-      for (index, catalogue) in catalogues.enumerated() {
-        var apps: [AppProfile] = []
-        for reference in catalogue {
-          let appPath = ProfileLoader.resolve(reference, from: folder)
-          let appData = try InputFile.bytes(at: appPath)
-          apps.append(
-            try ProfileLoader.decode(appData, path: appPath) { node throws(FieldError) in
-              try AppProfile(json: node)
-            })
-          digestInput += SHA256.hex(appData)
-        }
-        let catalogueApps = apps
-        values.append(Value(label: "catalogue-\(index + 1)") { $0.apps = catalogueApps })
-      }
-      axes.append(Axis(name: "apps", column: "apps", values: values))
-    }
-    if let policies = file.policies {
-      try checkDistinct("policy", policies)
-      for (index, name) in policies.enumerated() where PolicyRegistry.registration(name) == nil {
+    axes.append(Axis(name: "apps", column: "apps", values: values))
+  }
+
+  mutating func policyAxis() throws(JetsimError) {
+    guard let policies = file.policies else { return }
+    try checkDistinct("policy", policies)
+    var values: [Value] = []
+    for (index, name) in policies.enumerated() {
+      guard let policy = try? PolicyName(name) else {
         throw problem(
           "policy[\(index)]", "'\(name.excerpt())'",
           "built-in policies: \(PolicyRegistry.names.joined(separator: ", "))")
       }
-      axes.append(
-        Axis(
-          name: "policy", column: "policy",
-          values: policies.map { name in Value(label: name) { $0.policy = name } }))
+      values.append(Value(label: name) { $0.policy = policy })
     }
-    func modelAxis(
-      _ name: String, _ column: String, _ values: [(String, @Sendable (inout UserModel) -> Void)]?
-    ) throws(JetsimError) {
-      guard let values else { return }
-      try checkDistinct(name, values.map(\.0))
-      guard base.userModel != nil else {
-        throw problem(name, "set", "a base scenario with a userModel")
-      }
-      axes.append(
-        Axis(
-          name: name, column: column,
-          values: values.map { label, change in
-            Value(label: label) { scenario in
-              if var model = scenario.userModel {
-                change(&model)
-                scenario.userModel = model
-              }
-            }
-          }))
-    }
+    axes.append(Axis(name: "policy", column: "policy", values: values))
+  }
+
+  mutating func userModelAxes() throws(JetsimError) {
     try modelAxis(
       "userModel.zipf", "zipf",
       file.zipf?.map { exponent in
@@ -122,23 +148,46 @@ extension SweepDefinition {
     try modelAxis(
       "userModel.growthPerMinute", "growth_per_minute_kb",
       file.growth?.map { kb in (String(kb), { $0.growthPerMinuteKB = kb }) })
-    let seeds = file.seeds ?? [base.seed]
-    var runs = seeds.count
+  }
+
+  /// An axis of the base scenario's user model.
+  mutating func modelAxis(
+    _ name: String, _ column: String, _ values: [(String, @Sendable (inout UserModel) -> Void)]?
+  ) throws(JetsimError) {
+    guard let values else { return }
+    try checkDistinct(name, values.map(\.0))
+    guard base.userModel != nil else {
+      throw problem(name, "set", "a base scenario with a userModel")
+    }
+    let changes = values.map { label, change in
+      Value(label: label) { scenario in
+        if var model = scenario.userModel {
+          change(&model)
+          scenario.userModel = model
+        }
+      }
+    }
+    axes.append(Axis(name: name, column: column, values: changes))
+  }
+
+  /// Seeds × the axes' values, multiplied with overflow checks: at most `maxRuns`.
+  func checkRunCount(seeds: Int) throws(JetsimError) {
+    var runs = seeds
     for axis in axes {
       let (product, overflow) = runs.multipliedReportingOverflow(by: axis.values.count)
-      guard !overflow, product <= maxRuns else {
+      guard !overflow, product <= SweepDefinition.maxRuns else {
         throw problem(
-          axis.name, "more than \(maxRuns) runs with the other axes and the seeds",
+          axis.name, "more than \(SweepDefinition.maxRuns) runs with the other axes and the seeds",
           "fewer values, or a sweep split into several files")
       }
       runs = product
     }
-    let definition = SweepDefinition(
-      name: file.name, base: base, axes: axes, seeds: seeds,
-      digest: SHA256.hex(Array(digestInput.utf8)))
-    // Every combination must make a valid device: check each point once (seeds do not matter).
+  }
+
+  /// Every combination must make a valid device: each point once (seeds do not matter).
+  func checkEveryPoint(of definition: SweepDefinition) throws(JetsimError) {
     for point in 0..<definition.pointCount {
-      let (scenario, labels) = definition.run(point * seeds.count)
+      let (scenario, labels) = definition.run(point * definition.seeds.count)
       if let problem = scenario.device.problems().first {
         throw .invalidValue(
           path: path, keyPath: "axes",
@@ -147,7 +196,6 @@ extension SweepDefinition {
           expected: problem.expected)
       }
     }
-    return definition
   }
 }
 

@@ -6,7 +6,7 @@ struct BenchmarkCase: Sendable {
   var name: String
   var apps: Int
   var events: Int
-  var policy: String
+  var policy: PolicyName
   var reports: Bool
 
   /// Every case of docs/performance.md, in order.
@@ -18,10 +18,10 @@ struct BenchmarkCase: Sendable {
           BenchmarkCase(
             name: "\(reports ? "reports" : "engine")-\(apps)apps", apps: apps,
             events: events / scale,
-            policy: "largest-first", reports: reports))
+            policy: .largestFirst, reports: reports))
       }
     }
-    for policy in PolicyRegistry.names {
+    for policy in PolicyName.all {
       cases.append(
         BenchmarkCase(
           name: "policy-\(policy)", apps: 60, events: 10_000_000 / scale, policy: policy,

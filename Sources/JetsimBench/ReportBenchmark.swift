@@ -71,7 +71,7 @@ enum ReportBenchmark {
       let read = DispatchTime.now().uptimeNanoseconds
       let imported = JetsamImport.convert(report)
       let converted = DispatchTime.now().uptimeNanoseconds
-      let replay = try Replay.replay(imported, policies: PolicyRegistry.names)
+      let replay = try Replay.replay(imported, policies: PolicyName.all)
       let done = DispatchTime.now().uptimeNanoseconds
       guard replay.realVictims.count == 30 else {
         throw Unexpected(victims: replay.realVictims.count)

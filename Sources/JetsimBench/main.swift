@@ -40,7 +40,7 @@ if arguments.contains("--scaling") {
   // The speed-up of running independent simulations on two threads instead of one, through the
   // ParallelMap that compare (and sweeps) use: 8 runs of the 60-app case at 4M events each.
   let work = BenchmarkCase(
-    name: "scaling", apps: 60, events: 4_000_000, policy: "largest-first", reports: false)
+    name: "scaling", apps: 60, events: 4_000_000, policy: .largestFirst, reports: false)
   let scenario = work.scenario()
   let steps: Int
   do { steps = try work.steps(for: scenario) } catch { fail("\(error)") }
@@ -199,7 +199,8 @@ for benchmark in selected {
   if csv {
     print(
       [
-        benchmark.name, "\(benchmark.apps)", benchmark.policy, "\(benchmark.reports)", "\(events)",
+        benchmark.name, "\(benchmark.apps)", benchmark.policy.rawValue, "\(benchmark.reports)",
+        "\(events)",
         "\(kills)",
         Units.decimal(seconds, digits: 3), Units.decimal(m.eventsPerSecond, digits: 0),
         Units.decimal(m.killsPerSecond, digits: 0), peakMB,
@@ -211,7 +212,7 @@ for benchmark in selected {
     }
     print(
       pad(benchmark.name, 20, left: true) + pad("\(benchmark.apps)", 6) + "  "
-        + pad(benchmark.policy, 14, left: true)
+        + pad(benchmark.policy.rawValue, 14, left: true)
         + pad(benchmark.reports ? "yes" : "no", 8) + pad("\(events)", 11) + pad("\(kills)", 9)
         + pad(Units.decimal(seconds, digits: 3), 10) + pad(rate, 12) + pad(killRate, 12)
         + pad(peakMB, 9))

@@ -22,7 +22,7 @@ package enum JetsimCommandLine {
     do {
       result = try execute(command)
     } catch {
-      errors.write(message(for: error))
+      errors.write(ErrorMessage.line(for: error))
       return ExitCode(error)
     }
     output.write(result.output)
@@ -43,16 +43,5 @@ package enum JetsimCommandLine {
       guard let shell = CompletionScript.Shell(rawValue: shell) else { return CommandResult() }
       return CommandResult(output: CompletionScript.script(for: shell, commands: Subcommands.specs))
     }
-  }
-
-  /// A library error as the command line prints it: one line, with the flag that fixes it where
-  /// there is one.
-  static func message(for error: JetsimError) -> String {
-    var text = "jetsim: \(error)"
-    switch error {
-    case .outputNotWritable: text += "; choose another folder with --out"
-    default: break
-    }
-    return text + "\n"
   }
 }

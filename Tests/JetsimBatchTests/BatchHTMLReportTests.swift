@@ -13,7 +13,7 @@ import Testing
     let scenario = try ProfileLoader.scenario(
       at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
     let comparison = try Comparison.run(
-      scenario, policies: ["largest-first", "lmkd"], seeds: [1, 2, 3], jobs: 2)
+      scenario, policies: [.largestFirst, .lmkd], seeds: [1, 2, 3], jobs: 2)
     let compare = BatchHTMLReport.comparison(comparison)
     #expect(xmlError(compare) == nil && externalReferences(compare).isEmpty)
     #expect(compare.contains(">largest-first</text>") && compare.contains(">lmkd</text>"))

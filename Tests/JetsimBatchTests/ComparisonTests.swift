@@ -16,9 +16,9 @@ import Testing
 
   @Test func theNumberOfThreadsChangesNothing() throws {
     let one = try Comparison.run(
-      scenario, policies: PolicyRegistry.names, seeds: [1, 2, 3], jobs: 1)
+      scenario, policies: PolicyName.all, seeds: [1, 2, 3], jobs: 1)
     let two = try Comparison.run(
-      scenario, policies: PolicyRegistry.names, seeds: [1, 2, 3], jobs: 2)
+      scenario, policies: PolicyName.all, seeds: [1, 2, 3], jobs: 2)
     #expect(one.compareTable.bytes == two.compareTable.bytes)
     #expect(one.aggregateTable.bytes == two.aggregateTable.bytes)
     #expect(
@@ -30,7 +30,7 @@ import Testing
 
   /// Every policy sees the same workload: the logs agree up to the first thing a policy does.
   @Test func eventsBeforeTheFirstPolicyDecisionAreIdenticalAcrossPolicies() throws {
-    let logs = try PolicyRegistry.names.map { name in
+    let logs = try PolicyName.all.map { name in
       try Simulator.run(scenario, policy: scenario.makePolicy(name))
     }
     func firstDecision(_ result: RunResult) -> Int {
@@ -51,13 +51,13 @@ import Testing
     let scratch = try ScratchFolder()
     let folder = scratch.file("cmp")
     let comparison = try Comparison.run(
-      scenario, policies: ["lru", "jetsam"], seeds: [4, 5], jobs: 2, destination: folder,
+      scenario, policies: [.lru, .jetsam], seeds: [4, 5], jobs: 2, destination: folder,
       keepRuns: true)
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: folder + "/compare.csv"))
         == Data(comparison.compareTable.bytes))
     var variant = scenario
-    variant.policy = "jetsam"
+    variant.policy = .jetsam
     variant.seed = 5
     let single = try Simulator.run(variant).csv
     #expect(
@@ -68,7 +68,7 @@ import Testing
         == single.summary)
     // Run again into the same folder: it is replaced, whole; its marker says what it is.
     _ = try Comparison.run(
-      scenario, policies: ["lru"], seeds: [1], jobs: 1, destination: folder, keepRuns: true)
+      scenario, policies: [.lru], seeds: [1], jobs: 1, destination: folder, keepRuns: true)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
         ".jetsim", "compare-summary.csv", "compare.csv", "compare.html", "lru",
@@ -82,16 +82,20 @@ import Testing
       }.isEmpty)
   }
 
+  /// A name is checked once, when it is made: a comparison is only ever given checked names.
   @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {
     #expect(throws: JetsimError.unknownPolicy(name: "lruu", valid: PolicyRegistry.names)) {
-      try Comparison.run(scenario, policies: ["lru", "lruu"], seeds: [1], jobs: 1)
+      try PolicyName("lruu")
     }
+    #expect((try? PolicyName("lru")) == .lru)
+    #expect(PolicyName.all.map(\.rawValue) == PolicyRegistry.names)
+    #expect(PolicyName.default == .largestFirst)
   }
 
   @Test func equalMeansShareARankAndSeedsThatChangeNothingAreNamed() throws {
     // evening-social replays a trace: only `random` draws numbers of its own.
     let comparison = try Comparison.run(
-      scenario, policies: ["lru", "largest-first", "oom-badness", "random"], seeds: [1, 2, 3],
+      scenario, policies: [.lru, .largestFirst, .oomBadness, .random], seeds: [1, 2, 3],
       jobs: 2)
     let kills = try #require(SummaryMetric.named("kills_per_hour"))
     let ranking = comparison.ranking(by: kills)
@@ -100,13 +104,13 @@ import Testing
     #expect(ranking.map(\.tied) == [true, true, false, false])
     #expect(comparison.policiesSeedsDoNotChange == ["lru", "largest-first", "oom-badness"])
     // With one seed there is nothing to say.
-    let once = try Comparison.run(scenario, policies: ["lru"], seeds: [1], jobs: 1)
+    let once = try Comparison.run(scenario, policies: [.lru], seeds: [1], jobs: 1)
     #expect(once.policiesSeedsDoNotChange.isEmpty)
   }
 
   @Test func thePairedDifferenceIsTakenSeedBySeed() throws {
     let comparison = try Comparison.run(
-      scenario, policies: ["largest-first", "random"], seeds: Array(1...6), jobs: 2)
+      scenario, policies: [.largestFirst, .random], seeds: Array(1...6), jobs: 2)
     let kills = try #require(SummaryMetric.named("kills"))
     let difference = try #require(
       comparison.pairedDifference(kills, of: "random", from: "largest-first"))
@@ -119,7 +123,7 @@ import Testing
 
   @Test func aggregatesAreComputedAcrossSeeds() throws {
     let comparison = try Comparison.run(
-      scenario, policies: ["random"], seeds: Array(1...8), jobs: 2)
+      scenario, policies: [.random], seeds: Array(1...8), jobs: 2)
     let kills = try #require(SummaryMetric.named("kills"))
     let values = comparison.runs.map { Double($0.metrics.totalKills) }
     let summary = try #require(comparison.aggregate(kills, of: "random"))

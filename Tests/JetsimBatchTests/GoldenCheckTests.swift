@@ -126,7 +126,7 @@ import Testing
 
   @Test func aGoldenFromAnotherPolicySaysSo() throws {
     var other = scenario
-    other.policy = "lru"
+    other.policy = .lru
     let result = try GoldenCheck.check(other, against: golden)
     #expect(!result.passed)
     #expect(result.goldenPolicy == "largest-first")

@@ -13,7 +13,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
   @Test func jetsamReproducesEveryPressureKillOfTheHeldOutReport() throws {
     let replay = try ReplayReport.replay(
       reportsAt: ["\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"],
-      policies: PolicyRegistry.names)
+      policies: PolicyName.all)
     let report = try #require(replay.replays.first)
     #expect(report.realVictims.count == 62)
     #expect(report.predicted["jetsam"] == report.realVictims, "every victim, in order")
@@ -41,7 +41,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
       $0.hasSuffix(".ips") || $0.hasSuffix(".crash")
     }.sorted().map { "\(reports)/\($0)" }
     #expect(paths.count == 4)
-    let replay = try ReplayReport.replay(reportsAt: paths, policies: PolicyRegistry.names)
+    let replay = try ReplayReport.replay(reportsAt: paths, policies: PolicyName.all)
     // The one pressure decision of the corpus (iOS 9, vm-thrashing): jetsam kills the frontmost
     // app, the only process the trimmed report shows; the highwater and vnode kills are not scored.
     let scored = replay.replays.filter { !$0.realVictims.isEmpty }
@@ -89,7 +89,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
   @Test func thePageIsWellFormed() throws {
     let replay = try ReplayReport.replay(
       reportsAt: ["\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"],
-      policies: ["jetsam", "largest-first"])
+      policies: [.jetsam, .largestFirst])
     #expect(xmlError(replay.html) == nil)
     #expect(replay.html.contains("<th>jetsam</th>"))
   }

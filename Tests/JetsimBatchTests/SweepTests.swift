@@ -32,7 +32,7 @@ import Testing
     #expect(definition.run(6).labels == ["3145728", "jetsam", "2"])
     #expect(definition.run(59).labels == ["8388608", "lmkd", "5"])
     #expect(definition.run(59).scenario.device.memoryKB == 8 * 1_048_576)
-    #expect(definition.run(59).scenario.policy == "lmkd")
+    #expect(definition.run(59).scenario.policy == .lmkd)
   }
 
   @Test func oneThreadAndTwoGiveIdenticalFiles() throws {

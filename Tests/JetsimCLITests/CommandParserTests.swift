@@ -12,7 +12,7 @@ import Testing
       "--quiet",
     ])
     var expected = RunOptions(scenario: "s.json")
-    expected.policy = "largest-first"
+    expected.policy = .largestFirst
     expected.seed = 7
     expected.out = "o"
     expected.trace = "t.csv"
@@ -76,7 +76,7 @@ import Testing
       "kills", "--quiet",
     ])
     var expected = CompareOptions(scenario: "s.json")
-    expected.policies = ["lru", "jetsam"]
+    expected.policies = [.lru, .jetsam]
     expected.seeds = [1, 2, 3, 7]
     expected.out = "o"
     expected.jobs = 2

@@ -143,7 +143,7 @@ import Testing
   @Test func theIdleBandDiesInEntryOrder() throws {
     let scenario = try ProfileLoader.scenario(
       at: "\(packageRoot)/Profiles/scenarios/iphone-11-real-start.json")
-    #expect(scenario.policy == "jetsam")
+    #expect(scenario.policy == .jetsam)
     let result = try Simulator.run(scenario)
     let names = result.summary.appIDs
     let idleBand = (scenario.snapshot?.entries ?? []).filter { $0.band == 0 }.map(\.process)

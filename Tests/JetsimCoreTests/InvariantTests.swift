@@ -43,7 +43,8 @@ import Testing
   /// The run of `seed` under `policy`: 300 random actions; one seed in five starts from a snapshot.
   static func scenario(seed: Int, policy: String) -> Scenario {
     var scenario = Scenario(
-      name: "random-\(seed)", device: device(for: seed), apps: apps, actions: [], policy: policy,
+      name: "random-\(seed)", device: device(for: seed), apps: apps, actions: [],
+      policy: try! PolicyName(policy),
       seed: UInt64(seed))
     if seed % 5 == 4 {
       scenario.snapshot = Snapshot([

@@ -206,7 +206,7 @@ import Testing
   @Test func freeMemoryIsNeverNegative() throws {
     let apps = (0..<6).map { Fixture.app("a\($0)", resident: 250, caches: 50, backing: 40) }
     let actions = (0..<30).map { TimedAction(sec(10 * $0), .open("a\($0 % 6)")) }
-    for policy in PolicyRegistry.names {
+    for policy in PolicyName.all {
       let scenario = Scenario(
         name: "n", device: Fixture.device, apps: apps, actions: actions, policy: policy)
       let result = try Simulator.run(scenario)

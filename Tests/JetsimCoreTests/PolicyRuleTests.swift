@@ -57,7 +57,7 @@ import Testing
       .init(id: "a", state: .suspended, footprintMB: 100),
       .init(id: "b", state: .active, footprintMB: 100),
     ]
-    for name in PolicyRegistry.names {
+    for name in PolicyName.all {
       var harness = PolicyHarness(calm)
       #expect(harness.decisions(try! PolicyRegistry.make(name)).isEmpty, "\(name)")
     }

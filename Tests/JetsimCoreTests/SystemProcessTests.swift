@@ -94,7 +94,7 @@ import Testing
         Fixture.app("a", resident: 100), Fixture.app("b", resident: 100),
         Fixture.app("c", resident: 100),
       ],
-      actions: [], policy: "jetsam")
+      actions: [], policy: .jetsam)
     // b entered the IDLE band before a; idled is listed between them.
     scenario.snapshot = Snapshot([
       .init(process: "b", state: .suspended, footprintKB: mb(180), band: 0),

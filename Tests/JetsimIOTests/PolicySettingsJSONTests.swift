@@ -44,7 +44,7 @@ import Testing
     #expect(policy.parameters.softLimitPercent == 70)
     #expect(policy.parameters.bands.idle == 5)
     #expect(policy.parameters.agingTimeMs == 2_000)
-    let lmkd = try #require(try loaded.makePolicy("lmkd") as? LmkdPolicy)
+    let lmkd = try #require(try loaded.makePolicy(.lmkd) as? LmkdPolicy)
     #expect(lmkd.parameters.killHeaviest)
   }
 
@@ -55,7 +55,7 @@ import Testing
     #expect(
       ok.effectivePolicySettings["lmkd"]["minfree"]
         == .numbers([1024, 2048, 3072, 4096, 5120, 6144]))
-    let lmkd = try #require(try ok.makePolicy("lmkd") as? LmkdPolicy)
+    let lmkd = try #require(try ok.makePolicy(.lmkd) as? LmkdPolicy)
     #expect(lmkd.parameters.minfreeKB == [1024, 2048, 3072, 4096, 5120, 6144])
     #expect(throws: JetsimError.self) {
       try scenario(
@@ -90,7 +90,7 @@ import Testing
   @Test func settingsChangeWhatThePolicyDoes() throws {
     var base = try ProfileLoader.scenario(
       at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
-    base.policy = "jetsam"
+    base.policy = .jetsam
     let standard = try Simulator.run(base)
     base.policySettings = PolicySettings([
       "jetsam": ["idleThreshold": .number(0), "softLimit": .number(100)]

@@ -111,7 +111,8 @@ public enum Replay {
   static func isPressureKill(_ reason: String) -> Bool { pressureReasons.contains(reason) }
 
   /// Replays `imported` under each of `policies` (registry names).
-  public static func replay(_ imported: ImportedReport, policies: [String]) throws(JetsimError)
+  public static func replay(_ imported: ImportedReport, policies: [PolicyName])
+    throws(JetsimError)
     -> ReportReplay
   {
     let report = imported.report
@@ -137,11 +138,11 @@ public enum Replay {
       try simulation.placeForReplay()
       let victims = target > 0 ? simulation.evict(freeingKB: target) : []
       let names = scenario.processNames
-      predicted[policy] = victims.map { names[$0] }
+      predicted[policy.rawValue] = victims.map { names[$0] }
     }
     return ReportReplay(
       report: report.file, realVictims: scored.map { imported.names[$0] }, kills: kills,
-      predicted: predicted, policies: policies, warnings: imported.warnings)
+      predicted: predicted, policies: policies.map(\.rawValue), warnings: imported.warnings)
   }
 
   /// Each policy's agreement over `replays`.

@@ -142,16 +142,15 @@ public struct ReplayReport: Sendable {
 extension ReplayReport {
   /// Replays the reports at `paths` under `policies`, each report imported as `jetsim
   /// import-jetsam` would.
-  public static func replay(reportsAt paths: [String], policies: [String]) throws(JetsimError)
-    -> ReplayReport
+  public static func replay(reportsAt paths: [String], policies: [PolicyName])
+    throws(JetsimError) -> ReplayReport
   {
-    for name in policies { try PolicyRegistry.check(name) }
     var replays: [ReportReplay] = []
     for path in paths {
       let imported = JetsamImport.convert(try JetsamReport.load(at: path))
       replays.append(try Replay.replay(imported, policies: policies))
     }
-    return ReplayReport(replays: replays, policies: policies)
+    return ReplayReport(replays: replays, policies: policies.map(\.rawValue))
   }
 
   /// Writes `replay.csv`, `replay-summary.csv` and `replay.html` into the folder `destination`, all

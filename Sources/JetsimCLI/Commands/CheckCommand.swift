@@ -11,7 +11,7 @@ struct CheckOptions: Subcommand, Equatable {
   var numbers = false
   /// Re-record the golden files instead of comparing.
   var update = false
-  var policy: String?
+  var policy: PolicyName?
   var seed: UInt64?
   /// `--quiet` and `--format`.
   var printing = OutputOptions()

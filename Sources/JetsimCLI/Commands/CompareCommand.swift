@@ -4,7 +4,7 @@ import Jetsim
 struct CompareOptions: Subcommand, Equatable {
   var scenario: String
   /// The policies to compare; nil for every built-in one.
-  var policies: [String]?
+  var policies: [PolicyName]?
   /// The seeds; nil for the scenario's own.
   var seeds: [UInt64]?
   var out: String?
@@ -66,7 +66,7 @@ extension CompareOptions {
   /// ranked table. Shows progress on standard error when it is a terminal.
   func execute() throws(JetsimError) -> CommandResult {
     let scenario = try ProfileLoader.scenario(at: self.scenario)
-    let policies = self.policies ?? PolicyRegistry.names
+    let policies = self.policies ?? PolicyName.all
     let seeds = self.seeds ?? [scenario.seed]
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-compare"
     if keepRuns, let warning = try Self.sizeWarning(scenario, runs: policies.count * seeds.count) {

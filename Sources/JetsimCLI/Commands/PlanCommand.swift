@@ -10,7 +10,7 @@ struct PlanOptions: Subcommand, Equatable {
   var minKB: Int?
   var maxKB: Int?
   var precisionKB = 64 * 1024
-  var policy: String?
+  var policy: PolicyName?
   var jobs: Int?
   var out: String?
   /// `--quiet` and `--format`.

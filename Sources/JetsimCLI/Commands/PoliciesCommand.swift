@@ -23,7 +23,7 @@ extension PoliciesOptions {
     let indent = String(repeating: " ", count: width + 2)
     let text = PolicyRegistry.all.map { entry in
       let padding = String(repeating: " ", count: width - entry.name.count)
-      let marker = entry.name == Defaults.policy ? " (default)" : ""
+      let marker = entry.name == PolicyName.default.rawValue ? " (default)" : ""
       var lines = "\(entry.name)\(padding)  \(entry.summary)\(marker)\n"
       for setting in entry.settings {
         lines += "\(indent)\(setting.key): \(setting.summary)\n"

@@ -4,7 +4,7 @@ import Jetsim
 struct ReplayOptions: Subcommand, Equatable {
   var reports: [String]
   /// The policies; nil for every built-in one.
-  var policies: [String]?
+  var policies: [PolicyName]?
   var out = "\(Defaults.reportsFolder)/replay"
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
@@ -51,7 +51,7 @@ extension ReplayOptions {
   /// Replays every report, writes the replay folder and prints the agreement.
   func execute() throws(JetsimError) -> CommandResult {
     let replay = try ReplayReport.replay(
-      reportsAt: reports, policies: policies ?? PolicyRegistry.names)
+      reportsAt: reports, policies: policies ?? PolicyName.all)
     try replay.write(to: out)
     var errors = ""
     for report in replay.replays {

@@ -3,7 +3,7 @@ import Jetsim
 /// The options of `jetsim run`.
 struct RunOptions: Subcommand, Equatable {
   var scenario: String
-  var policy: String?
+  var policy: PolicyName?
   var seed: UInt64?
   var out: String?
   var trace: String?

@@ -40,7 +40,7 @@ extension ValidateOptions {
         let kind = try InputValidator.validate(at: file)
         if !printing.quiet { result.output += "\(file): valid \(kind.rawValue)\n" }
       } catch {
-        result.errors += JetsimCommandLine.message(for: error)
+        result.errors += ErrorMessage.line(for: error)
         if result.code == .success { result.code = ExitCode(error) }
       }
     }

@@ -4,26 +4,25 @@ import Jetsim
 /// number of jobs, a duration, a size, an output format.
 extension ParsedArguments {
   /// A policy name, checked against the built-in policies.
-  func policy(_ option: OptionSpec) throws(UsageError) -> String? {
+  func policy(_ option: OptionSpec) throws(UsageError) -> PolicyName? {
     guard let name = value(option) else { return nil }
+    return try checked(name)
+  }
+
+  private func checked(_ name: String) throws(UsageError) -> PolicyName {
     do {
-      try PolicyRegistry.check(name)
+      return try PolicyName(name)
     } catch {
       throw UsageError(error.description, help: command.name)
     }
-    return name
   }
 
   /// A list of policy names, each checked, none repeated.
-  func policies(_ option: OptionSpec) throws(UsageError) -> [String]? {
+  func policies(_ option: OptionSpec) throws(UsageError) -> [PolicyName]? {
     guard let list = value(option) else { return nil }
-    let names = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    for name in names {
-      do {
-        try PolicyRegistry.check(name)
-      } catch {
-        throw UsageError(error.description, help: command.name)
-      }
+    var names: [PolicyName] = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+      names.append(try checked(String(name)))
     }
     guard Set(names).count == names.count else {
       throw UsageError("\(option.flag) names a policy twice: \(list.excerpt())", help: command.name)

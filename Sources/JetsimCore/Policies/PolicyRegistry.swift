@@ -68,12 +68,12 @@ public enum PolicyRegistry {
   }
 
   /// A fresh policy named `name`, with `settings` where it takes any.
-  public static func make(_ name: String, settings: PolicySettings = PolicySettings())
+  public static func make(_ name: PolicyName, settings: PolicySettings = PolicySettings())
     throws(JetsimError) -> any EvictionPolicy
   {
-    guard let registration = registration(name) else {
-      throw .unknownPolicy(name: name, valid: names)
+    guard let registration = registration(name.rawValue) else {
+      throw .unknownPolicy(name: name.rawValue, valid: names)
     }
-    return registration.make(settings[name])
+    return registration.make(settings[name.rawValue])
   }
 }

@@ -19,8 +19,6 @@ public enum Defaults {
   /// daemons launchd rarely relaunches at once (`memorystatus_sysprocs_idle_time`, low relaunch
   /// likelihood: 10 s ÷ 5).
   public static let daemonAgingTimeMs = 2_000
-  /// The eviction policy of a scenario that names none.
-  public static let policy = "largest-first"
   /// The seed of a scenario that names none.
   public static let seed: UInt64 = 1
   /// Where `jetsim run` writes, under the working directory.

@@ -16,7 +16,7 @@ public struct Scenario: Sendable {
   /// memory whole); at equal times the script's come first.
   public var trace: ActionFeed?
   /// The eviction policy's name (see `PolicyRegistry`).
-  public var policy: String
+  public var policy: PolicyName
   /// Settings of the built-in policies; where a policy is left out, the device's apply.
   public var policySettings = PolicySettings()
   /// The seed of every random stream in the run.
@@ -37,7 +37,7 @@ public struct Scenario: Sendable {
   /// A scenario; `origin` is the file errors name (a scenario built in code may give any label).
   public init(
     name: String, summary: String = "", device: DeviceProfile, apps: [AppProfile],
-    actions: [TimedAction], policy: String = Defaults.policy, seed: UInt64 = Defaults.seed,
+    actions: [TimedAction], policy: PolicyName = .default, seed: UInt64 = Defaults.seed,
     durationMs: Int? = nil, origin: String? = nil
   ) {
     self.name = name

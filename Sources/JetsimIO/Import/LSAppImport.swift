@@ -30,64 +30,106 @@ public enum LSAppImport {
 
   /// Converts the log `text` (read from `path`, for errors) for `user` (by default the first user
   /// in the file), matching apps against `known`.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* events, and O(*a* × *k*) to match *a* app names against
+  ///   *k* known profiles.
   public static func convert(
     _ text: String, path: String, user wanted: String? = nil, known: [AppProfile],
     defaultApp: AppProfile = defaultApp
   ) throws(JetsimError) -> Conversion {
-    let records: [CSVReader.Record]
+    let records = try Self.records(text, path: path)
+    let columns = try Columns(records[0].fields, path: path)
+    let (user, events) = try Self.events(records.dropFirst(), columns, user: wanted, path: path)
+    var matcher = AppMatcher(known: known, defaultApp: defaultApp)
+    var actions: [TimedAction] = []
+    var onScreen: String?
+    let start = events.first?.time ?? 0
+    for event in events {
+      let id = matcher.id(for: event.app)
+      if event.opened {
+        actions.append(TimedAction(event.time - start, .open(id)))
+        onScreen = id
+      } else if onScreen == id {
+        actions.append(TimedAction(event.time - start, .home))
+        onScreen = nil
+      }
+    }
+    return Conversion(
+      actions: actions, apps: matcher.apps, matched: matcher.matched,
+      unmatched: matcher.unmatched, user: user)
+  }
+
+  /// The log's records, CSV or TSV by its first line; at least the header.
+  static func records(_ text: String, path: String) throws(JetsimError) -> [CSVReader.Record] {
     let delimiter: Character = text.prefix { !$0.isNewline }.contains("\t") ? "\t" : ","
+    let records: [CSVReader.Record]
     do {
       records = try CSVReader.records(delimiter == "\t" ? text.replacingTabs() : text)
     } catch {
       throw .traceLine(path: path, line: 1, message: "not CSV or TSV text")
     }
-    guard let header = records.first?.fields.map({ $0.lowercased().trimmingSpaces() }) else {
-      throw .traceLine(path: path, line: 1, message: "empty log")
-    }
-    func column(_ names: [String]) throws(JetsimError) -> Int {
-      guard let index = header.firstIndex(where: names.contains) else {
-        throw .traceLine(
-          path: path, line: 1,
-          message:
-            "no \(names[0]) column; the header needs user_id, timestamp, app_name and event_type (session_id is optional)"
-        )
+    guard !records.isEmpty else { throw .traceLine(path: path, line: 1, message: "empty log") }
+    return records
+  }
+
+  /// Where the four columns jetsim reads are.
+  struct Columns {
+    let count: Int
+    let user: Int
+    let time: Int
+    let app: Int
+    let event: Int
+
+    init(_ fields: [String], path: String) throws(JetsimError) {
+      let header = fields.map { $0.lowercased().trimmingSpaces() }
+      func column(_ names: [String]) throws(JetsimError) -> Int {
+        guard let index = header.firstIndex(where: names.contains) else {
+          throw .traceLine(
+            path: path, line: 1,
+            message:
+              "no \(names[0]) column; the header needs user_id, timestamp, app_name and event_type (session_id is optional)"
+          )
+        }
+        return index
       }
-      return index
+      count = header.count
+      user = try column(["user_id", "user"])
+      time = try column(["timestamp", "time"])
+      app = try column(["app_name", "app"])
+      event = try column(["event_type", "event"])
     }
-    let userColumn = try column(["user_id", "user"])
-    let timeColumn = try column(["timestamp", "time"])
-    let appColumn = try column(["app_name", "app"])
-    let eventColumn = try column(["event_type", "event"])
-    var events: [(time: Int, line: Int, app: String, opened: Bool)] = []
+  }
+
+  /// One `Opened` or `Closed` of the user's.
+  struct Event {
+    var time: Int
+    var line: Int
+    var app: String
+    var opened: Bool
+  }
+
+  /// The `Opened` and `Closed` events of `wanted` (by default the first user), in time order, each
+  /// checked; and the user.
+  static func events(
+    _ records: ArraySlice<CSVReader.Record>, _ columns: Columns, user wanted: String?,
+    path: String
+  ) throws(JetsimError) -> (user: String, events: [Event]) {
+    var events: [Event] = []
     var chosen = wanted
-    for record in records.dropFirst() {
+    for record in records {
       let fields = record.fields
-      guard fields.count > max(userColumn, timeColumn, appColumn, eventColumn) else {
+      guard fields.count > max(columns.user, columns.time, columns.app, columns.event) else {
         throw .traceLine(
           path: path, line: record.line,
-          message: "expected \(header.count) fields, found \(fields.count)")
+          message: "expected \(columns.count) fields, found \(fields.count)")
       }
-      if chosen == nil { chosen = fields[userColumn] }
-      guard fields[userColumn] == chosen else { continue }
-      let kind = fields[eventColumn].lowercased()
+      if chosen == nil { chosen = fields[columns.user] }
+      guard fields[columns.user] == chosen else { continue }
+      let kind = fields[columns.event].lowercased()
       guard kind == "opened" || kind == "closed" else { continue }
-      guard let time = Timestamp.milliseconds(fields[timeColumn]) else {
-        throw .traceLine(
-          path: path, line: record.line,
-          message:
-            "timestamp '\(fields[timeColumn].excerpt())' is not YYYY-MM-DD HH:MM:SS (years 1 to 9999) or whole seconds since 1970"
-        )
-      }
-      // The name becomes an app profile's name (and its id, after "lsapp."): one short line.
-      let app = fields[appColumn]
-      guard !app.isEmpty, app.count <= 100, !app.hasControlCharacters else {
-        throw .traceLine(
-          path: path, line: record.line,
-          message:
-            "app_name '\(app.excerpt())' must be 1 to 100 characters on one line, without control characters"
-        )
-      }
-      events.append((time, record.line, app, kind == "opened"))
+      let time = try Self.time(fields[columns.time], line: record.line, path: path)
+      let app = try Self.appName(fields[columns.app], line: record.line, path: path)
+      events.append(Event(time: time, line: record.line, app: app, opened: kind == "opened"))
     }
     guard let user = chosen, let start = events.map(\.time).min() else {
       throw .traceLine(
@@ -104,11 +146,49 @@ public enum LSAppImport {
           "this event is more than 139 years after the user's first (jetsim's longest run); split the log"
       )
     }
+    return (user, events)
+  }
+
+  static func time(_ field: String, line: Int, path: String) throws(JetsimError) -> Int {
+    guard let time = Timestamp.milliseconds(field) else {
+      throw .traceLine(
+        path: path, line: line,
+        message:
+          "timestamp '\(field.excerpt())' is not YYYY-MM-DD HH:MM:SS (years 1 to 9999) or whole seconds since 1970"
+      )
+    }
+    return time
+  }
+
+  /// The name becomes an app profile's name (and its id, after "lsapp."): one short line.
+  static func appName(_ app: String, line: Int, path: String) throws(JetsimError) -> String {
+    guard !app.isEmpty, app.count <= 100, !app.hasControlCharacters else {
+      throw .traceLine(
+        path: path, line: line,
+        message:
+          "app_name '\(app.excerpt())' must be 1 to 100 characters on one line, without control characters"
+      )
+    }
+    return app
+  }
+
+  /// Gives each app name of the log a profile: a known one matched by id or name, else a copy of
+  /// the default profile.
+  struct AppMatcher {
+    let known: [AppProfile]
+    let defaultApp: AppProfile
     var apps: [AppProfile] = []
-    var ids: [String: String] = [:]
     var matched: [String] = []
     var unmatched: [String] = []
-    func profile(for name: String) -> String {
+    private var ids: [String: String] = [:]
+
+    init(known: [AppProfile], defaultApp: AppProfile) {
+      self.known = known
+      self.defaultApp = defaultApp
+    }
+
+    /// The id of the profile for `name`, made at its first use.
+    mutating func id(for name: String) -> String {
       if let id = ids[name] { return id }
       let lowered = name.lowercased()
       var app: AppProfile
@@ -123,38 +203,29 @@ public enum LSAppImport {
         app = match
         matched.append(name)
       } else {
-        app = defaultApp
-        // Names that differ only in punctuation ("Foo Bar", "Foo-Bar") get ids of their own.
-        let base = "lsapp." + String(lowered.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        app.id = base
-        var copy = 1
-        while apps.contains(where: { $0.id == app.id })
-          || known.contains(where: { $0.id == app.id })
-        {
-          copy += 1
-          app.id = "\(base)-\(copy)"
-        }
-        app.name = name
+        app = newProfile(named: name, lowered: lowered)
         unmatched.append(name)
       }
       apps.append(app)
       ids[name] = app.id
       return app.id
     }
-    var actions: [TimedAction] = []
-    var onScreen: String?
-    for event in events {
-      let id = profile(for: event.app)
-      if event.opened {
-        actions.append(TimedAction(event.time - start, .open(id)))
-        onScreen = id
-      } else if onScreen == id {
-        actions.append(TimedAction(event.time - start, .home))
-        onScreen = nil
+
+    /// The default profile for `name`. Names that differ only in punctuation ("Foo Bar",
+    /// "Foo-Bar") get ids of their own.
+    private func newProfile(named name: String, lowered: String) -> AppProfile {
+      var app = defaultApp
+      let base = "lsapp." + String(lowered.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+      app.id = base
+      var copy = 1
+      while apps.contains(where: { $0.id == app.id }) || known.contains(where: { $0.id == app.id })
+      {
+        copy += 1
+        app.id = "\(base)-\(copy)"
       }
+      app.name = name
+      return app
     }
-    return Conversion(
-      actions: actions, apps: apps, matched: matched, unmatched: unmatched, user: user)
   }
 
   /// Converts the log file at `log` for `user` against `base`'s apps and writes, into `folder`, a

@@ -68,76 +68,34 @@ public enum JetsamImport {
   static let foregroundBand = 100
 
   /// The report in jetsim's terms.
+  ///
+  /// - Complexity: O(*n*) for *n* processes.
   public static func convert(_ report: JetsamReport) -> ImportedReport {
     let names = uniqueNames(report.processes)
     let roles = roles(of: report.processes)
     let bands = bands(of: report.processes)
     let catalog = report.product.flatMap(DeviceCatalog.model(productCode:))
     var warnings = report.warnings
-
-    // Compression: the ratio the report's compressor achieved.
-    var permille = 1000
-    if let compressed = report.compressorPages, let uncompressed = report.uncompressedPages,
-      compressed > 0, uncompressed > compressed
-    {
-      permille = min(16_000, uncompressed * 1000 / compressed)
+    let permille = compressionPermille(report)
+    var (memoryKB, memorySource) = memory(report, catalog)
+    if catalog == nil, let product = report.product {
+      warnings.append(
+        "product \(product.excerpt(limit: 30)) is not in the device table; memory \(memorySource)")
     }
-    // Memory: the table's figure for the product, else the report's page counts.
-    var memoryKB: Int
-    var memorySource: String
-    if let catalog {
-      memoryKB = catalog.memoryMB * 1024
-      memorySource = "the memory iOS reports on an \(catalog.name) (Profiles/ios-devices.csv)"
-    } else {
-      memoryKB = report.kilobytes(pages: report.countedPages)
-      memorySource =
-        "estimated from the report's page counts (free, active, inactive, speculative, wired, throttled and compressor pages)"
-      if let product = report.product {
-        warnings.append(
-          "product \(product.excerpt(limit: 30)) is not in the device table; memory \(memorySource)"
-        )
-      }
+    var processes = Processes()
+    for index in report.processes.indices {
+      processes.add(
+        report.processes[index], of: report, name: names[index], role: roles[index],
+        band: bands[index], limitKB: catalog.map { $0.foregroundLimitMB * 1024 },
+        compressionPermille: permille)
     }
-
-    var apps: [AppProfile] = []
-    var systemProcesses: [SystemProcess] = []
-    var entries: [Snapshot.Entry] = []
-    var occupiedKB = 0
-    for (index, process) in report.processes.enumerated() {
-      let footprint = report.kilobytes(pages: process.residentPages)
-      let state: AppState
-      switch roles[index] {
-      case .app:
-        state =
-          process.isFrontmost ? .active : process.isSuspended ? .suspended : .background
-        var app = AppProfile(
-          id: names[index], name: process.name, category: "imported", residentKB: footprint,
-          backgroundWorkMs: 0)
-        if let limit = catalog.map({ $0.foregroundLimitMB * 1024 }), footprint > limit {
-          // The report shows it alive at that size: its limit was higher.
-          app.memoryLimitKB = footprint
-        }
-        apps.append(app)
-      case .systemProcess(let kind):
-        let system = SystemProcess(
-          name: names[index], kind: kind, footprintKB: footprint,
-          band: bands[index] == idleBand && kind != .activeDaemon ? nil : bands[index])
-        state = system.runningState
-        systemProcesses.append(system)
-      }
-      occupiedKB += state == .suspended && permille > 1000 ? footprint * 1000 / permille : footprint
-      entries.append(
-        Snapshot.Entry(
-          process: names[index], state: state, footprintKB: footprint, band: bands[index]))
-    }
-
     let freeKB = report.freeKB ?? 0
-    var reservedKB = memoryKB - occupiedKB - freeKB
+    var reservedKB = memoryKB - processes.occupiedKB - freeKB
     if reservedKB < 0 {
       warnings.append(
-        "the processes and free memory (\(Units.megabytes(occupiedKB + freeKB))) exceed the memory (\(Units.megabytes(memoryKB))); memory raised to fit, nothing reserved"
+        "the processes and free memory (\(Units.megabytes(processes.occupiedKB + freeKB))) exceed the memory (\(Units.megabytes(memoryKB))); memory raised to fit, nothing reserved"
       )
-      memoryKB = occupiedKB + freeKB
+      memoryKB = processes.occupiedKB + freeKB
       reservedKB = 0
     }
     let modelName = catalog?.name ?? report.product ?? "device"
@@ -148,10 +106,73 @@ public enum JetsamImport {
       source:
         "imported from the JetsamEvent report \(FileSystem.split(report.file).name)\(report.incident.map { " (incident \($0))" } ?? ""): memory is \(memorySource); reserved is the memory less the processes' footprints (suspended ones compressed at the report's ratio) and the free memory at the snapshot"
     )
-    device.systemProcesses = systemProcesses
+    device.systemProcesses = processes.systemProcesses
     return ImportedReport(
-      report: report, device: device, apps: apps, snapshot: Snapshot(entries), names: names,
-      roles: roles, bands: bands, memorySource: memorySource, warnings: warnings)
+      report: report, device: device, apps: processes.apps, snapshot: Snapshot(processes.entries),
+      names: names, roles: roles, bands: bands, memorySource: memorySource, warnings: warnings)
+  }
+
+  /// The ratio the report's compressor achieved, in thousandths (1000: none), at most 16.
+  static func compressionPermille(_ report: JetsamReport) -> Int {
+    guard let compressed = report.compressorPages, let uncompressed = report.uncompressedPages,
+      compressed > 0, uncompressed > compressed
+    else { return 1000 }
+    return min(16_000, uncompressed * 1000 / compressed)
+  }
+
+  /// The device's memory and where it came from: the device table's figure for the product, else
+  /// the report's page counts.
+  static func memory(_ report: JetsamReport, _ catalog: DeviceCatalog.Model?) -> (
+    kilobytes: Int, source: String
+  ) {
+    if let catalog {
+      return (
+        catalog.memoryMB * 1024,
+        "the memory iOS reports on an \(catalog.name) (Profiles/ios-devices.csv)"
+      )
+    }
+    return (
+      report.kilobytes(pages: report.countedPages),
+      "estimated from the report's page counts (free, active, inactive, speculative, wired, throttled and compressor pages)"
+    )
+  }
+
+  /// The report's processes as apps, system processes and snapshot entries, and the physical
+  /// memory they occupy.
+  struct Processes {
+    var apps: [AppProfile] = []
+    var systemProcesses: [SystemProcess] = []
+    var entries: [Snapshot.Entry] = []
+    var occupiedKB = 0
+
+    mutating func add(
+      _ process: JetsamReport.Process, of report: JetsamReport, name: String,
+      role: ImportedReport.Role, band: Int, limitKB: Int?, compressionPermille permille: Int
+    ) {
+      let footprint = report.kilobytes(pages: process.residentPages)
+      let state: AppState
+      switch role {
+      case .app:
+        state = process.isFrontmost ? .active : process.isSuspended ? .suspended : .background
+        var app = AppProfile(
+          id: name, name: process.name, category: "imported", residentKB: footprint,
+          backgroundWorkMs: 0)
+        if let limitKB, footprint > limitKB {
+          // The report shows it alive at that size: its limit was higher.
+          app.memoryLimitKB = footprint
+        }
+        apps.append(app)
+      case .systemProcess(let kind):
+        let system = SystemProcess(
+          name: name, kind: kind, footprintKB: footprint,
+          band: band == idleBand && kind != .activeDaemon ? nil : band)
+        state = system.runningState
+        systemProcesses.append(system)
+      }
+      occupiedKB += state == .suspended && permille > 1000 ? footprint * 1000 / permille : footprint
+      entries.append(
+        Snapshot.Entry(process: name, state: state, footprintKB: footprint, band: band))
+    }
   }
 
   /// Each process's name in jetsim: its own the first time, `name#pid` (or `name#2`, ...) after.

@@ -14,6 +14,8 @@ public enum ProfileLoader {
   }
 
   /// The scenario in `bytes`, read as if from the file at `path`.
+  ///
+  /// - Complexity: O(*n*) in the size of the scenario, its profiles and its trace.
   package static func scenario(
     from bytes: [UInt8], path: String, trace replacementTrace: String? = nil
   ) throws(JetsimError) -> Scenario {
@@ -26,19 +28,50 @@ public enum ProfileLoader {
       file.trace = replacementTrace
     }
     let folder = directory(of: path)
-    let device: DeviceProfile
-    switch file.device {
-    case .inline(let profile): device = profile
+    let device = try Self.device(file.device, from: folder, inputs: &inputs)
+    let apps = try Self.apps(file.apps, from: folder, inputs: &inputs)
+    try checkProcessCount(apps: apps.count, device: device, path: path)
+    var scenario = Scenario(
+      name: file.name, summary: file.summary, device: device, apps: apps, actions: file.script,
+      policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
+    scenario.actionOrigins = file.script.indices.map { (path, "script[\($0)]") }
+    scenario.policySettings = file.policySettings
+    scenario.userModel = try file.userModel?.model(apps: apps, path: path)
+    scenario.inputs = inputs
+    scenario.snapshot = file.snapshot
+    if let trace = file.trace {
+      try checkAndAttach(trace: replacementTrace ?? resolve(trace, from: folder), to: &scenario)
+    } else {
+      try scenario.checkWorkload()
+    }
+    try scenario.checkSnapshot(path: path)
+    return scenario
+  }
+
+  /// The scenario's device: inline, or read from the file it names (recorded in `inputs`).
+  private static func device(
+    _ reference: ScenarioFile.Reference<DeviceProfile>, from folder: String,
+    inputs: inout [RunInput]
+  ) throws(JetsimError) -> DeviceProfile {
+    switch reference {
+    case .inline(let profile): return profile
     case .path(let reference, _):
       let devicePath = resolve(reference, from: folder)
       let deviceData = try InputFile.bytes(at: devicePath)
-      device = try decode(deviceData, path: devicePath) { node throws(FieldError) in
+      inputs.append(RunInput(role: "device", path: devicePath, data: deviceData))
+      return try decode(deviceData, path: devicePath) { node throws(FieldError) in
         try DeviceProfile(json: node)
       }
-      inputs.append(RunInput(role: "device", path: devicePath, data: deviceData))
     }
+  }
+
+  /// The scenario's apps: inline, or read from the files they name (recorded in `inputs`).
+  private static func apps(
+    _ references: [ScenarioFile.Reference<AppProfile>], from folder: String,
+    inputs: inout [RunInput]
+  ) throws(JetsimError) -> [AppProfile] {
     var apps: [AppProfile] = []
-    for reference in file.apps {
+    for reference in references {
       switch reference {
       case .inline(let profile): apps.append(profile)
       case .path(let reference, _):
@@ -51,47 +84,43 @@ public enum ProfileLoader {
         inputs.append(RunInput(role: "app \(app.id)", path: appPath, data: appData))
       }
     }
-    let actions = file.script
-    let origins = file.script.indices.map { (path, "script[\($0)]") }
-    let tracePath = file.trace.map { replacementTrace ?? resolve($0, from: folder) }
-    if apps.isEmpty {
+    return apps
+  }
+
+  /// At least one app, and at most `Units.maxProcesses` processes with the device's own.
+  private static func checkProcessCount(apps: Int, device: DeviceProfile, path: String)
+    throws(JetsimError)
+  {
+    if apps == 0 {
       throw .invalidValue(
         path: path, keyPath: "apps", value: "empty", expected: "at least one app profile")
     }
-    if apps.count + device.systemProcesses.count > Units.maxProcesses {
+    if apps + device.systemProcesses.count > Units.maxProcesses {
       throw .invalidValue(
         path: path, keyPath: "apps",
-        value: "\(apps.count) apps beside \(device.systemProcesses.count) system processes",
+        value: "\(apps) apps beside \(device.systemProcesses.count) system processes",
         expected: "at most \(Units.maxProcesses) processes in all")
     }
-    var scenario = Scenario(
-      name: file.name, summary: file.summary, device: device, apps: apps, actions: actions,
-      policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
-    scenario.actionOrigins = origins
-    scenario.policySettings = file.policySettings
-    scenario.userModel = try file.userModel?.model(apps: apps, path: path)
-    scenario.inputs = inputs
-    scenario.snapshot = file.snapshot
-    // One pass over the whole workload checks every action, and fingerprints the trace on the way;
-    // runs then read the trace afresh, a line at a time, and fail if it no longer has that digest.
+  }
+
+  /// One pass over the script and the trace checks every action, and fingerprints the trace on the
+  /// way; runs then read the trace afresh, a line at a time, and fail if it no longer has that
+  /// digest.
+  private static func checkAndAttach(trace tracePath: String, to scenario: inout Scenario)
+    throws(JetsimError)
+  {
     var check = scenario
-    var traceDigest: TraceDigest?
-    if let tracePath {
-      let digest = TraceDigest()
-      traceDigest = digest
-      check.trace = ActionFeed(path: tracePath) { () throws(JetsimError) -> any ActionCursor in
-        let cursor = try TraceCursor(path: tracePath, hashing: true)
-        digest.cursor = cursor
-        return cursor
-      }
+    let digest = TraceDigest()
+    check.trace = ActionFeed(path: tracePath) { () throws(JetsimError) -> any ActionCursor in
+      let cursor = try TraceCursor(path: tracePath, hashing: true)
+      digest.cursor = cursor
+      return cursor
     }
     try check.checkWorkload()
-    if let tracePath, let digest = traceDigest?.value {
-      scenario.inputs.append(RunInput(role: "trace", path: tracePath, sha256: digest))
-      scenario.trace = TraceReader.feed(path: tracePath, sha256: digest)
+    if let value = digest.value {
+      scenario.inputs.append(RunInput(role: "trace", path: tracePath, sha256: value))
+      scenario.trace = TraceReader.feed(path: tracePath, sha256: value)
     }
-    try scenario.checkSnapshot(path: path)
-    return scenario
   }
 
   /// The device profile in the JSON file at `path`.

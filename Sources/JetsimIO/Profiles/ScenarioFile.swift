@@ -18,7 +18,7 @@ struct ScenarioFile {
   var summary: String
   var device: Reference<DeviceProfile>
   var apps: [Reference<AppProfile>]
-  var policy: String
+  var policy: PolicyName
   var policySettings: PolicySettings
   var seed: UInt64
   var durationMs: Int?
@@ -54,13 +54,16 @@ struct ScenarioFile {
         apps.append(.inline(try AppProfile(json: node, at: keyPath, inline: true)))
       }
     }
-    policy = try fields.string("policy") ?? Defaults.policy
-    if PolicyRegistry.registration(policy) == nil {
+    let policyName = try fields.string("policy") ?? PolicyName.default.rawValue
+    do {
+      policy = try PolicyName(policyName)
+    } catch {
       let hint =
-        Suggestion.closest(to: policy, in: PolicyRegistry.names).map { " (did you mean '\($0)'?)" }
-        ?? ""
+        Suggestion.closest(to: policyName, in: PolicyRegistry.names).map {
+          " (did you mean '\($0)'?)"
+        } ?? ""
       throw fields.invalid(
-        "policy", "\"\(policy.excerpt())\"\(hint)",
+        "policy", "\"\(policyName.excerpt())\"\(hint)",
         "one of \(PolicyRegistry.names.joined(separator: ", "))")
     }
     policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()

@@ -133,7 +133,8 @@ package struct ReportTables: Sendable {
         case .detail:
           if let reason = event.reason {
             reasons.write(Int(reason.rawValue), to: &row)
-          } else if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode) {
+          } else if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode)
+          {
             modes.write(index, to: &row)
           }
         case .footprintKB: if event.app >= 0 { row.append(event.footprintKB) }

@@ -1,0 +1,15 @@
+import Jetsim
+
+/// A library error as the command line prints it. Library errors speak of files, keys and lines;
+/// here the flag that fixes one is added, where there is one.
+enum ErrorMessage {
+  /// One line, ending in a line break.
+  static func line(for error: JetsimError) -> String {
+    var text = "jetsim: \(error)"
+    switch error {
+    case .outputNotWritable: text += "; choose another folder with --out"
+    default: break
+    }
+    return text + "\n"
+  }
+}
