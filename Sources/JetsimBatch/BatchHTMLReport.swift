@@ -52,42 +52,72 @@ package enum BatchHTMLReport {
       html.paragraph("sweep-summary.csv could not be read.")
       return html.finish()
     }
-    let rows = records.dropFirst().map(\.fields).filter { $0.count == header.count }
     guard runsColumn > 0 else {
       html.paragraph("The sweep has no axis besides seeds; sweep-summary.csv has its one point.")
       return html.finish()
     }
-    let axis = header[0]
-    let numeric = rows.allSatisfy { Double($0[0]) != nil }
-    let categories = uniqued(rows.map { $0[0] })
-    let xAxis: ChartAxis
-    if numeric {
-      let values = rows.compactMap { Double($0[0]) }
-      xAxis = .scale(
-        ChartScale(
-          from: values.min() ?? 0, to: values.max() ?? 0, unit: .of(metric: axis),
-          includingZero: false))
-    } else {
-      xAxis = .bands(categories)
-    }
-    func xOf(_ row: [String]) -> Double {
-      numeric ? Double(row[0]) ?? 0 : Double(categories.firstIndex(of: row[0]) ?? 0)
-    }
-    let seriesKeys = uniqued(rows.map { $0[1..<runsColumn].joined(separator: ", ") })
+    let table = SweepTable(header: header, records: records.dropFirst(), runsColumn: runsColumn)
     html.paragraph(
-      "Each point is the mean across seeds, with its 95 % confidence interval; x is \(title(axis))"
-        + (seriesKeys.count > 1
+      "Each point is the mean across seeds, with its 95 % confidence interval; x is \(title(table.axis))"
+        + (table.seriesKeys.count > 1
           ? "; one series per \(header[1..<runsColumn].joined(separator: ", "))." : "."))
     for metric in metrics {
+      guard let chart = table.chart(of: metric) else { continue }
+      html.section(title(metric) + (SummaryMetric.named(metric).map(direction) ?? ""))
+      html.raw(chart)
+      if table.seriesKeys.count > 1 {
+        html.raw(ChartStyle.legend(table.seriesKeys, joined: table.numeric))
+      }
+    }
+    return html.finish()
+  }
+
+  /// `sweep-summary.csv` as the sweep page draws it: x is the first axis, one series per
+  /// combination of the other axes.
+  struct SweepTable {
+    let header: [String]
+    let rows: [[String]]
+    let runsColumn: Int
+    /// The first axis, and whether its values are numbers (else categories, drawn in bands).
+    let axis: String
+    let numeric: Bool
+    let categories: [String]
+    let xAxis: ChartAxis
+    let seriesKeys: [String]
+
+    init(header: [String], records: ArraySlice<CSVReader.Record>, runsColumn: Int) {
+      self.header = header
+      self.runsColumn = runsColumn
+      rows = records.map(\.fields).filter { $0.count == header.count }
+      axis = header[0]
+      numeric = rows.allSatisfy { Double($0[0]) != nil }
+      categories = uniqued(rows.map { $0[0] })
+      if numeric {
+        let values = rows.compactMap { Double($0[0]) }
+        xAxis = .scale(
+          ChartScale(
+            from: values.min() ?? 0, to: values.max() ?? 0, unit: .of(metric: header[0]),
+            includingZero: false))
+      } else {
+        xAxis = .bands(categories)
+      }
+      seriesKeys = uniqued(rows.map { $0[1..<runsColumn].joined(separator: ", ") })
+    }
+
+    func x(_ row: [String]) -> Double {
+      numeric ? Double(row[0]) ?? 0 : Double(categories.firstIndex(of: row[0]) ?? 0)
+    }
+
+    /// The chart of `metric` against the first axis, if the table has its columns.
+    func chart(of metric: String) -> String? {
       guard let meanColumn = header.firstIndex(of: "\(metric)_mean"),
         let ciColumn = header.firstIndex(of: "\(metric)_ci95")
-      else { continue }
+      else { return nil }
       let points = rows.compactMap { row -> (Double, Double)? in
         guard let mean = Double(row[meanColumn]) else { return nil }
         let ci = Double(row[ciColumn]) ?? 0
         return (mean - ci, mean + ci)
       }
-      html.section(title(metric) + (SummaryMetric.named(metric).map(direction) ?? ""))
       var chart = SVGChart(
         width: 900, height: 240, label: "\(title(metric)) against \(title(axis))", x: xAxis,
         y: ChartScale(
@@ -99,7 +129,7 @@ package enum BatchHTMLReport {
         let series = rows.filter { $0[1..<runsColumn].joined(separator: ", ") == key }.compactMap {
           row -> (x: Double, y: Double, ci: Double?)? in
           guard let mean = Double(row[meanColumn]) else { return nil }
-          return (xOf(row), mean, Double(row[ciColumn]))
+          return (x(row), mean, Double(row[ciColumn]))
         }
         // Categories' points side by side within their band, one slot per series.
         let slot = numeric ? 0 : min(12, chart.bandWidth * 0.7 / Double(seriesKeys.count))
@@ -108,10 +138,8 @@ package enum BatchHTMLReport {
           joined: numeric, offset: (Double(index) - Double(seriesKeys.count - 1) / 2) * slot,
           format: xAxis.label)
       }
-      html.raw(chart.finish())
-      if seriesKeys.count > 1 { html.raw(ChartStyle.legend(seriesKeys, joined: numeric)) }
+      return chart.finish()
     }
-    return html.finish()
   }
 
   /// A column name for people: `min_free_kb` → "min free" (the unit is in the ticks).

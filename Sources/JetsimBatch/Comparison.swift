@@ -20,6 +20,9 @@ public struct Comparison: Sendable {
   /// Runs `scenario` under each of `policies` with each of `seeds`, on up to `jobs` threads. With a
   /// `destination`, writes `compare.csv`, `compare-summary.csv` and `compare.html` there (and, with
   /// `keepRuns`, each run's reports in `<policy>/seed-<n>/`), all into place at once at the end.
+  ///
+  /// - Complexity: *p* × *s* runs for *p* policies and *s* seeds, on `jobs` threads; each
+  ///   O(*e*) for *e* events.
   public static func run(
     _ scenario: Scenario, policies: [PolicyName], seeds: [UInt64], jobs: Int,
     destination: String? = nil, keepRuns: Bool = false,
@@ -101,6 +104,8 @@ public struct Comparison: Sendable {
   /// The policies ranked by `metric`, best first: each with its rank, shared by policies whose means
   /// are equal ("standard competition" ranking: 1, 1, 3), and whether it is tied. Policies without a
   /// value come last, unranked.
+  ///
+  /// - Complexity: O(*p*²) for *p* policies (a handful).
   public func ranking(by metric: SummaryMetric) -> [(policy: String, rank: Int?, tied: Bool)] {
     let higherIsBetter = metric.higherIsBetter ?? true
     let means = policies.map { aggregate(metric, of: $0)?.mean }

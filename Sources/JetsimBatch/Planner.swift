@@ -103,6 +103,8 @@ public enum Planner {
   /// running every seed at each size (on `jobs` threads). The target must hold on every seed. Memory
   /// sizes are multiples of `precisionKB`; thresholds the device does not set follow the memory.
   /// Bisection assumes that more memory never hurts; the curve shows whether it did.
+  ///
+  /// - Complexity: O(log((*max* − *min*) / *precision*)) memory sizes, each *s* runs for *s* seeds.
   public static func plan(
     _ scenario: Scenario, target: CapacityTarget, seeds: [UInt64], minKB: Int, maxKB: Int,
     precisionKB: Int, jobs: Int,

@@ -20,15 +20,22 @@ package enum SequenceDiff {
   package static func align<T: Equatable>(_ expected: [T], _ actual: [T], limit: Int = 2_000)
     -> [Step]?
   {
-    let n = expected.count
-    let m = actual.count
-    let maximum = n + m
-    guard maximum > 0 else { return [] }
-    let offset = maximum
-    var frontier = [Int](repeating: 0, count: 2 * maximum + 2)
+    guard !expected.isEmpty || !actual.isEmpty else { return [] }
+    guard let trace = frontiers(expected, actual, limit: limit) else { return nil }
+    return path(through: trace, n: expected.count, m: actual.count)
+  }
+
+  /// The frontier of every round of the search, until one reaches the end of both sequences; nil
+  /// past `limit` rounds. Frontier `d` holds, for each diagonal `k` (at `offset + k`, offset
+  /// `n + m`), the furthest `x` reachable with `d` differences.
+  private static func frontiers<T: Equatable>(_ expected: [T], _ actual: [T], limit: Int)
+    -> [[Int]]?
+  {
+    let (n, m) = (expected.count, actual.count)
+    let offset = n + m
+    var frontier = [Int](repeating: 0, count: 2 * offset + 2)
     var trace: [[Int]] = []
-    var found = false
-    for d in 0...maximum where !found {
+    for d in 0...offset {
       guard d <= limit else { return nil }
       trace.append(frontier)
       for k in stride(from: -d, through: d, by: 2) {
@@ -44,13 +51,15 @@ package enum SequenceDiff {
           y += 1
         }
         frontier[offset + k] = x
-        if x >= n, y >= m {
-          found = true
-          break
-        }
+        if x >= n, y >= m { return trace }
       }
     }
-    // Walk back through the frontiers to recover the path.
+    return trace
+  }
+
+  /// Walks back through the frontiers from the end of both sequences to recover the steps.
+  private static func path(through trace: [[Int]], n: Int, m: Int) -> [Step] {
+    let offset = n + m
     var steps: [Step] = []
     var x = n
     var y = m

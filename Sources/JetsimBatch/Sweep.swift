@@ -102,6 +102,9 @@ public enum Sweep {
   /// Runs `definition` (or its `shard`) into `folder` on `jobs` threads. With `resume`, runs of the
   /// same sweep already in the folder are kept (and with nothing to resume, the sweep starts);
   /// without, an earlier sweep's files there are replaced. `started` learns which, before any run.
+  ///
+  /// - Complexity: *r* runs of O(*e*) each for *e* events a run, on `jobs` threads; reading the
+  ///   journal and assembling the reports O(*r*) besides (rows are kept by run index).
   public static func run(
     _ definition: SweepDefinition, into folder: String, jobs: Int, resume: Bool = false,
     shard: ShardSpec? = nil, started: ((Start) -> Void)? = nil,
@@ -148,6 +151,8 @@ public enum Sweep {
 
   /// Combines the folders of a sweep's shards into `folder`, writing exactly what one machine would
   /// have written. Every shard must come from the same sweep, and together they must hold every run.
+  ///
+  /// - Complexity: O(*r*) for *r* runs in all the shards' journals; no run is simulated.
   public static func merge(_ shards: [String], into folder: String) throws(JetsimError) -> Int {
     var manifests: [SweepManifest] = []
     for shard in shards {

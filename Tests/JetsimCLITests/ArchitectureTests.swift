@@ -94,3 +94,70 @@ import Testing
     #expect(found.contains("JetsimCore/Simulation uses EventQueue of Engine, a higher layer"))
   }
 }
+
+/// The library's functions stay small: none over 60 lines (a loader is one small function per field
+/// or axis).
+@Suite struct FunctionLengthTests {
+  static let limit = 60
+
+  /// Each function, initializer or subscript of `text` longer than `limit` lines: its first line
+  /// and length. Braces are counted outside comments and string literals.
+  static func longFunctions(in text: String, limit: Int) -> [(line: Int, length: Int)] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let start = try? NSRegularExpression(
+      pattern:
+        #"^\s*(?:@\w+\s+)*(?:(?:public|package|private|fileprivate|internal|static|mutating|override|nonisolated|final|@inlinable)\s+)*(?:func\s|init[?(<]|subscript[(<])"#
+    )
+    var found: [(Int, Int)] = []
+    for (index, line) in lines.enumerated() {
+      let range = NSRange(line.startIndex..., in: line)
+      guard start?.firstMatch(in: line, range: range) != nil else { continue }
+      var depth = 0
+      var opened = false
+      var end = index
+      scan: while end < lines.count {
+        var code = lines[end].replacingOccurrences(
+          of: #""(?:[^"\\]|\\.)*""#, with: "\"\"", options: .regularExpression)
+        if let comment = code.range(of: "//") { code = String(code[..<comment.lowerBound]) }
+        for character in code {
+          if character == "{" {
+            depth += 1
+            opened = true
+          } else if character == "}" {
+            depth -= 1
+          }
+        }
+        if opened && depth <= 0 { break scan }
+        // A declaration with no body (a protocol requirement) ends within a few lines.
+        if !opened && end > index + 15 { break scan }
+        end += 1
+      }
+      if opened, end - index + 1 > limit { found.append((index + 1, end - index + 1)) }
+    }
+    return found
+  }
+
+  @Test(arguments: ["JetsimCore", "JetsimIO", "JetsimBatch"])
+  func noLibraryFunctionIsLongerThanTheLimit(target: String) throws {
+    let root = "\(packageRoot)/Sources/\(target)"
+    let walker = FileManager.default.enumerator(atPath: root)
+    var long: [String] = []
+    while let path = walker?.nextObject() as? String {
+      guard path.hasSuffix(".swift") else { continue }
+      let text = try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)
+      for (line, length) in Self.longFunctions(in: text, limit: Self.limit) {
+        long.append("\(target)/\(path):\(line) is \(length) lines")
+      }
+    }
+    #expect(long == [])
+  }
+
+  /// The count can fail: a function of 62 lines is found, one of 60 is not.
+  @Test func theCounterFindsALongFunction() {
+    func function(lines: Int) -> String {
+      "  func f() {\n" + String(repeating: "    let x = \"{\" // }\n", count: lines - 2) + "  }\n"
+    }
+    #expect(Self.longFunctions(in: function(lines: 62), limit: 60).map(\.length) == [62])
+    #expect(Self.longFunctions(in: function(lines: 60), limit: 60).isEmpty)
+  }
+}

@@ -16,7 +16,36 @@ package enum CSVReader {
   }
 
   /// The records of `text`. Blank lines are skipped.
+  ///
+  /// - Complexity: O(*n*) for *n* Unicode scalars.
   package static func records(_ text: String) throws(Failure) -> [Record] {
+    var parser = Parser()
+    var scalars = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar? = nil
+    while let scalar = pending ?? scalars.next() {
+      pending = nil
+      if parser.inQuotes {
+        // A doubled quote is a quote; a single one ends the quoted part.
+        if scalar == "\"" {
+          let following = scalars.next()
+          if following == "\"" {
+            parser.field.unicodeScalars.append("\"")
+          } else {
+            parser.closeQuote()
+            pending = following
+          }
+        } else {
+          parser.quoted(scalar)
+        }
+      } else {
+        try parser.unquoted(scalar)
+      }
+    }
+    return try parser.finish()
+  }
+
+  /// The state of one pass over the text.
+  private struct Parser {
     var records: [Record] = []
     var fields: [String] = []
     var field = ""
@@ -25,36 +54,18 @@ package enum CSVReader {
     var inQuotes = false
     var afterQuote = false
     var quoteLine = 1
-    var scalars = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
 
-    func endRecord() {
-      fields.append(field)
-      field = ""
-      if !(fields.count == 1 && fields[0].isEmpty) {
-        records.append(Record(line: recordLine, fields: fields))
-      }
-      fields = []
+    mutating func quoted(_ scalar: Unicode.Scalar) {
+      if scalar == "\n" { line += 1 }
+      field.unicodeScalars.append(scalar)
     }
 
-    while let scalar = pending ?? scalars.next() {
-      pending = nil
-      if inQuotes {
-        if scalar == "\"" {
-          let following = scalars.next()
-          if following == "\"" {
-            field.unicodeScalars.append("\"")
-          } else {
-            inQuotes = false
-            afterQuote = true
-            pending = following
-          }
-        } else {
-          if scalar == "\n" { line += 1 }
-          field.unicodeScalars.append(scalar)
-        }
-        continue
-      }
+    mutating func closeQuote() {
+      inQuotes = false
+      afterQuote = true
+    }
+
+    mutating func unquoted(_ scalar: Unicode.Scalar) throws(Failure) {
       switch scalar {
       case ",":
         fields.append(field)
@@ -75,8 +86,20 @@ package enum CSVReader {
         field.unicodeScalars.append(scalar)
       }
     }
-    if inQuotes { throw .unterminatedQuote(line: quoteLine) }
-    if !field.isEmpty || !fields.isEmpty { endRecord() }
-    return records
+
+    mutating func endRecord() {
+      fields.append(field)
+      field = ""
+      if !(fields.count == 1 && fields[0].isEmpty) {
+        records.append(Record(line: recordLine, fields: fields))
+      }
+      fields = []
+    }
+
+    mutating func finish() throws(Failure) -> [Record] {
+      if inQuotes { throw .unterminatedQuote(line: quoteLine) }
+      if !field.isEmpty || !fields.isEmpty { endRecord() }
+      return records
+    }
   }
 }

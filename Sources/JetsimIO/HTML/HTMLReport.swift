@@ -94,19 +94,40 @@ public enum HTMLReport {
   static func memoryChart(
     summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder, durationMs: Int
   ) -> String {
-    let width = 960.0
-    let height = 300.0
     let peak = timeline.samples.map { device.reservedKB + $0.peakAppsKB }.max() ?? 0
     let time = timeAxis(durationMs)
     var chart = SVGChart(
-      width: width, height: height,
+      width: 960, height: 300,
       label:
         "Memory used over time: reserved, system processes and apps by state, under device memory",
       x: .scale(time),
       y: ChartScale(from: 0, to: Double(max(device.memoryKB, peak)), unit: .kilobytes))
     chart.axes(xLabel: timeTitle(time), yLabel: "memory")
-    // Stacked areas: reserved, system processes, suspended apps, background apps, foreground app.
-    let layers: [(String, String, (TimelineRecorder.Sample) -> Int)] = [
+    let samples = pixelSamples(timeline, in: chart)
+    var below: [Double] = samples.map { _ in 0 }
+    for (name, colour, level) in memoryLayers(device) {
+      let above = samples.map { Double(level($0)) }
+      chart.stepArea(
+        times: samples.map { Double($0.timeMs) }, lower: below, upper: above,
+        end: Double(durationMs), fill: colour, title: name)
+      below = above
+    }
+    chart.stepLine(
+      times: samples.map { Double($0.timeMs) },
+      values: samples.map { Double(device.reservedKB + $0.peakAppsKB) },
+      end: Double(durationMs), stroke: "#000000", dash: nil, title: "peak used within each interval"
+    )
+    drawLevels(of: device, on: &chart)
+    drawKills(timeline.kills, appIDs: summary.appIDs, on: &chart)
+    return chart.finish() + HTMLDocument.legend(memoryLegend)
+  }
+
+  /// The stacked areas, bottom first: reserved, system processes, suspended apps, background
+  /// apps, the foreground app; each the height of its top edge in a sample.
+  static func memoryLayers(_ device: DeviceProfile) -> [(
+    String, String, (TimelineRecorder.Sample) -> Int
+  )] {
+    [
       ("reserved", reservedColour, { _ in device.reservedKB }),
       ("system processes", systemColour, { device.reservedKB + $0.systemKB }),
       (
@@ -123,26 +144,22 @@ public enum HTMLReport {
         }
       ),
     ]
-    // One sample per pixel column: its last composition, and the peak of the whole column.
-    let samples = chart.columns(of: timeline.samples) { Double($0.timeMs) }.map { column in
+  }
+
+  /// One sample per pixel column: its last composition, and the peak of the whole column.
+  static func pixelSamples(_ timeline: TimelineRecorder, in chart: SVGChart)
+    -> [TimelineRecorder.Sample]
+  {
+    chart.columns(of: timeline.samples) { Double($0.timeMs) }.map { column in
       var last = column.items[column.items.count - 1]
       last.timeMs = column.items[0].timeMs
       last.peakAppsKB = column.items.map(\.peakAppsKB).max() ?? last.peakAppsKB
       return last
     }
-    var below: [Double] = samples.map { _ in 0 }
-    for (name, colour, level) in layers {
-      let above = samples.map { Double(level($0)) }
-      chart.stepArea(
-        times: samples.map { Double($0.timeMs) }, lower: below, upper: above,
-        end: Double(durationMs), fill: colour, title: name)
-      below = above
-    }
-    chart.stepLine(
-      times: samples.map { Double($0.timeMs) },
-      values: samples.map { Double(device.reservedKB + $0.peakAppsKB) },
-      end: Double(durationMs), stroke: "#000000", dash: nil, title: "peak used within each interval"
-    )
+  }
+
+  /// The device's memory and its warning and critical levels, as used memory.
+  static func drawLevels(of device: DeviceProfile, on chart: inout SVGChart) {
     chart.horizontalLine(
       Double(device.memoryKB), stroke: "#000000", dash: nil,
       title: "device memory \(Units.megabytes(device.memoryKB))")
@@ -152,25 +169,30 @@ public enum HTMLReport {
     chart.horizontalLine(
       Double(device.memoryKB - device.criticalThresholdKB), stroke: criticalColour, dash: "3 3",
       title: "critical: free below \(Units.megabytes(device.criticalThresholdKB))")
-    // Every kill: a marker at its time; kills in one pixel column share a marker and its tooltip.
-    for (x, kills) in chart.columns(of: timeline.kills, time: { Double($0.timeMs) }) {
+  }
+
+  /// Every kill: a marker at its time; kills in one pixel column share a marker and its tooltip.
+  static func drawKills(
+    _ kills: [KillRecord], appIDs: [String], on chart: inout SVGChart
+  ) {
+    for (x, kills) in chart.columns(of: kills, time: { Double($0.timeMs) }) {
       let lines = kills.prefix(5).map { kill in
-        "\(Units.clock(kill.timeMs)) kill: \(summary.appIDs[kill.app]) (\(kill.reason), \(Units.megabytes(kill.footprintKB)), \(kill.state))"
+        "\(Units.clock(kill.timeMs)) kill: \(appIDs[kill.app]) (\(kill.reason), \(Units.megabytes(kill.footprintKB)), \(kill.state))"
       }
       let more = kills.count > 5 ? "\nand \(kills.count - 5) more" : ""
       chart.killMarker(atX: x, title: lines.joined(separator: "\n") + more)
     }
-    let legend: [(String, String, String?)] = [
-      ("foreground (active or inactive)", colours[.active] ?? "", nil),
-      ("background", colours[.background] ?? "", nil),
-      ("suspended", colours[.suspended] ?? "", nil), ("system processes", systemColour, nil),
-      ("reserved", reservedColour, nil),
-      ("device memory", "#000000", "line"), ("warning threshold", warningColour, "dash"),
-      ("critical threshold", criticalColour, "dash"),
-      ("kill (hover for the app)", "#000000", "killTop"),
-    ]
-    return chart.finish() + HTMLDocument.legend(legend)
   }
+
+  static let memoryLegend: [(String, String, String?)] = [
+    ("foreground (active or inactive)", colours[.active] ?? "", nil),
+    ("background", colours[.background] ?? "", nil),
+    ("suspended", colours[.suspended] ?? "", nil), ("system processes", systemColour, nil),
+    ("reserved", reservedColour, nil),
+    ("device memory", "#000000", "line"), ("warning threshold", warningColour, "dash"),
+    ("critical threshold", criticalColour, "dash"),
+    ("kill (hover for the app)", "#000000", "killTop"),
+  ]
 
   /// A run's time axis: from its start to its end exactly, ticked on a round clock.
   static func timeAxis(_ durationMs: Int) -> ChartScale {

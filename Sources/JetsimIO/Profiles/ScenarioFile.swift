@@ -37,44 +37,11 @@ struct ScenarioFile {
         "a name usable as a folder name (no '/', not starting with '.')")
     }
     summary = try fields.string("description") ?? ""
-    let deviceNode = try fields.required(fields.node("device"), "device")
-    if let path = deviceNode.string {
-      device = .path(path, keyPath: "device")
-    } else {
-      device = .inline(try DeviceProfile(json: deviceNode, at: "device", inline: true))
-    }
-    apps = []
-    for (keyPath, node) in try fields.required(
-      fields.list(
-        "apps", expected: "a list of paths or app profiles", maxCount: Units.maxProcesses), "apps")
-    {
-      if let path = node.string {
-        apps.append(.path(path, keyPath: keyPath))
-      } else {
-        apps.append(.inline(try AppProfile(json: node, at: keyPath, inline: true)))
-      }
-    }
-    let policyName = try fields.string("policy") ?? PolicyName.default.rawValue
-    do {
-      policy = try PolicyName(policyName)
-    } catch {
-      let hint =
-        Suggestion.closest(to: policyName, in: PolicyRegistry.names).map {
-          " (did you mean '\($0)'?)"
-        } ?? ""
-      throw fields.invalid(
-        "policy", "\"\(policyName.excerpt())\"\(hint)",
-        "one of \(PolicyRegistry.names.joined(separator: ", "))")
-    }
+    device = try Self.device(fields)
+    apps = try Self.apps(fields)
+    policy = try Self.policy(fields)
     policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
-    if let node = fields.node("seed") {
-      guard let value = node.unsigned else {
-        throw fields.invalid("seed", node.summary, "a whole number from 0 to \(UInt64.max)")
-      }
-      seed = value
-    } else {
-      seed = Defaults.seed
-    }
+    seed = try Self.seed(fields)
     durationMs = try fields.duration("duration")
     script = []
     for (keyPath, node) in try fields.list("script", expected: "a list of actions") ?? [] {
@@ -87,19 +54,71 @@ struct ScenarioFile {
     if userModel != nil, durationMs == nil {
       throw fields.invalid("duration", "missing", "a duration: how long the user model runs")
     }
-    if let entries = try fields.list(
-      "snapshot", expected: "a list of processes with their states", maxCount: Units.maxProcesses)
-    {
-      var snapshot = Snapshot([])
-      for (keyPath, node) in entries {
-        snapshot.entries.append(try Self.snapshotEntry(node, at: keyPath))
-      }
-      self.snapshot = snapshot
-    }
+    snapshot = try Self.snapshot(fields)
     if script.isEmpty, trace == nil, userModel == nil, snapshot == nil {
       throw fields.invalid(
         "script", "missing or empty", "a script, a trace, a user model or a snapshot")
     }
+  }
+
+  /// `device`: a path, or a profile inline.
+  static func device(_ fields: ProfileFields) throws(FieldError) -> Reference<DeviceProfile> {
+    let node = try fields.required(fields.node("device"), "device")
+    if let path = node.string { return .path(path, keyPath: "device") }
+    return .inline(try DeviceProfile(json: node, at: "device", inline: true))
+  }
+
+  /// `apps`: paths, or profiles inline.
+  static func apps(_ fields: ProfileFields) throws(FieldError) -> [Reference<AppProfile>] {
+    var apps: [Reference<AppProfile>] = []
+    for (keyPath, node) in try fields.required(
+      fields.list(
+        "apps", expected: "a list of paths or app profiles", maxCount: Units.maxProcesses), "apps")
+    {
+      if let path = node.string {
+        apps.append(.path(path, keyPath: keyPath))
+      } else {
+        apps.append(.inline(try AppProfile(json: node, at: keyPath, inline: true)))
+      }
+    }
+    return apps
+  }
+
+  /// `policy`: a built-in policy's name (the default if left out); a near miss is suggested.
+  static func policy(_ fields: ProfileFields) throws(FieldError) -> PolicyName {
+    guard let name = try fields.string("policy") else { return .default }
+    do {
+      return try PolicyName(name)
+    } catch {
+      let hint =
+        Suggestion.closest(to: name, in: PolicyRegistry.names).map { " (did you mean '\($0)'?)" }
+        ?? ""
+      throw fields.invalid(
+        "policy", "\"\(name.excerpt())\"\(hint)",
+        "one of \(PolicyRegistry.names.joined(separator: ", "))")
+    }
+  }
+
+  /// `seed`: a whole number from 0 to `UInt64.max` (the default if left out).
+  static func seed(_ fields: ProfileFields) throws(FieldError) -> UInt64 {
+    guard let node = fields.node("seed") else { return Defaults.seed }
+    guard let value = node.unsigned else {
+      throw fields.invalid("seed", node.summary, "a whole number from 0 to \(UInt64.max)")
+    }
+    return value
+  }
+
+  /// `snapshot`: each process's state, footprint and band at time 0.
+  static func snapshot(_ fields: ProfileFields) throws(FieldError) -> Snapshot? {
+    guard
+      let entries = try fields.list(
+        "snapshot", expected: "a list of processes with their states", maxCount: Units.maxProcesses)
+    else { return nil }
+    var snapshot = Snapshot([])
+    for (keyPath, node) in entries {
+      snapshot.entries.append(try Self.snapshotEntry(node, at: keyPath))
+    }
+    return snapshot
   }
 
   /// One process of a snapshot: `{"process": "com.example.maps", "state": "suspended", "footprint":

@@ -26,24 +26,7 @@ package struct UserModelFile {
     apps = try fields.strings("apps", expected: "a list of app ids")
     if let popularity = try fields.object("popularity", allowed: ["zipf", "weights"]) {
       zipf = try popularity.number("zipf", in: 0...10)
-      if let node = popularity.node("weights") {
-        guard let members = node.members else {
-          throw popularity.invalid("weights", node.summary, "an object of app id: weight")
-        }
-        var weights: [(String, Double)] = []
-        for member in members {
-          guard let weight = member.node.double, weight >= 0, weight <= 1e12 else {
-            throw FieldError(
-              keyPath: popularity.path("weights.\(member.key.excerpt(limit: 40))"),
-              kind: .invalid(value: member.node.summary, expected: "a weight from 0 to 1e12"))
-          }
-          weights.append((member.key, weight))
-        }
-        guard weights.contains(where: { $0.1 > 0 }) else {
-          throw popularity.invalid("weights", "all 0", "weights of at least 0, not all 0")
-        }
-        self.weights = weights
-      }
+      weights = try Self.weights(popularity)
       guard (zipf == nil) != (weights == nil) else {
         throw popularity.invalid(
           "zipf", "both or neither of zipf and weights", "exactly one of them")
@@ -52,15 +35,7 @@ package struct UserModelFile {
     dwell = try Self.duration(fields, "dwell")
     gap = try Self.duration(fields, "gap")
     if let switches = try fields.object("switches", allowed: ["home", "lock", "direct"]) {
-      let home = try switches.number("home", in: 0...1) ?? 0
-      let lock = try switches.number("lock", in: 0...1) ?? 0
-      let direct = try switches.number("direct", in: 0...1) ?? 0
-      guard abs(home + lock + direct - 1) < 1e-9 else {
-        throw switches.invalid(
-          "home", "home \(home) + lock \(lock) + direct \(direct)", "shares that add up to 1")
-      }
-      homeShare = home
-      lockShare = lock
+      (homeShare, lockShare) = try Self.switchShares(switches)
     }
     if let interruptions = try fields.object("interruptions", allowed: ["share", "duration"]) {
       interruptionShare = try interruptions.required(
@@ -68,27 +43,73 @@ package struct UserModelFile {
       interruption = try interruptions.required(
         Self.duration(interruptions, "duration"), "duration")
     }
-    for (keyPath, node) in try fields.list(
-      "wakes", expected: "a list of {\"app\", \"perHour\", \"duration\"}") ?? []
-    {
-      let wake = try ProfileFields(node, at: keyPath, allowed: ["app", "perHour", "duration"])
-      wakes.append(
-        UserModel.Wakes(
-          app: try wake.required(wake.string("app"), "app"),
-          perHour: try wake.required(wake.number("perHour", in: 0...3600), "perHour"),
-          durationMs: try wake.required(wake.duration("duration"), "duration")))
+    wakes = try Self.processes(fields, "wakes", maxPerHour: 3600) {
+      app, perHour, entry throws(FieldError) in
+      UserModel.Wakes(
+        app: app, perHour: perHour,
+        durationMs: try entry.required(entry.duration("duration"), "duration"))
     }
-    for (keyPath, node) in try fields.list(
-      "audio", expected: "a list of {\"app\", \"perHour\", \"duration\"}") ?? []
-    {
-      let session = try ProfileFields(node, at: keyPath, allowed: ["app", "perHour", "duration"])
-      audio.append(
-        UserModel.AudioSessions(
-          app: try session.required(session.string("app"), "app"),
-          perHour: try session.required(session.number("perHour", in: 0...60), "perHour"),
-          duration: try session.required(Self.duration(session, "duration"), "duration")))
+    audio = try Self.processes(fields, "audio", maxPerHour: 60) {
+      app, perHour, entry throws(FieldError) in
+      UserModel.AudioSessions(
+        app: app, perHour: perHour,
+        duration: try entry.required(Self.duration(entry, "duration"), "duration"))
     }
     growthPerMinuteKB = try fields.size("growthPerMinute") ?? 0
+  }
+
+  /// `popularity.weights`: an object of app id: weight, not all 0.
+  static func weights(_ popularity: ProfileFields) throws(FieldError) -> [(
+    id: String, weight: Double
+  )]? {
+    guard let node = popularity.node("weights") else { return nil }
+    guard let members = node.members else {
+      throw popularity.invalid("weights", node.summary, "an object of app id: weight")
+    }
+    var weights: [(id: String, weight: Double)] = []
+    for member in members {
+      guard let weight = member.node.double, weight >= 0, weight <= 1e12 else {
+        throw FieldError(
+          keyPath: popularity.path("weights.\(member.key.excerpt(limit: 40))"),
+          kind: .invalid(value: member.node.summary, expected: "a weight from 0 to 1e12"))
+      }
+      weights.append((member.key, weight))
+    }
+    guard weights.contains(where: { $0.weight > 0 }) else {
+      throw popularity.invalid("weights", "all 0", "weights of at least 0, not all 0")
+    }
+    return weights
+  }
+
+  /// `switches`: the shares of home and lock (direct is the rest); the three add up to 1.
+  static func switchShares(_ switches: ProfileFields) throws(FieldError) -> (Double, Double) {
+    let home = try switches.number("home", in: 0...1) ?? 0
+    let lock = try switches.number("lock", in: 0...1) ?? 0
+    let direct = try switches.number("direct", in: 0...1) ?? 0
+    guard abs(home + lock + direct - 1) < 1e-9 else {
+      throw switches.invalid(
+        "home", "home \(home) + lock \(lock) + direct \(direct)", "shares that add up to 1")
+    }
+    return (home, lock)
+  }
+
+  /// A list of Poisson processes (`wakes`, `audio`): `{"app", "perHour", "duration"}` each, made
+  /// by `make` from the app, the rate and the entry (for its duration).
+  static func processes<Process>(
+    _ fields: ProfileFields, _ key: String, maxPerHour: Double,
+    _ make: (String, Double, ProfileFields) throws(FieldError) -> Process
+  ) throws(FieldError) -> [Process] {
+    var processes: [Process] = []
+    for (keyPath, node) in try fields.list(
+      key, expected: "a list of {\"app\", \"perHour\", \"duration\"}") ?? []
+    {
+      let entry = try ProfileFields(node, at: keyPath, allowed: ["app", "perHour", "duration"])
+      processes.append(
+        try make(
+          try entry.required(entry.string("app"), "app"),
+          try entry.required(entry.number("perHour", in: 0...maxPerHour), "perHour"), entry))
+    }
+    return processes
   }
 
   /// `"2m"` (always 2 minutes), `{"exponential": "2m"}` (mean 2 minutes) or
