@@ -12,8 +12,8 @@ import Testing
       "--quiet",
     ])
     var expected = RunOptions(scenario: "s.json")
-    expected.policy = .largestFirst
-    expected.seed = 7
+    expected.overrides.policy = .largestFirst
+    expected.overrides.seed = 7
     expected.out = "o"
     expected.trace = "t.csv"
     expected.durationMs = 5_400_000
@@ -111,7 +111,7 @@ import Testing
     var expected = CheckOptions(scenario: "s.json", expect: "g")
     expected.events = true
     expected.update = true
-    expected.seed = 3
+    expected.overrides.seed = 3
     #expect(
       try CommandParser.parse([
         "check", "s.json", "--expect", "g", "--events", "--update", "--seed", "3",

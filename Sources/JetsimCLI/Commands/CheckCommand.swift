@@ -11,8 +11,8 @@ struct CheckOptions: Subcommand, Equatable {
   var numbers = false
   /// Re-record the golden files instead of comparing.
   var update = false
-  var policy: PolicyName?
-  var seed: UInt64?
+  /// `--policy` and `--seed`.
+  var overrides = ScenarioOverrides()
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
 
@@ -66,16 +66,14 @@ extension CheckOptions {
     events = parsed.has(Self.events)
     numbers = parsed.has(Self.numbers)
     update = parsed.has(Self.update)
-    policy = try parsed.policy(CommonOptions.policy)
-    seed = try parsed.seed(CommonOptions.seed)
+    overrides = try ScenarioOverrides(parsed)
     printing = try OutputOptions(parsed)
   }
 
   /// Compares a fresh run with the golden folder (exit 1 on a difference), or re-records it.
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
-    if let policy { scenario.policy = policy }
-    if let seed { scenario.seed = seed }
+    overrides.apply(to: &scenario)
     let options = GoldenCheckOptions(events: events, numbers: numbers)
     guard update else {
       let result: GoldenCheckResult

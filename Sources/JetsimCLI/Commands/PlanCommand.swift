@@ -10,7 +10,8 @@ struct PlanOptions: Subcommand, Equatable {
   var minKB: Int?
   var maxKB: Int?
   var precisionKB = 64 * 1024
-  var policy: PolicyName?
+  /// `--policy`.
+  var overrides = ScenarioOverrides()
   var jobs: Int?
   var out: String?
   /// `--quiet` and `--format`.
@@ -75,7 +76,7 @@ extension PlanOptions {
     if let minKB, let maxKB, minKB >= maxKB {
       throw UsageError("--min must be below --max", help: "plan")
     }
-    policy = try parsed.policy(CommonOptions.policy)
+    overrides = try ScenarioOverrides(parsed)
     jobs = try parsed.jobs(CommonOptions.jobs)
     out = parsed.value(Self.out)
     printing = try OutputOptions(parsed)
@@ -85,7 +86,7 @@ extension PlanOptions {
   /// target is not met.
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
-    if let policy { scenario.policy = policy }
+    overrides.apply(to: &scenario)
     guard let target = CapacityTarget.parse(target).target else { return CommandResult() }
     let range = Planner.defaultRange(for: scenario.device, precisionKB: precisionKB)
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "plan")

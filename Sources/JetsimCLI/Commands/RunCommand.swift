@@ -3,8 +3,8 @@ import Jetsim
 /// The options of `jetsim run`.
 struct RunOptions: Subcommand, Equatable {
   var scenario: String
-  var policy: PolicyName?
-  var seed: UInt64?
+  /// `--policy` and `--seed`.
+  var overrides = ScenarioOverrides()
   var out: String?
   var trace: String?
   var durationMs: Int?
@@ -50,8 +50,7 @@ extension RunOptions {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(scenario: parsed.first)
-    policy = try parsed.policy(Self.policy)
-    seed = try parsed.seed(CommonOptions.seed)
+    overrides = try ScenarioOverrides(parsed)
     out = parsed.value(Self.out)
     trace = parsed.value(Self.trace)
     durationMs = try parsed.duration(Self.duration)
@@ -63,8 +62,7 @@ extension RunOptions {
   /// the summary for people (or as JSON).
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario, trace: trace)
-    if let policy { scenario.policy = policy }
-    if let seed { scenario.seed = seed }
+    overrides.apply(to: &scenario)
     if let durationMs { scenario.durationMs = durationMs }
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)"
     var writer = try ReportWriter(
