@@ -70,4 +70,76 @@ import Testing
     #expect(
       try kills(run("oom-badness-previous-app-same-ms")) == ["repro.x vm-pageshortage @30000"])
   }
+
+  // MARK: - Round 3 (MODEL.md contract 3): ../shared/fidelity/3-*.json
+
+  /// §5: once landed, the allocating app is an ordinary candidate, in the same instant. The only
+  /// app launches at 401,071 ms and leaves free memory below critical: it dies there, on screen.
+  @Test func aLandedAllocationIsNoLongerExempt() throws {
+    let result = try run("3-allocating-app-not-exempt-after-landing")
+    #expect(kills(result) == ["io.xgvelr.7h8oc7i vm-pageshortage @401071"])
+    #expect(result.kills.first?.state == .active && result.kills.first?.pendingKB == 0)
+  }
+
+  /// The same under lmkd: the app woken into the background (adj 500) below minfree dies in the
+  /// instant of its wake, not a second later once it suspends.
+  @Test func lmkdKillsALandedAllocationInItsInstant() throws {
+    let result = try run("3-lmkd-allocating-app-not-exempt-after-landing")
+    #expect(kills(result) == ["org.uy.bq5 vm-pageshortage @6664991"])
+    #expect(result.kills.first?.state == .background)
+  }
+
+  /// An app launched straight into the background over its soft limit, free below the pressure
+  /// level: `highwater` (the audio one too, in the AUDIO band).
+  @Test(arguments: [
+    ("3-jetsam-background-launch-over-soft-limit-audio", "io.ufbp.yeoq5mw highwater @1189771"),
+    ("3-jetsam-background-launch-over-soft-limit-tiers", "org.ukwun.oaqc18l highwater @11678545"),
+  ])
+  func aBackgroundLaunchOverItsSoftLimitIsHighwaterKilled(name: String, kill: String) throws {
+    let result = try run(name)
+    #expect(kills(result) == [kill])
+    #expect(result.kills.first?.state == .background, "killed as it landed, not once suspended")
+  }
+
+  /// The woken app (546 MB, soft limit 279 MB) is exempt only while its memory waits: jetsam makes
+  /// room in IDLE (the idle kill, then the reaper's sweep below 18 % of memory), and once it lands
+  /// free memory is above the pressure level, so its soft limit is not enforced.
+  @Test func aWakeOverItsSoftLimitIsCheckedOnceItLands() throws {
+    let result = try run("3-jetsam-background-launch-over-soft-limit")
+    #expect(
+      kills(result) == [
+        "net.cc.dbpqr5e vm-pageshortage @2611957", "net.wpeb.tp0o long-idle-exit @2611957",
+        "com.agiv.cjo3yngx long-idle-exit @2611957",
+      ])
+    let last = try #require(result.events.last)
+    let device = try ProfileLoader.scenario(
+      at: packagePath(
+        "Tests/JetsimBatchTests/Fidelity/3-jetsam-background-launch-over-soft-limit.json")
+    ).device
+    #expect(last.freeKB >= device.warningThresholdKB)
+  }
+
+  /// 50 % of a 716 MB limit is 366,592 KB exactly: a process at it is not over it.
+  @Test func aProcessAtItsSoftLimitIsNotOverIt() throws {
+    #expect(try run("3-jetsam-soft-limit-rounding").kills.isEmpty)
+  }
+
+  /// xnu-11417: the idle level derives from a critical level given alone (9/4 of it in the
+  /// (3,6] GB class), never below it, and nothing caps it at the pressure level.
+  @Test func theIdleLevelFollowsTheCriticalLevelAndIsNotCapped() throws {
+    let fromCritical = try ProfileLoader.scenario(
+      at: packagePath("Tests/JetsimBatchTests/Fidelity/3-jetsam-idle-level-from-critical.json"))
+    #expect(fromCritical.device.idleThresholdKB == 688 * 1024 * 9 / 4)
+    let notCapped = try ProfileLoader.scenario(
+      at: packagePath(
+        "Tests/JetsimBatchTests/Fidelity/3-jetsam-idle-level-not-capped-by-warning.json"))
+    // 5,432 MB: the (3,6] class, idle 9 % of memory, above the 436 MB pressure level given.
+    #expect(notCapped.device.idleThresholdKB == 5432 * 1024 * 9 / 100)
+    #expect(notCapped.device.idleThresholdKB > notCapped.device.warningThresholdKB)
+    #expect(JetsamPolicy().idleCriticalKB(notCapped.device) == notCapped.device.idleThresholdKB)
+    // Under it, with anyone in IDLE, the head of IDLE dies at 5,701,991 ms.
+    #expect(
+      try kills(run("3-jetsam-idle-level-not-capped-by-warning")).first
+        == "com.tgxmbj.ccabr0vd vm-pageshortage @5701991")
+  }
 }

@@ -25,6 +25,8 @@ struct DeviceReplay {
     var agingMs = 0
     var agingBand = 0
     var snapshotBand: Int?
+    /// When it was last launched (or placed by a snapshot): the reaper's age.
+    var launchMs = 0
   }
 
   let device: DeviceProfile
@@ -38,6 +40,8 @@ struct DeviceReplay {
   var nowMs = 0
   /// Android's previous app: the last app that left the screen, until it returns or dies.
   var previousApp: Int?
+  /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
+  var sweepStartMs: Int?
   private let snapshotBands: [String: Int]
 
   init(scenario: Scenario) {
@@ -86,6 +90,10 @@ struct DeviceReplay {
     guard row.app >= 0, let to = row.to else { return }
     let index = row.app
     let old = processes[index].state
+    if row.kind == .kill, row.reason == .longIdleExit, sweepStartMs != row.timeMs {
+      sweepStartMs = row.timeMs
+    }
+    if to.isResident, !old.isResident { processes[index].launchMs = row.timeMs }
     if row.kind == .modeStart, let mode = row.mode { processes[index].modes.insert(mode) }
     if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
     if to == .notRunning { processes[index].modes = [] }
@@ -153,14 +161,24 @@ struct DeviceReplay {
     return (process.requestedBand, process.bandEntryMs, process.bandEntrySeq)
   }
 
-  /// The ends of aging times after `nowMs`: moments when jetsam's view changes with time alone.
+  /// The moments after `time` when jetsam's view changes with time alone: ends of aging times,
+  /// processes reaching the reaper's age, the reaper's next period.
   func agingEnds(after time: Int) -> [Int] {
-    processes.compactMap { process in
+    var moments: [Int] = processes.compactMap { process in
       guard process.state.isResident, process.requestedBand == 0, process.agingMs > 0 else {
         return nil
       }
       let end = process.bandEntryMs + process.agingMs
       return end > time ? end : nil
     }
+    guard device.reaper.enabled else { return moments }
+    for process in processes where process.state.isResident && process.requestedBand == 0 {
+      let reapable = process.launchMs + device.reaper.minAgeMs
+      if reapable > time { moments.append(reapable) }
+    }
+    if let start = sweepStartMs, start + device.reaper.periodMs > time {
+      moments.append(start + device.reaper.periodMs)
+    }
+    return moments
   }
 }

@@ -155,15 +155,15 @@ import Testing
     #expect(harness.decisions(JetsamPolicy()) == ["kill idle (vm-pageshortage)"])
   }
 
-  @Test func theIdleCriticalLevelFollowsXNUsTiers() {
-    #expect(Defaults.idleCriticalPercent(memoryKB: mb(2048)) == 10)
-    #expect(Defaults.idleCriticalPercent(memoryKB: mb(3072)) == 10)
-    #expect(Defaults.idleCriticalPercent(memoryKB: mb(3754)) == 9)
-    #expect(Defaults.idleCriticalPercent(memoryKB: mb(8192)) == 8)
-    // Never above the pressure level.
+  @Test func theIdleCriticalLevelIsTheDevicesIdleLevelNeverBelowCriticalNorCapped() {
+    // 2 GB: idle 10 % of memory, above the 100 MB pressure level the device gives: no cap.
     let device = DeviceProfile(
       name: "d", memoryKB: mb(2048), reservedKB: mb(400), warningThresholdKB: mb(100))
-    #expect(JetsamPolicy().idleCriticalKB(device) == mb(100))
+    #expect(JetsamPolicy().idleCriticalKB(device) == mb(2048) * 10 / 100)
+    // A setting below the critical level is raised to it.
+    var low = JetsamPolicy.Parameters()
+    low.idleThresholdPercent = 1
+    #expect(JetsamPolicy(parameters: low).idleCriticalKB(device) == device.criticalThresholdKB)
   }
 
   @Test func anIdleDaemonAgesInItsOwnBandForItsOwnTime() {

@@ -90,14 +90,16 @@ struct PolicyHarness {
     var result: [String] = []
     while let eviction = policy.nextEviction(view(seed: seed)), result.count <= apps.count * 2 {
       let app = eviction.app
+      let name =
+        app < profiles.count ? profiles[app].id : device.systemProcesses[app - profiles.count].name
       if eviction.purgeOnly {
         apps[app].footprintKB -= apps[app].purgeableKB
         apps[app].cachesKB = 0
-        result.append("purge \(profiles[app].id)")
+        result.append("purge \(name)")
       } else {
         apps[app].state = .notRunning
         apps[app].footprintKB = 0
-        result.append("kill \(profiles[app].id) (\(eviction.reason))")
+        result.append("kill \(name) (\(eviction.reason))")
       }
       apps[app].physicalKB = apps[app].footprintKB
       policy.appDidChange(app, apps[app], nowMs: nowMs)

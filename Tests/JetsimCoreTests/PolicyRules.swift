@@ -66,20 +66,39 @@ enum PolicyRule {
     return .none
   }
 
-  /// XNU: below the pressure level, a process over its soft limit off screen, lowest band first;
+  /// XNU as MODEL.md contract 3 states it (xnu-11417): below the pressure level, a process over
+  /// its soft limit off screen, lowest band first; below critical with the IDLE and daemon aging
+  /// bands holding only daemons launchd relaunches at once (five at least) and free memory at most
+  /// 7 % of memory, the head of the lowest band above them up to BACKGROUND (`proc-thrashing`);
   /// then below the critical level (the idle one while IDLE holds anyone), the head of the lowest
-  /// band (oldest entrant; FOREGROUND by footprint).
+  /// band (oldest entrant; FOREGROUND by footprint); then below the reaper level, a sweep (at most
+  /// one a period) of IDLE processes alive past the reaper's age.
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
-    guard freeKB < profile.warningThresholdKB else { return .none }
+    let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
+    let reaperLevel = profile.reaper.enabled ? profile.reaperThresholdKB : 0
+    guard freeKB < max(profile.warningThresholdKB, idleLevel, reaperLevel) else { return .none }
     let now = device.nowMs
     var idle = 0
-    var best: (Int, Int, Int, Int)?  // (band, key, seq, index)
-    var highwater: (Int, Int, Int, Int)?
+    var low = 0
+    var lowRelaunching = 0
+    typealias Key = (Int, Int, Int, Int)  // (band, key, seq, index)
+    var best: Key?
+    var highwater: Key?
+    var aboveIdle: Key?
+    var reapable: Key?
     for index in device.processes.indices where device.processes[index].state.isResident {
       let process = device.processes[index]
       let position = device.bandPosition(index, nowMs: now)
       if position.band == 0 { idle += 1 }
+      if position.band == 0 || position.band == 10 {
+        low += 1
+        if process.isSystem, process.systemKind == .idleDaemon,
+          profile.systemProcesses[index - device.appCount].relaunchLikelihood == .high
+        {
+          lowRelaunching += 1
+        }
+      }
       if exempt.contains(index) { continue }
       let foregroundBand = position.band == 100
       let key = (
@@ -87,26 +106,43 @@ enum PolicyRule {
         foregroundBand ? device.nameRank[index] : position.seq, index
       )
       if best.map({ key < $0 }) ?? true { best = key }
-      // An app's soft limit is half its per-app limit; a system process has its own, or none.
+      // An app's soft limit is half its per-app limit, exactly; a system process has its own.
       let soft: Int? =
         process.isSystem
         ? profile.systemProcesses[index - device.appCount].softLimitKB
-        : device.limits[index] / 100 * 50
+        : device.limits[index] * 50 / 100
       if let soft, process.footprintKB > soft, !process.state.isForeground,
         highwater.map({ key < $0 }) ?? true
       {
         highwater = key
       }
+      if ![0, 10, 20].contains(position.band), position.band <= 30,
+        aboveIdle.map({ key < $0 }) ?? true
+      {
+        aboveIdle = key
+      }
+      if position.band == 0, now - process.launchMs >= profile.reaper.minAgeMs,
+        reapable.map({ key < $0 }) ?? true
+      {
+        reapable = key
+      }
     }
-    if let victim = highwater { return .victim(victim.3, .highwater) }
-    let critical =
-      idle > 0
-      ? min(
-        profile.memoryKB / 100 * Defaults.idleCriticalPercent(memoryKB: profile.memoryKB),
-        profile.warningThresholdKB)
-      : min(profile.criticalThresholdKB, profile.warningThresholdKB)
-    guard freeKB < critical, let victim = best else { return .none }
-    return .victim(victim.3, .vmPageshortage)
+    if freeKB < profile.warningThresholdKB, let victim = highwater {
+      return .victim(victim.3, .highwater)
+    }
+    if freeKB < profile.criticalThresholdKB, low >= 5, lowRelaunching == low,
+      freeKB <= profile.memoryKB * 7 / 100, let victim = aboveIdle
+    {
+      return .victim(victim.3, .procThrashing)
+    }
+    let critical = idle > 0 ? idleLevel : profile.criticalThresholdKB
+    if freeKB < critical, let victim = best { return .victim(victim.3, .vmPageshortage) }
+    let sweepAllowed =
+      device.sweepStartMs.map { $0 == now || now >= $0 + profile.reaper.periodMs } ?? true
+    if freeKB < reaperLevel, sweepAllowed, let victim = reapable {
+      return .victim(victim.3, .longIdleExit)
+    }
+    return .none
   }
 
   /// Android's oom_score_adj, from the rebuilt device (ProcessList's values).

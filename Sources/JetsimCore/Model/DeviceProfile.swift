@@ -16,6 +16,16 @@ public struct DeviceProfile: Sendable, Equatable {
   public var warningThresholdKB: Int
   /// Free memory below this is the `critical` level: the policy kills until it is not.
   public var criticalThresholdKB: Int
+  /// jetsam's critical level while its IDLE band holds anyone (XNU's idle level): never below
+  /// `criticalThresholdKB`.
+  public var idleThresholdKB: Int
+  /// Below this, jetsam's long-idle reaper sweeps (XNU's reaper level).
+  public var reaperThresholdKB: Int
+  /// The long-idle reaper's settings (on by default, as on iOS).
+  public var reaper = Reaper()
+  /// App swap (M-series iPads, `memorystatus_swap_all_apps`): suspended apps' memory may go to
+  /// swap, up to a budget; nil on devices without it.
+  public var appSwap: AppSwap?
   /// How much suspended apps' memory is compressed: 1000 means none, 2000 means 2:1.
   public var compressionPermille: Int
   /// The time didEnterBackground may take before the watchdog kills the app.
@@ -31,7 +41,7 @@ public struct DeviceProfile: Sendable, Equatable {
   public var systemProcesses: [SystemProcess] = []
   /// The values given for the thresholds and foreground limit, kept so that `withMemory` recomputes
   /// only what was derived from the memory.
-  private var given: (warning: Int?, critical: Int?, foregroundLimit: Int?) = (nil, nil, nil)
+  private var given: (levels: MemoryLevels.Given, foregroundLimit: Int?) = (.init(), nil)
 
   /// The physical memory a footprint occupies in `state`: suspended memory is compressed by the
   /// device's ratio (policies still see the footprint).
@@ -43,26 +53,33 @@ public struct DeviceProfile: Sendable, Equatable {
   /// Memory available to apps: `memoryKB - reservedKB`.
   @inlinable public var usableKB: Int { memoryKB - reservedKB }
 
-  /// A device profile. Thresholds left out follow XNU's tiers for `memoryKB`
-  /// (`Defaults.thresholdPercents`); the foreground limit left out is the whole usable memory.
+  /// A device profile. Levels left out follow XNU's for `memoryKB` (`MemoryLevels`: by DRAM class,
+  /// or by XNU's ratios from a critical level given alone); the foreground limit left out is the
+  /// whole usable memory.
   public init(
     name: String, memoryKB: Int, reservedKB: Int, foregroundLimitKB: Int? = nil,
     warningThresholdKB: Int? = nil, criticalThresholdKB: Int? = nil,
+    idleThresholdKB: Int? = nil, reaperThresholdKB: Int? = nil,
     compressionRatio: Double = 1, enterBackgroundTimeoutMs: Int = Defaults.enterBackgroundTimeoutMs,
     backgroundTaskLimitMs: Int = Defaults.backgroundTaskLimitMs, source: String? = nil
   ) {
-    let percents = Defaults.thresholdPercents(memoryKB: memoryKB)
+    let given = MemoryLevels.Given(
+      critical: criticalThresholdKB, idle: idleThresholdKB, pressure: warningThresholdKB,
+      reaper: reaperThresholdKB)
+    let levels = MemoryLevels(memoryKB: memoryKB, given: given)
     self.name = name
     self.memoryKB = memoryKB
     self.reservedKB = reservedKB
     self.foregroundLimitKB = foregroundLimitKB ?? (memoryKB - reservedKB)
-    self.warningThresholdKB = warningThresholdKB ?? memoryKB * percents.warning / 100
-    self.criticalThresholdKB = criticalThresholdKB ?? memoryKB * percents.critical / 100
+    self.warningThresholdKB = levels.pressureKB
+    self.criticalThresholdKB = levels.criticalKB
+    self.idleThresholdKB = levels.idleKB
+    self.reaperThresholdKB = levels.reaperKB
     self.compressionPermille = Int((compressionRatio * 1000).rounded())
     self.enterBackgroundTimeoutMs = enterBackgroundTimeoutMs
     self.backgroundTaskLimitMs = backgroundTaskLimitMs
     self.source = source
-    given = (warningThresholdKB, criticalThresholdKB, foregroundLimitKB)
+    self.given = (given, foregroundLimitKB)
   }
 
   /// The same device with `memoryKB` of memory: thresholds and the foreground limit that the profile
@@ -71,12 +88,15 @@ public struct DeviceProfile: Sendable, Equatable {
     var device = DeviceProfile(
       name: name, memoryKB: memoryKB, reservedKB: reservedKB,
       foregroundLimitKB: given.foregroundLimit,
-      warningThresholdKB: given.warning, criticalThresholdKB: given.critical,
+      warningThresholdKB: given.levels.pressure, criticalThresholdKB: given.levels.critical,
+      idleThresholdKB: given.levels.idle, reaperThresholdKB: given.levels.reaper,
       compressionRatio: Double(compressionPermille) / 1000,
       enterBackgroundTimeoutMs: enterBackgroundTimeoutMs,
       backgroundTaskLimitMs: backgroundTaskLimitMs, source: source)
     device.policySettings = policySettings
     device.systemProcesses = systemProcesses
+    device.reaper = reaper
+    device.appSwap = appSwap
     return device
   }
 
@@ -84,6 +104,8 @@ public struct DeviceProfile: Sendable, Equatable {
     a.name == b.name && a.memoryKB == b.memoryKB && a.reservedKB == b.reservedKB
       && a.foregroundLimitKB == b.foregroundLimitKB && a.warningThresholdKB == b.warningThresholdKB
       && a.criticalThresholdKB == b.criticalThresholdKB
+      && a.idleThresholdKB == b.idleThresholdKB && a.reaperThresholdKB == b.reaperThresholdKB
+      && a.reaper == b.reaper && a.appSwap == b.appSwap
       && a.compressionPermille == b.compressionPermille
       && a.enterBackgroundTimeoutMs == b.enterBackgroundTimeoutMs
       && a.backgroundTaskLimitMs == b.backgroundTaskLimitMs

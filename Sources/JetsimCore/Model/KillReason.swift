@@ -19,6 +19,12 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// Killed below the pressure level for being over its soft memory limit (XNU's high-watermark
   /// kills).
   case highwater
+  /// Swept by XNU's long-idle reaper: in the IDLE band, alive past the reaper's age, with free
+  /// memory below the reaper level (`kMemorystatusKilledLongIdleExit`).
+  case longIdleExit
+  /// Killed by aggressive jetsam: the IDLE band holds only daemons launchd relaunches at once, so
+  /// kills climb above it (`kMemorystatusKilledProcThrashing`).
+  case procThrashing
 
   public var description: String {
     switch self {
@@ -30,6 +36,8 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .backgroundTaskExpired: "background-task-expired"
     case .reboot: "reboot"
     case .highwater: "highwater"
+    case .longIdleExit: "long-idle-exit"
+    case .procThrashing: "proc-thrashing"
     }
   }
 
@@ -38,7 +46,8 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// limit and reboots end it with no callback. A suspended app never gets one.
   public var warnsBackgroundApp: Bool {
     switch self {
-    case .vmPageshortage, .highwater, .exitOnSuspend, .userForceQuit: true
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .exitOnSuspend, .userForceQuit:
+      true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
     }
   }

@@ -9,6 +9,25 @@ public enum SystemProcessKind: String, CaseIterable, Sendable {
   case `extension`
 }
 
+/// How likely launchd is to relaunch a daemon at once after a kill (its jetsam relaunch flags,
+/// `P_MEMSTAT_RELAUNCH_*`): the more likely, the longer it ages before IDLE
+/// (`memorystatus_sysprocs_idle_time`: 10 s ÷ 1, 2 or 5), and a band of only high-likelihood daemons
+/// is full of false idle ones (aggressive jetsam).
+public enum RelaunchLikelihood: String, CaseIterable, Sendable {
+  case high, medium, low
+
+  /// Its time in the aging band: 10 s, 5 s or 2 s (xnu-11417 kern_memorystatus.c,
+  /// `memorystatus_sysprocs_idle_time`: `memstat_idle_deferral_time_s` 10 s divided by
+  /// `kJetsamSysProcsIdleDelayTime{High,Med,Low}Ratio` 1, 2, 5).
+  public var agingTimeMs: Int {
+    switch self {
+    case .high: 10_000
+    case .medium: 5_000
+    case .low: 2_000
+    }
+  }
+}
+
 /// A process of the system on a device (a daemon, an app extension, a widget): memory it holds, its
 /// band, its limits, and whether launchd relaunches it after a kill. System processes get no
 /// UIApplication callbacks and no memory warnings.
@@ -27,16 +46,20 @@ public struct SystemProcess: Sendable, Equatable {
   public var hardLimitKB: Int?
   /// How long after a kill launchd relaunches it (its memory comes back); nil: not relaunched.
   public var relaunchDelayMs: Int?
-  /// How long it stays in the aging band when it goes idle (XNU gives daemons 2, 5 or 10 s by how
-  /// quickly they are relaunched; `memorystatus_sysprocs_idle_time`).
+  /// How likely launchd is to relaunch it at once (low where a profile does not say).
+  public var relaunchLikelihood: RelaunchLikelihood
+  /// How long it stays in the aging band when it goes idle: by its relaunch likelihood unless the
+  /// profile gives it (`memorystatus_sysprocs_idle_time`).
   public var agingTimeMs: Int
 
-  /// A system process; the limits, relaunch delay and aging time are optional (docs/profiles.md).
+  /// A system process; the limits, relaunch delay, relaunch likelihood and aging time are optional
+  /// (docs/profiles.md).
   public init(
     name: String, kind: SystemProcessKind, footprintKB: Int, band: Int? = nil,
     softLimitKB: Int? = nil, hardLimitKB: Int? = nil, relaunchDelayMs: Int? = nil,
-    agingTimeMs: Int = Defaults.daemonAgingTimeMs
+    relaunchLikelihood: RelaunchLikelihood = .low, agingTimeMs: Int? = nil
   ) {
+    self.relaunchLikelihood = relaunchLikelihood
     self.name = name
     self.kind = kind
     self.footprintKB = footprintKB
@@ -44,7 +67,7 @@ public struct SystemProcess: Sendable, Equatable {
     self.softLimitKB = softLimitKB
     self.hardLimitKB = hardLimitKB
     self.relaunchDelayMs = relaunchDelayMs
-    self.agingTimeMs = agingTimeMs
+    self.agingTimeMs = agingTimeMs ?? relaunchLikelihood.agingTimeMs
   }
 
   /// The state it runs in: an active daemon runs code (`background`); an idle daemon or an

@@ -9,10 +9,16 @@
 ///
 /// 1. below the pressure (warning) level, kill a process over its soft limit, in ascending band
 ///    order, any process off screen (`highwater`);
-/// 2. then, below the critical level, kill the head of the lowest non-empty band, climbing the
+/// 2. below the device's critical level, when the IDLE band (with the daemons' aging band) holds
+///    only daemons launchd relaunches at once, at least five, and free memory is at most 7 % of
+///    memory: aggressive jetsam, the head of the lowest band above them (`proc-thrashing`);
+/// 3. otherwise, below the critical level, kill the head of the lowest non-empty band, climbing the
 ///    bands; the FOREGROUND band is sorted by footprint, largest first (`vm-pageshortage`). The
-///    critical level is the idle one (10 %, 9 % or 8 % of memory) while the IDLE band holds anyone
-///    (`memorystatus_update_levels_locked`), else the device's.
+///    critical level is the device's idle level while the IDLE band holds anyone, else its
+///    critical level;
+/// 4. above those, below the reaper level: a reaper sweep, at most one every `reaper.periodMs`,
+///    kills the IDLE band's processes alive at least `reaper.minAgeMs`, oldest entrant first
+///    (`long-idle-exit`).
 ///
 /// Before a kill, the victim's purgeable memory is purged; if that is enough, nobody dies.
 ///
@@ -45,8 +51,17 @@ public struct JetsamPolicy: EvictionPolicy {
     /// How long an app that went idle stays in the aging band (`memorystatus_apps_idle_time`).
     public var agingTimeMs = 2_000
     /// The critical level while the IDLE band holds anyone, as a share of memory in percent; nil
-    /// for XNU's (10 % up to 3 GB, 9 % up to 6 GB, 8 % above).
+    /// for the device's idle level (`DeviceProfile.idleThresholdKB`).
     public var idleThresholdPercent: Int?
+    /// The highest band aggressive jetsam kills in: BACKGROUND. XNU raises its own bound with each
+    /// aggressive loop (`jld_eval_aggressive_count`); jetsim keeps one bound.
+    public var aggressiveBandMax = 30
+    /// Free memory, in percent of memory, at or below which aggressive jetsam may start
+    /// (`MEMORYSTATUS_AGGR_SYSPROC_AGING_PERCENTAGE`).
+    public var aggressivePercent = 7
+    /// The fewest processes in the IDLE and daemon aging bands for aggressive jetsam
+    /// (`kJetsamMinCandidatesThreshold`).
+    public var aggressiveMinCandidates = 5
     /// An app's soft limit off screen, as a share of its per-app limit in percent.
     public var softLimitPercent = 50
     /// Whether to purge a victim's purgeable memory before killing it.
@@ -70,6 +85,10 @@ public struct JetsamPolicy: EvictionPolicy {
     /// The highest band it may be killed in by `highwater` (its soft limit; -1: none).
     var softLimitKB = -1
     var resident = false
+    /// When it was launched (for the reaper's age).
+    var launchMs = 0
+    /// Whether launchd relaunches it at once (a daemon of high relaunch likelihood).
+    var relaunchesAtOnce = false
   }
 
   public let name = "jetsam"
@@ -88,16 +107,24 @@ public struct JetsamPolicy: EvictionPolicy {
   /// time and after how many changes: `reconsiderAtMs` right after a decision needs no second scan.
   private var changes = 0
   private var wake: (nowMs: Int, changes: Int, atMs: Int?) = (-1, -1, nil)
+  /// The reaper: when the current sweep started, and the earliest the next may start.
+  private var sweepStartMs = -1
+  private var nextSweepMs = 0
 
   /// The jetsam policy with `parameters` (by default, xnu's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
 
-  /// The critical level while the IDLE band holds anyone.
+  /// The critical level while the IDLE band holds anyone: the device's idle level, or the share of
+  /// memory the settings give; never below the critical level, and not capped by the pressure level
+  /// (xnu-11417 `memstat_idle_threshold`).
   public func idleCriticalKB(_ device: DeviceProfile) -> Int {
-    let percent =
-      parameters.idleThresholdPercent ?? Defaults.idleCriticalPercent(memoryKB: device.memoryKB)
-    // The critical level never exceeds the pressure level (memorystatus_update_levels_locked).
-    return min(device.memoryKB / 100 * percent, device.warningThresholdKB)
+    let idle = parameters.idleThresholdPercent.map { device.memoryKB * $0 / 100 }
+    return max(idle ?? device.idleThresholdKB, device.criticalThresholdKB)
+  }
+
+  /// The reaper level, or nil when the device's reaper is off.
+  func reaperKB(_ device: DeviceProfile) -> Int? {
+    device.reaper.enabled ? device.reaperThresholdKB : nil
   }
 
   public mutating func start(_ device: DeviceView) {
@@ -109,9 +136,13 @@ public struct JetsamPolicy: EvictionPolicy {
     for app in device.apps.indices {
       if app < appCount {
         let limit = device.profiles[app].memoryLimitKB ?? device.device.foregroundLimitKB
-        members[app].softLimitKB = limit / 100 * parameters.softLimitPercent
+        // Exact: 50 % of 733,184 KB is 366,592 KB, not 366,550 (limit / 100 * 50).
+        members[app].softLimitKB = limit * parameters.softLimitPercent / 100
       } else {
-        members[app].softLimitKB = systemProcesses[app - appCount].softLimitKB ?? -1
+        let process = systemProcesses[app - appCount]
+        members[app].softLimitKB = process.softLimitKB ?? -1
+        members[app].relaunchesAtOnce =
+          process.kind == .idleDaemon && process.relaunchLikelihood == .high
       }
     }
   }
@@ -146,6 +177,7 @@ public struct JetsamPolicy: EvictionPolicy {
       members[app].resident = false
       return
     }
+    if !members[app].resident { members[app].launchMs = nowMs }
     let band = requestedBand(app, status)
     guard !members[app].resident || band != members[app].requested else { return }
     // A change of band: the tail of the new band's list.
@@ -184,74 +216,169 @@ public struct JetsamPolicy: EvictionPolicy {
   /// The band of process `app` at `nowMs` (for tests and reports).
   public func band(of app: Int, nowMs: Int) -> Int { position(app, nowMs: nowMs).band }
 
-  /// It acts below the pressure level: the critical levels never exceed it.
+  /// It acts below the highest of its levels: pressure, critical, idle and (when on) reaper.
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int {
-    max(device.warningThresholdKB, device.criticalThresholdKB)
+    max(device.warningThresholdKB, highestCriticalKB(device), reaperKB(device) ?? 0)
   }
 
-  /// The highest level kill-top may act below: the idle level, or the device's critical level.
-  func highestCriticalKB(_ device: DeviceProfile) -> Int {
-    max(idleCriticalKB(device), min(device.criticalThresholdKB, device.warningThresholdKB))
-  }
+  /// The highest level kill-top may act below: the idle level (never below the critical one).
+  func highestCriticalKB(_ device: DeviceProfile) -> Int { idleCriticalKB(device) }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
     let free = device.freeKB
-    guard free < device.device.warningThresholdKB else { return nil }
-    // Nobody over a soft limit and free memory above every critical level: nothing to do, and no
-    // aging end can change that.
-    if overSoftLimit.isEmpty, free >= highestCriticalKB(device.device) {
+    let profile = device.device
+    let reaper = reaperKB(profile).map { free < $0 } ?? false
+    guard free < profile.warningThresholdKB || free < highestCriticalKB(profile) || reaper else {
+      return nil
+    }
+    // Nobody over a soft limit, free memory above every critical level and no reaper sweep due:
+    // nothing to do, and no aging end can change that.
+    if overSoftLimit.isEmpty, free >= highestCriticalKB(profile), !reaper {
       wake = (now, changes, nil)
       return nil
     }
-    let foregroundBand = parameters.bands.foreground
-    var top: (app: Int, band: Int, key: Int, seq: Int)?
-    var highwater: (app: Int, band: Int, key: Int, seq: Int)?
-    var idleCount = 0
-    var agingEnd: Int?
-    for app in resident.members {
-      let (band, entryMs, entrySeq) = position(app, nowMs: now)
-      if let end = self.agingEnd(app), end > now, end < (agingEnd ?? .max) { agingEnd = end }
-      if band == parameters.bands.idle { idleCount += 1 }
-      guard app != device.allocatingApp else { continue }
-      // Inside the FOREGROUND band, the largest footprint first; in the others, the oldest entry.
-      let key = band == foregroundBand ? -device.apps[app].footprintKB : entryMs
-      let seq = band == foregroundBand ? device.apps[app].idRank : entrySeq
-      if Self.precedes((band, key, seq), top.map { ($0.band, $0.key, $0.seq) }) {
-        top = (app, band, key, seq)
-      }
-      let soft = members[app].softLimitKB
-      if soft >= 0, device.apps[app].footprintKB > soft, !device.apps[app].state.isForeground,
-        Self.precedes((band, key, seq), highwater.map { ($0.band, $0.key, $0.seq) })
-      {
-        highwater = (app, band, key, seq)
-      }
-    }
-    wake = (now, changes, agingEnd)
+    let scan = scanBands(device)
+    wake = (now, changes, scan.agingEnd)
     // 1. High-watermark kills below the pressure level.
-    if let victim = highwater {
-      return Eviction(app: victim.app, reason: .highwater)
+    if free < profile.warningThresholdKB, let victim = scan.highwater {
+      return Eviction(app: victim, reason: .highwater)
     }
-    // 2. Kill the top process below the critical level.
-    let critical =
-      idleCount > 0
-      ? idleCriticalKB(device.device)
-      : min(device.device.criticalThresholdKB, device.device.warningThresholdKB)
-    guard free < critical, let victim = top?.app else { return nil }
-    if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
-    return Eviction(app: victim, reason: .vmPageshortage)
+    // 2. Aggressive jetsam, below the critical level, when the IDLE band is all false idle.
+    if free < profile.criticalThresholdKB, isAggressive(scan, device), let victim = scan.aboveIdle {
+      return Eviction(app: victim, reason: .procThrashing)
+    }
+    // 3. Kill the top process below the critical level (the idle level while IDLE holds anyone).
+    let critical = scan.idleCount > 0 ? idleCriticalKB(profile) : profile.criticalThresholdKB
+    if free < critical, let victim = scan.top {
+      if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
+      return Eviction(app: victim, reason: .vmPageshortage)
+    }
+    // 4. The long-idle reaper, below its level: a sweep at most once a period.
+    if reaper, let victim = scan.reapable, sweepStartMs == now || now >= nextSweepMs {
+      if sweepStartMs != now {
+        sweepStartMs = now
+        nextSweepMs = now + profile.reaper.periodMs
+      }
+      return Eviction(app: victim, reason: .longIdleExit)
+    }
+    return nil
   }
 
-  /// The end of the next aging time: a process entering IDLE may lower the critical level or become
-  /// the head of the lowest band.
+  /// What one pass over the processes in memory finds.
+  struct Scan {
+    /// The head of the lowest band, and the first process over its soft limit off screen.
+    var top: Int?
+    var highwater: Int?
+    /// The head of the lowest band above the IDLE and aging bands, for aggressive jetsam.
+    var aboveIdle: Int?
+    /// The oldest entrant of the IDLE band alive past the reaper's age.
+    var reapable: Int?
+    /// Processes in the IDLE band; and in it or the daemons' aging band, all and those launchd
+    /// relaunches at once.
+    var idleCount = 0
+    var lowBands = 0
+    var lowBandsRelaunching = 0
+    /// The next end of an aging time, and the next time a process becomes reapable.
+    var agingEnd: Int?
+    var reapableAt: Int?
+  }
+
+  /// One pass over the processes in memory, in band order.
+  ///
+  /// - Complexity: O(*r*) for *r* processes in memory.
+  func scanBands(_ device: DeviceView) -> Scan {
+    let now = device.nowMs
+    let bands = parameters.bands
+    let minAge = device.device.reaper.minAgeMs
+    var scan = Scan()
+    var keys: (top: Key?, highwater: Key?, aboveIdle: Key?, reapable: Key?) = (nil, nil, nil, nil)
+    for app in resident.members {
+      let (band, entryMs, entrySeq) = position(app, nowMs: now)
+      if let end = agingEnd(app), end > now, end < (scan.agingEnd ?? .max) { scan.agingEnd = end }
+      if band == bands.idle { scan.idleCount += 1 }
+      let lowBand = band == bands.idle || band == bands.daemonAging
+      if lowBand {
+        scan.lowBands += 1
+        if members[app].relaunchesAtOnce { scan.lowBandsRelaunching += 1 }
+      }
+      guard app != device.allocatingApp else { continue }
+      // Inside the FOREGROUND band, the largest footprint first; in the others, the oldest entry.
+      let foreground = band == bands.foreground
+      let key = Key(
+        band: band, order: foreground ? -device.apps[app].footprintKB : entryMs,
+        seq: foreground ? device.apps[app].idRank : entrySeq, app: app)
+      if key < keys.top { keys.top = key }
+      let soft = members[app].softLimitKB
+      if soft >= 0, device.apps[app].footprintKB > soft, !device.apps[app].state.isForeground,
+        key < keys.highwater
+      {
+        keys.highwater = key
+      }
+      if !lowBand, band != bands.aging, band <= parameters.aggressiveBandMax, key < keys.aboveIdle {
+        keys.aboveIdle = key
+      }
+      if band == bands.idle {
+        let reapableAt = members[app].launchMs + minAge
+        if now >= reapableAt {
+          if key < keys.reapable { keys.reapable = key }
+        } else if reapableAt < (scan.reapableAt ?? .max) {
+          scan.reapableAt = reapableAt
+        }
+      }
+    }
+    scan.top = keys.top?.app
+    scan.highwater = keys.highwater?.app
+    scan.aboveIdle = keys.aboveIdle?.app
+    scan.reapable = keys.reapable?.app
+    return scan
+  }
+
+  /// A process's place in the kill order: band, then its order in the band, then ties.
+  struct Key: Comparable {
+    var band: Int
+    var order: Int
+    var seq: Int
+    var app: Int
+
+    static func < (a: Key, b: Key) -> Bool { (a.band, a.order, a.seq) < (b.band, b.order, b.seq) }
+
+    /// Whether this key precedes `other`, or there is none.
+    static func < (a: Key, b: Key?) -> Bool { b.map { a < $0 } ?? true }
+  }
+
+  /// Aggressive jetsam is due (xnu-11417 kern_memorystatus_policy.c,
+  /// `memorystatus_check_aggressive_jetsam_needed` and
+  /// `memorystatus_aggressive_jetsam_needed_sysproc_aging`): the IDLE and daemon aging bands hold at
+  /// least the minimum of candidates, every one a daemon launchd relaunches at once, and free memory
+  /// is at most the aggressive share of memory.
+  func isAggressive(_ scan: Scan, _ device: DeviceView) -> Bool {
+    scan.lowBands >= parameters.aggressiveMinCandidates
+      && scan.lowBandsRelaunching == scan.lowBands
+      && device.freeKB <= device.device.memoryKB * parameters.aggressivePercent / 100
+  }
+
+  /// The end of the next aging time (a process entering IDLE may lower the critical level or become
+  /// the head of the lowest band), or the next time the reaper may act.
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
-    if wake.nowMs == device.nowMs, wake.changes == changes { return wake.atMs }
-    guard device.freeKB < highestCriticalKB(device.device) else { return nil }
+    if wake.nowMs == device.nowMs, wake.changes == changes { return soonest(wake.atMs, device) }
+    let reaper = reaperKB(device.device).map { device.freeKB < $0 } ?? false
+    guard device.freeKB < highestCriticalKB(device.device) || reaper else { return nil }
     var earliest: Int?
     for app in resident.members {
       if let end = agingEnd(app), end > device.nowMs, end < (earliest ?? .max) { earliest = end }
     }
-    return earliest
+    return soonest(earliest, device)
+  }
+
+  /// `time`, or an earlier moment at which the reaper may sweep.
+  private func soonest(_ time: Int?, _ device: DeviceView) -> Int? {
+    guard let reaper = reaperKB(device.device), device.freeKB < reaper else { return time }
+    let scan = scanBands(device)
+    var next = scan.reapableAt
+    if scan.reapable != nil, nextSweepMs > device.nowMs { next = min(next ?? .max, nextSweepMs) }
+    guard let next else { return time }
+    return min(time ?? .max, next)
   }
 
   /// When process `app`'s aging time ends, if it is aging towards IDLE.
@@ -261,10 +388,6 @@ public struct JetsamPolicy: EvictionPolicy {
     return member.entryMs + member.agingMs
   }
 
-  private static func precedes(_ a: (Int, Int, Int), _ b: (Int, Int, Int)?) -> Bool {
-    guard let b else { return true }
-    return a < b
-  }
 }
 
 extension JetsamPolicy {

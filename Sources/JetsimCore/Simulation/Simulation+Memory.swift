@@ -50,7 +50,6 @@ extension Simulation {
       device.level(freeKB: remaining) == level
     {
       lastEpisodeKills = 0
-      sparedApp = app
       return true
     }
     pendingKB = kilobytes
@@ -64,7 +63,6 @@ extension Simulation {
       if apps[app].state.isResident { kill(app, .vmPageshortage, rank: rank + 1) }
       return false
     }
-    sparedApp = app
     return true
   }
 

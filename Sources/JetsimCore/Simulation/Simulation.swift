@@ -66,9 +66,6 @@ package struct Simulation {
   /// The allocation waiting for room (docs/model.md §5), and whose it is (-1: none).
   var pendingKB = 0
   var pendingApp = -1
-  /// The process whose allocation landed in the current event: not a victim until the next event
-  /// (it is killed for its own allocation only when that cannot fit; -1: none).
-  var sparedApp = -1
   /// Whether anything changed in the current event (a state, a footprint): if not, settling it asks
   /// the policy nothing.
   var changed = false
@@ -156,9 +153,9 @@ package struct Simulation {
       foregroundApp: foregroundApp, allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed)
   }
 
-  /// The process no policy may choose now: the one allocating, or the one whose allocation landed
-  /// in this event.
-  var exemptApp: Int { pendingApp >= 0 ? pendingApp : sparedApp }
+  /// The process no policy may choose now: the one whose allocation waits for room. Once it lands,
+  /// the process is an ordinary candidate again, in the same instant (docs/model.md §5, contract 3).
+  var exemptApp: Int { pendingApp }
 
   /// Runs `workload` and the timers it sets off, until both are done or `endMs` is reached, then
   /// closes the time-based metrics at the end time (`endMs`, or the last event's time).
@@ -172,7 +169,6 @@ package struct Simulation {
     var pending = workload.next()
     while !failed {
       let timerTime = queue.nextTime
-      sparedApp = -1
       changed = false
       if let step = pending, timerTime.map({ step.timeMs <= $0 }) ?? true {
         if let endMs, step.timeMs > endMs { break }

@@ -15,31 +15,41 @@ public enum Defaults {
   public static let warmResumeMs = 300
   /// Interval between growth steps of an app in use (its `growthPerMinute` is spread over these).
   public static let growthTickMs = 10_000
-  /// How long an idle daemon stays in the aging band, where its profile does not say: XNU's 2 s for
-  /// daemons launchd rarely relaunches at once (`memorystatus_sysprocs_idle_time`, low relaunch
-  /// likelihood: 10 s ÷ 5).
-  public static let daemonAgingTimeMs = 2_000
   /// The seed of a scenario that names none.
   public static let seed: UInt64 = 1
   /// Where `jetsim run` writes, under the working directory.
   public static let reportsFolder = "Reports"
 
-  /// XNU's memory-pressure tiers as shares of physical memory, in percent (docs/model.md §5):
-  /// up to 3 GB: warning 15 %, critical 5 %; up to 6 GB: 15 % and 4 %; above: 12 % and 4 %.
-  public static func thresholdPercents(memoryKB: Int) -> (warning: Int, critical: Int) {
-    let gigabyte = 1_048_576
-    if memoryKB <= 3 * gigabyte { return (15, 5) }
-    if memoryKB <= 6 * gigabyte { return (15, 4) }
-    return (12, 4)
+  /// XNU's memory levels (xnu-11417 bsd/kern/kern_memorystatus.c, the fallback table beside
+  /// `memstat_critical_threshold`), by DRAM class: (0,3] / (3,6] / (6,∞) GB, a device reporting
+  /// more than 3 GB being in (3,6] up to 6 GB (docs/model.md §5, §7).
+  public enum MemoryClass: Sendable {
+    case small, medium, large
+
+    /// The class of a device that reports `memoryKB`.
+    public init(memoryKB: Int) {
+      let gigabyte = 1_048_576
+      self = memoryKB <= 3 * gigabyte ? .small : memoryKB <= 6 * gigabyte ? .medium : .large
+    }
+
+    /// critical, idle, pressure (warning) and reaper levels, in percent of memory.
+    public var percents: (critical: Int, idle: Int, pressure: Int, reaper: Int) {
+      switch self {
+      case .small: (5, 10, 15, 20)
+      case .medium: (4, 9, 15, 18)
+      case .large: (4, 8, 12, 16)
+      }
+    }
+
+    /// The idle, pressure and reaper levels as ratios of a critical level a device gives
+    /// (numerator, denominator): 2, 3, 4; 9/4, 15/4, 18/4 in the medium class.
+    public var ratios: (idle: (Int, Int), pressure: (Int, Int), reaper: (Int, Int)) {
+      self == .medium ? ((9, 4), (15, 4), (18, 4)) : ((2, 1), (3, 1), (4, 1))
+    }
   }
 
-  /// XNU's idle critical level as a share of physical memory, in percent: while the IDLE band holds
-  /// anyone, jetsam kills below it (10 % up to 3 GB, 9 % up to 6 GB, 8 % above; the "critical |
-  /// idle" table of bsd/kern/kern_memorystatus.c).
-  public static func idleCriticalPercent(memoryKB: Int) -> Int {
-    let gigabyte = 1_048_576
-    if memoryKB <= 3 * gigabyte { return 10 }
-    if memoryKB <= 6 * gigabyte { return 9 }
-    return 8
-  }
+  /// The long-idle reaper (xnu-11417 `memstat_reaper_*`, on by default on iOS): the age an IDLE
+  /// process must reach, and the time between sweeps.
+  public static let reaperMinAgeMs = 300_000
+  public static let reaperPeriodMs = 300_000
 }

@@ -4,8 +4,9 @@ extension DeviceProfile {
   /// The keys a device profile may have (docs/profiles.md).
   static let keys = [
     "version", "name", "memory", "reserved", "foregroundLimit", "warningThreshold",
-    "criticalThreshold", "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit",
-    "source", "policyParameters", "systemProcesses",
+    "criticalThreshold", "idleThreshold", "reaperThreshold", "reaper", "appSwap",
+    "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit", "source",
+    "policyParameters", "systemProcesses",
   ]
 
   /// The device profile in `node`, found at `keyPath`. A profile in a file of its own must give
@@ -22,6 +23,8 @@ extension DeviceProfile {
       foregroundLimitKB: try fields.size("foregroundLimit"),
       warningThresholdKB: try fields.size("warningThreshold"),
       criticalThresholdKB: try fields.size("criticalThreshold"),
+      idleThresholdKB: try fields.size("idleThreshold"),
+      reaperThresholdKB: try fields.size("reaperThreshold"),
       compressionRatio: try fields.number("compressionRatio", in: 1...16) ?? 1,
       enterBackgroundTimeoutMs: try fields.duration("enterBackgroundTimeout")
         ?? Defaults.enterBackgroundTimeoutMs,
@@ -29,6 +32,15 @@ extension DeviceProfile {
         ?? Defaults.backgroundTaskLimitMs,
       source: try fields.string("source"))
     policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
+    if let reaper = try fields.object("reaper", allowed: ["enabled", "minAge", "period"]) {
+      self.reaper = Reaper(
+        enabled: try reaper.bool("enabled") ?? true,
+        minAgeMs: try reaper.duration("minAge") ?? Defaults.reaperMinAgeMs,
+        periodMs: try reaper.duration("period") ?? Defaults.reaperPeriodMs)
+    }
+    if let swap = try fields.object("appSwap", allowed: ["budget"]) {
+      appSwap = AppSwap(budgetKB: try swap.required(swap.size("budget"), "budget"))
+    }
     var names = Set<String>()
     for (keyPath, node) in try fields.list(
       "systemProcesses", expected: "a list of system processes", maxCount: Units.maxProcesses) ?? []

@@ -15,7 +15,19 @@ public enum ProfileWriter {
       ("foregroundLimit", size(device.foregroundLimitKB)),
       ("warningThreshold", size(device.warningThresholdKB)),
       ("criticalThreshold", size(device.criticalThresholdKB)),
+      ("idleThreshold", size(device.idleThresholdKB)),
+      ("reaperThreshold", size(device.reaperThresholdKB)),
     ]
+    if device.reaper != DeviceProfile.Reaper() {
+      fields.append(
+        (
+          "reaper",
+          "{\"enabled\": \(device.reaper.enabled), \"minAge\": \(duration(device.reaper.minAgeMs)), \"period\": \(duration(device.reaper.periodMs))}"
+        ))
+    }
+    if let swap = device.appSwap {
+      fields.append(("appSwap", "{\"budget\": \(size(swap.budgetKB))}"))
+    }
     if device.compressionPermille != 1000 {
       fields.append(
         ("compressionRatio", Units.decimal(Double(device.compressionPermille) / 1000, digits: 3)))
@@ -43,7 +55,10 @@ public enum ProfileWriter {
     if let soft = process.softLimitKB { fields.append(("softLimit", size(soft))) }
     if let hard = process.hardLimitKB { fields.append(("hardLimit", size(hard))) }
     if let relaunch = process.relaunchDelayMs { fields.append(("relaunch", duration(relaunch))) }
-    if process.agingTimeMs != Defaults.daemonAgingTimeMs {
+    if process.relaunchLikelihood != .low {
+      fields.append(("relaunchLikelihood", quote(process.relaunchLikelihood.rawValue)))
+    }
+    if process.agingTimeMs != process.relaunchLikelihood.agingTimeMs {
       fields.append(("agingTime", duration(process.agingTimeMs)))
     }
     return line(fields)

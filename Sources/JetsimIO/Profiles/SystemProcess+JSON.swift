@@ -3,7 +3,8 @@ import JetsimCore
 extension SystemProcess {
   /// The keys a system process may have (docs/profiles.md).
   static let keys = [
-    "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch", "agingTime",
+    "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch",
+    "relaunchLikelihood", "agingTime",
   ]
 
   /// The system process in `node`, found at `keyPath`.
@@ -24,11 +25,22 @@ extension SystemProcess {
       band: try fields.integer("band", in: 0...1000),
       softLimitKB: try fields.size("softLimit"), hardLimitKB: try fields.size("hardLimit"),
       relaunchDelayMs: try fields.duration("relaunch"),
-      agingTimeMs: try fields.duration("agingTime") ?? Defaults.daemonAgingTimeMs)
+      relaunchLikelihood: try Self.likelihood(fields),
+      agingTimeMs: try fields.duration("agingTime"))
     if let hard = hardLimitKB, footprintKB > hard {
       throw fields.invalid(
         "hardLimit", Units.formatSize(hard),
         "at least the footprint (\(Units.formatSize(footprintKB)))")
     }
+  }
+
+  /// `relaunchLikelihood`: high, medium or low (low if left out).
+  static func likelihood(_ fields: ProfileFields) throws(FieldError) -> RelaunchLikelihood {
+    guard let name = try fields.string("relaunchLikelihood") else { return .low }
+    guard let likelihood = RelaunchLikelihood(rawValue: name) else {
+      throw fields.invalid(
+        "relaunchLikelihood", "\"\(name.excerpt(limit: 40))\"", "high, medium or low")
+    }
+    return likelihood
   }
 }
