@@ -27,6 +27,9 @@ struct DeviceReplay {
     var snapshotBand: Int?
     /// When it was last launched (or placed by a snapshot): the reaper's age.
     var launchMs = 0
+    /// Whether its memory is in swap (app swap), and since when it is suspended.
+    var swapped = false
+    var suspendedMs = 0
   }
 
   let device: DeviceProfile
@@ -65,6 +68,7 @@ struct DeviceReplay {
 
   func physicalKB(_ index: Int) -> Int {
     let process = processes[index]
+    if process.swapped { return 0 }
     return process.state == .suspended && device.compressionPermille > 1000
       ? process.footprintKB * 1000 / device.compressionPermille : process.footprintKB
   }
@@ -94,6 +98,9 @@ struct DeviceReplay {
       sweepStartMs = row.timeMs
     }
     if to.isResident, !old.isResident { processes[index].launchMs = row.timeMs }
+    if row.kind == .swapOut { processes[index].swapped = true }
+    if to != .suspended { processes[index].swapped = false }
+    if to == .suspended, old != .suspended { processes[index].suspendedMs = row.timeMs }
     if row.kind == .modeStart, let mode = row.mode { processes[index].modes.insert(mode) }
     if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
     if to == .notRunning { processes[index].modes = [] }
@@ -147,6 +154,22 @@ struct DeviceReplay {
     if process.state.isForeground { band = max(band, 100) }
     if process.modes.contains(.audio) { band = max(band, 120) }
     return band
+  }
+
+  /// The memory in swap.
+  var swapUsedKB: Int {
+    processes.filter(\.swapped).reduce(0) { $0 + $1.footprintKB }
+  }
+
+  /// Apps suspended in memory that swap would hold now: none may be left at the end of an instant.
+  var swappable: [Int] {
+    guard let swap = device.appSwap else { return [] }
+    let room = swap.budgetKB - swapUsedKB
+    return processes.indices.filter {
+      let process = processes[$0]
+      return !process.isSystem && process.state == .suspended && !process.swapped
+        && process.footprintKB > 0 && process.footprintKB <= room
+    }
   }
 
   /// A process's band at `nowMs` and its place in that band's list.

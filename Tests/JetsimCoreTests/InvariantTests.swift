@@ -36,7 +36,7 @@ import Testing
 
   static func device(for seed: Int) -> DeviceProfile {
     var device = Fixture.device
-    switch seed % 6 {
+    switch seed % 7 {
     case 0: break
     case 1:
       // Tight enough that the game's launch can leave free memory below critical: shortfalls.
@@ -52,9 +52,12 @@ import Testing
         criticalThresholdKB: mb(90))
       device.reaper = DeviceProfile.Reaper(minAgeMs: sec(30), periodMs: sec(45))
       device.systemProcesses = falseIdleDaemons
-    default:
+    case 5:
       device.reaper.enabled = false
       device.systemProcesses = falseIdleDaemons + systemProcesses
+    default:
+      // App swap with a small budget: apps go to swap, wait for it, and are killed for it.
+      device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(300))
     }
     return device
   }
@@ -176,6 +179,10 @@ import Testing
         )
       }
       if !expectedWarnings.isEmpty { fail(row, "warnings missing for \(expectedWarnings)") }
+      // App swap: no suspended app is left in memory that swap would hold.
+      if let app = replay.swappable.first {
+        fail(row, "\(replay.processes[app].name) is suspended in memory though swap holds it")
+      }
       guard policy == "jetsam" else { return }
       for end in replay.agingEnds(after: row.timeMs).sorted() where end < (nextTime ?? Int.max) {
         var later = replay
@@ -281,7 +288,7 @@ import Testing
     }
     let exempt: Set<Int> = kill.allocatingApp >= 0 ? [kill.allocatingApp] : []
     switch kill.reason {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing:
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap:
       if kill.app == kill.allocatingApp {
         // The allocating process itself: only when nothing else is left and it cannot fit.
         if kill.freeBeforeKB - kill.pendingKB >= 0 { fail(row, "the allocator died though it fit") }

@@ -142,4 +142,43 @@ import Testing
     }
     #expect(harness.decisions(JetsamPolicy()).first == decision)
   }
+
+  /// App swap on M-series iPads (`memorystatus_swap_all_apps`; `MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`
+  /// in kern_memorystatus_policy.c `memorystatus_pick_action`, cause `kMemorystatusKilledLowSwap`):
+  /// a suspended app goes to swap while the budget holds it; one that cannot waits in memory, and
+  /// below the pressure level jetsam kills a swapped app so that it can go.
+  @Test func appSwapSendsSuspendedAppsToSwapAndKillsForItWhenItRunsShort() throws {
+    // 648 MB usable; pressure at 15 % of 2 GB (307.2 MB), idle 10 % (204.8 MB).
+    var device = DeviceProfile(name: "iPad", memoryKB: mb(2048), reservedKB: mb(1400))
+    device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(200))
+    let apps = [
+      Fixture.app("a", resident: 150), Fixture.app("b", resident: 150),
+      Fixture.app("c", resident: 250),
+    ]
+    let scenario = Scenario(
+      name: "swap", device: device, apps: apps,
+      actions: [
+        TimedAction(0, .open("a")), TimedAction(sec(10), .open("b")),
+        TimedAction(sec(20), .open("c")),
+      ], policy: .jetsam, durationMs: sec(40))
+    let result = try Simulator.run(scenario)
+    let swaps = result.events.filter { $0.kind == .swapOut }.map {
+      "\(result.summary.appIDs[$0.app]) @\($0.timeMs)"
+    }
+    // a goes to swap as it suspends (15 s); b cannot (50 MB left) and waits, with 248 MB free, below
+    // the pressure level: a dies for swap, and b goes out in its place.
+    #expect(swaps == ["a @15000", "b @25000"])
+    #expect(
+      result.kills.map { "\(result.summary.appIDs[$0.app]) \($0.reason) @\($0.timeMs)" } == [
+        "a low-swap @25000"
+      ])
+    #expect(result.kills.first?.freedKB == 0, "a held no physical memory, only swap")
+    #expect(result.events.last?.freeKB == mb(648 - 250))
+    // Without kills for swap, b stays in memory and nobody dies.
+    var lenient = scenario
+    lenient.device.appSwap?.killsOnLowSwap = false
+    let kept = try Simulator.run(lenient)
+    #expect(kept.kills.isEmpty)
+    #expect(kept.events.filter { $0.kind == .swapOut }.count == 1)
+  }
 }

@@ -87,8 +87,11 @@ enum PolicyRule {
     var highwater: Key?
     var aboveIdle: Key?
     var reapable: Key?
+    var swapped: Key?
+    var waiting = false
     for index in device.processes.indices where device.processes[index].state.isResident {
       let process = device.processes[index]
+      if !process.isSystem, process.state == .suspended, !process.swapped { waiting = true }
       let position = device.bandPosition(index, nowMs: now)
       if position.band == 0 { idle += 1 }
       if position.band == 0 || position.band == 10 {
@@ -121,11 +124,17 @@ enum PolicyRule {
       {
         aboveIdle = key
       }
+      if process.swapped, swapped.map({ key < $0 }) ?? true { swapped = key }
       if position.band == 0, now - process.launchMs >= profile.reaper.minAgeMs,
         reapable.map({ key < $0 }) ?? true
       {
         reapable = key
       }
+    }
+    if freeKB < profile.warningThresholdKB, profile.appSwap?.killsOnLowSwap == true, waiting,
+      let victim = swapped
+    {
+      return .victim(victim.3, .lowSwap)
     }
     if freeKB < profile.warningThresholdKB, let victim = highwater {
       return .victim(victim.3, .highwater)

@@ -46,6 +46,9 @@ public struct AppStatus: Sendable, Equatable {
   public let isSystemProcess: Bool
   var holdsScreenMemory = false
   var everLaunched = false
+  /// Whether its memory is in swap (a suspended app on a device with app swap): it occupies no
+  /// physical memory until it resumes.
+  public internal(set) var isSwapped = false
 
   init(idRank: Int, isSystemProcess: Bool) {
     self.idRankStorage = idRank

@@ -25,6 +25,9 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// Killed by aggressive jetsam: the IDLE band holds only daemons launchd relaunches at once, so
   /// kills climb above it (`kMemorystatusKilledProcThrashing`).
   case procThrashing
+  /// Killed to free swap on a device with app swap, when suspended apps wait in memory for lack of
+  /// it (`kMemorystatusKilledLowSwap`; `MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`).
+  case lowSwap
 
   public var description: String {
     switch self {
@@ -38,6 +41,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .highwater: "highwater"
     case .longIdleExit: "long-idle-exit"
     case .procThrashing: "proc-thrashing"
+    case .lowSwap: "low-swap"
     }
   }
 
@@ -46,7 +50,8 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// limit and reboots end it with no callback. A suspended app never gets one.
   public var warnsBackgroundApp: Bool {
     switch self {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .exitOnSuspend, .userForceQuit:
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .exitOnSuspend,
+      .userForceQuit:
       true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
     }

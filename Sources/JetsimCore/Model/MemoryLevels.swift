@@ -72,7 +72,13 @@ extension DeviceProfile {
   public struct AppSwap: Sendable, Equatable {
     /// The most memory swap holds.
     public var budgetKB: Int
+    /// Whether jetsam kills swapped apps when swap runs short (xnu's `jetsam_kill_on_low_swap`,
+    /// off in the source read for docs/policies.md; on here by default, as MODEL.md asks).
+    public var killsOnLowSwap: Bool
 
-    public init(budgetKB: Int) { self.budgetKB = budgetKB }
+    public init(budgetKB: Int, killsOnLowSwap: Bool = true) {
+      self.budgetKB = budgetKB
+      self.killsOnLowSwap = killsOnLowSwap
+    }
   }
 }

@@ -234,12 +234,20 @@ public struct JetsamPolicy: EvictionPolicy {
     }
     // Nobody over a soft limit, free memory above every critical level and no reaper sweep due:
     // nothing to do, and no aging end can change that.
-    if overSoftLimit.isEmpty, free >= highestCriticalKB(profile), !reaper {
+    let swapShort = profile.appSwap?.killsOnLowSwap == true && free < profile.warningThresholdKB
+    if overSoftLimit.isEmpty, free >= highestCriticalKB(profile), !reaper, !swapShort {
       wake = (now, changes, nil)
       return nil
     }
     let scan = scanBands(device)
     wake = (now, changes, scan.agingEnd)
+    // 0. App swap running short below the pressure level: a swapped app, so that those waiting in
+    //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`).
+    if free < profile.warningThresholdKB, profile.appSwap?.killsOnLowSwap == true,
+      scan.waitingForSwap, let victim = scan.swapped
+    {
+      return Eviction(app: victim, reason: .lowSwap)
+    }
     // 1. High-watermark kills below the pressure level.
     if free < profile.warningThresholdKB, let victim = scan.highwater {
       return Eviction(app: victim, reason: .highwater)
@@ -274,6 +282,10 @@ public struct JetsamPolicy: EvictionPolicy {
     var aboveIdle: Int?
     /// The oldest entrant of the IDLE band alive past the reaper's age.
     var reapable: Int?
+    /// App swap: the first swapped app in kill order, and whether a suspended app waits in memory
+    /// for swap.
+    var swapped: Int?
+    var waitingForSwap = false
     /// Processes in the IDLE band; and in it or the daemons' aging band, all and those launchd
     /// relaunches at once.
     var idleCount = 0
@@ -292,7 +304,9 @@ public struct JetsamPolicy: EvictionPolicy {
     let bands = parameters.bands
     let minAge = device.device.reaper.minAgeMs
     var scan = Scan()
-    var keys: (top: Key?, highwater: Key?, aboveIdle: Key?, reapable: Key?) = (nil, nil, nil, nil)
+    var keys: (top: Key?, highwater: Key?, aboveIdle: Key?, reapable: Key?, swapped: Key?) = (
+      nil, nil, nil, nil, nil
+    )
     for app in resident.members {
       let (band, entryMs, entrySeq) = position(app, nowMs: now)
       if let end = agingEnd(app), end > now, end < (scan.agingEnd ?? .max) { scan.agingEnd = end }
@@ -301,6 +315,10 @@ public struct JetsamPolicy: EvictionPolicy {
       if lowBand {
         scan.lowBands += 1
         if members[app].relaunchesAtOnce { scan.lowBandsRelaunching += 1 }
+      }
+      let status = device.apps[app]
+      if status.state == .suspended, !status.isSystemProcess, !status.isSwapped {
+        scan.waitingForSwap = true
       }
       guard app != device.allocatingApp else { continue }
       // Inside the FOREGROUND band, the largest footprint first; in the others, the oldest entry.
@@ -318,6 +336,7 @@ public struct JetsamPolicy: EvictionPolicy {
       if !lowBand, band != bands.aging, band <= parameters.aggressiveBandMax, key < keys.aboveIdle {
         keys.aboveIdle = key
       }
+      if status.isSwapped, key < keys.swapped { keys.swapped = key }
       if band == bands.idle {
         let reapableAt = members[app].launchMs + minAge
         if now >= reapableAt {
@@ -331,6 +350,7 @@ public struct JetsamPolicy: EvictionPolicy {
     scan.highwater = keys.highwater?.app
     scan.aboveIdle = keys.aboveIdle?.app
     scan.reapable = keys.reapable?.app
+    scan.swapped = keys.swapped?.app
     return scan
   }
 

@@ -46,6 +46,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case relaunch
   /// A process in the state a snapshot gives it, at time 0.
   case snapshot
+  /// A suspended app's memory went to swap (app swap: `DeviceProfile.appSwap`).
+  case swapOut
 
   public var description: String {
     switch self {
@@ -72,6 +74,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .start: "start"
     case .relaunch: "relaunch"
     case .snapshot: "snapshot"
+    case .swapOut: "swap-out"
     }
   }
 }

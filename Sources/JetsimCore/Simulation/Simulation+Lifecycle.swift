@@ -21,6 +21,7 @@ extension Simulation {
     if !apps[app].isSystemProcess, old.isRunning != state.isRunning {
       running.update(app, isMember: state.isRunning)
     }
+    if apps[app].isSwapped, state != .suspended { swapIn(app) }
     if old.isResident != state.isResident {
       resident.update(app, isMember: state.isResident)
       if apps[app].isSystemProcess {
@@ -31,6 +32,7 @@ extension Simulation {
     }
     refresh(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
+    if state == .suspended, swapBudgetKB > 0 { swapOut(app) }
   }
 
   /// The memory a launch into `state` brings: resident memory and the launch peak, plus caches and

@@ -21,8 +21,10 @@ extension Simulation {
         backingStoresKB: traits[app].backingStoresKB)
     // DeviceProfile.physicalKB, with the ratio kept at hand: this runs on every change.
     let physical =
-      state == .suspended && compressionPermille > 1000
-      ? footprint * 1000 / compressionPermille : footprint
+      apps[app].isSwapped
+      ? 0
+      : state == .suspended && compressionPermille > 1000
+        ? footprint * 1000 / compressionPermille : footprint
     usedKB += physical - apps[app].physicalKB
     changed = true
     apps[app].footprintKB = footprint
@@ -73,6 +75,7 @@ extension Simulation {
   /// Returns the number of kills made.
   @discardableResult
   mutating func memoryChanged() -> Int {
+    swapOutWaiting()
     updateLevel()
     var rank = 0
     while !failed {
@@ -82,6 +85,7 @@ extension Simulation {
       // A policy that names the allocating process has no one else to offer.
       if eviction.app == exemptApp { break }
       guard carryOut(eviction, rank: &rank) else { return rank }
+      swapOutWaiting()
       updateLevel()
     }
     let effective = freeKB - pendingKB

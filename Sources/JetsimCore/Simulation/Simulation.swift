@@ -91,6 +91,12 @@ package struct Simulation {
   let fixedView: DeviceView.Fixed
   /// The device's compression, at hand for the hot path.
   let compressionPermille: Int
+  /// App swap: the budget (0: the device has none), the memory in swap, each app's share of it, and
+  /// whether apps waiting for swap should be looked at (`Simulation+Swap.swift`).
+  let swapBudgetKB: Int
+  var swapUsedKB = 0
+  var swappedKB: [Int]
+  var pendingSwapOut = false
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
   /// When the policy last asked to be asked again (-1: never), so one instant is scheduled once.
@@ -132,6 +138,8 @@ package struct Simulation {
       profiles.map { AppTraits($0, device: device) } + device.systemProcesses.map(AppTraits.init)
     fixedView = DeviceView.Fixed(device: device, profiles: profiles)
     compressionPermille = device.compressionPermille
+    swapBudgetKB = device.appSwap?.budgetKB ?? 0
+    swappedKB = swapBudgetKB > 0 ? Array(repeating: 0, count: profiles.count) : []
     metrics.minFreeKB = device.usableKB
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)

@@ -38,8 +38,10 @@ extension DeviceProfile {
         minAgeMs: try reaper.duration("minAge") ?? Defaults.reaperMinAgeMs,
         periodMs: try reaper.duration("period") ?? Defaults.reaperPeriodMs)
     }
-    if let swap = try fields.object("appSwap", allowed: ["budget"]) {
-      appSwap = AppSwap(budgetKB: try swap.required(swap.size("budget"), "budget"))
+    if let swap = try fields.object("appSwap", allowed: ["budget", "killsOnLowSwap"]) {
+      appSwap = AppSwap(
+        budgetKB: try swap.required(swap.size("budget"), "budget"),
+        killsOnLowSwap: try swap.bool("killsOnLowSwap") ?? true)
     }
     var names = Set<String>()
     for (keyPath, node) in try fields.list(

@@ -26,7 +26,11 @@ public enum ProfileWriter {
         ))
     }
     if let swap = device.appSwap {
-      fields.append(("appSwap", "{\"budget\": \(size(swap.budgetKB))}"))
+      fields.append(
+        (
+          "appSwap",
+          "{\"budget\": \(size(swap.budgetKB)), \"killsOnLowSwap\": \(swap.killsOnLowSwap)}"
+        ))
     }
     if device.compressionPermille != 1000 {
       fields.append(
