@@ -70,6 +70,35 @@ import Testing
     #expect(result.apps.map(\.id) == ["big"])
   }
 
+  /// The iPhone 14 (iPhone14,7), whose reports fell back to a guess from their pages: now from
+  /// the device table.
+  @Test func anIPhone14ReportTakesItsMemoryFromTheTable() throws {
+    let report = try JetsamReport.parse(
+      Array(
+        """
+        {"product":"iPhone14,7","memoryStatus":{"pageSize":16384,
+         "memoryPages":{"free":100,"active":1000,"inactive":500,"wired":400}},
+         "processes":[{"name":"big","states":["frontmost"],"rpages":1500,"reason":"vm-pageshortage"}]}
+        """.utf8), file: "fourteen.ips")
+    let result = JetsamImport.convert(report)
+    let table = try #require(DeviceCatalog.model(productCode: "iPhone14,7"))
+    #expect(result.device.memoryKB == table.memoryMB * 1024)
+    #expect(!result.warnings.contains { $0.contains("not in the device table") })
+    #expect(result.device.name.hasPrefix("iPhone 14 "))
+  }
+
+  /// The shipped M-series iPad profile has app swap: suspended apps go to swap in a run.
+  @Test func theShippedMSeriesIPadSwapsSuspendedApps() throws {
+    let device = try ProfileLoader.device(at: "\(packageRoot)/Profiles/devices/ipad-pro-11-m4.json")
+    #expect(device.appSwap?.budgetKB == 8 * 1_048_576)
+    var scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    scenario.device = device
+    scenario.policy = .jetsam
+    let result = try Simulator.run(scenario)
+    #expect(result.events.contains { $0.kind == .swapOut })
+  }
+
   @Test func anAppAboveTheDeviceLimitKeepsItsSize() throws {
     let report = try JetsamReport.parse(
       Array(

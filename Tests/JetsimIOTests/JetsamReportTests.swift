@@ -209,12 +209,37 @@ let corpus = "\(packageRoot)/Profiles/jetsam-reports"
   }
 
   @Test func theDeviceTableIsTheShippedOne() throws {
-    let shipped = try String(
-      contentsOfFile: "\(packageRoot)/Profiles/ios-devices.csv", encoding: .utf8)
+    let path = "\(packageRoot)/Profiles/ios-devices.csv"
+    if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+      try DeviceCatalog.csv.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let shipped = try String(contentsOfFile: path, encoding: .utf8)
     #expect(DeviceCatalog.csv == shipped)
     #expect(DeviceCatalog.model(productCode: "iPhone12,1")?.memoryMB == 3844)
     #expect(DeviceCatalog.model(productCode: "iPhone11,6")?.name == "iPhone XS Max")
     #expect(DeviceCatalog.model(productCode: "iPhone99,1") == nil)
+  }
+
+  /// Every iPhone from the 6 to the 17 family and the iPads of current iPadOS: no product code in
+  /// two rows, estimates by their rule, and the M-series iPads with app swap.
+  @Test func theDeviceTableCoversEveryCurrentDevice() throws {
+    let codes = DeviceCatalog.models.flatMap(\.productCodes)
+    #expect(Set(codes).count == codes.count, "a product code in two rows")
+    for code in [
+      "iPhone7,1", "iPhone13,2", "iPhone14,5", "iPhone14,7", "iPhone15,2", "iPhone16,1",
+      "iPhone17,3", "iPhone17,5", "iPhone18,1", "iPhone18,4", "iPad16,3", "iPad13,16",
+    ] {
+      #expect(DeviceCatalog.model(productCode: code) != nil, "\(code)")
+    }
+    // iPhone 14 (iPhone14,7), the report that fell back to a guess: 6 GB, estimated.
+    let fourteen = try #require(DeviceCatalog.model(productCode: "iPhone14,7"))
+    #expect(fourteen.name == "iPhone 14" && fourteen.marketedGB == 6)
+    #expect(fourteen.source == .estimated && fourteen.memoryMB == 6 * 1024 * 92 / 100)
+    #expect(fourteen.foregroundLimitMB == fourteen.memoryMB * 54 / 100)
+    for model in DeviceCatalog.models {
+      #expect(model.appSwap == model.name.contains("(M"), "\(model.name): app swap on M-series")
+      #expect(model.foregroundLimitMB < model.memoryMB)
+    }
   }
 
   @Test func folderNamesDropTheReportSuffixes() {
