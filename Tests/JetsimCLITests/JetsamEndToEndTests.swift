@@ -56,7 +56,7 @@ import Testing
         replayed 1 report (62 scored kills) under 2 policies
         policy         reports  kills  first victim  victims  pairs in order
         jetsam               1     62           1/1    62/62       1891/1891
-        largest-first        1     62           0/1    43/62        295/1891
+        largest-first        1     62           0/1    43/62        296/1891
           wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, replay.html
 
         """)

@@ -46,6 +46,9 @@ struct DeviceReplay {
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
   private let snapshotBands: [String: Int]
+  /// Each snapshot entry's position, and how many there are: the recency before time 0.
+  private let snapshotOrder: [String: Int]
+  private let snapshotCount: Int
 
   init(scenario: Scenario) {
     device = scenario.device
@@ -56,8 +59,14 @@ struct DeviceReplay {
         Process(name: $0.name, isSystem: true, systemKind: $0.kind)
       }
     var bands: [String: Int] = [:]
-    for entry in scenario.snapshot?.entries ?? [] { bands[entry.process] = entry.band }
+    var order: [String: Int] = [:]
+    for (position, entry) in (scenario.snapshot?.entries ?? []).enumerated() {
+      bands[entry.process] = entry.band
+      order[entry.process] = position
+    }
     snapshotBands = bands
+    snapshotOrder = order
+    snapshotCount = scenario.snapshot?.entries.count ?? 0
     limits = scenario.apps.map { $0.memoryLimitKB ?? scenario.device.foregroundLimitKB }
     let names = processes.map(\.name)
     let sorted = names.indices.sorted { names[$0] < names[$1] }
@@ -104,7 +113,12 @@ struct DeviceReplay {
     if row.kind == .modeStart, let mode = row.mode { processes[index].modes.insert(mode) }
     if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
     if to == .notRunning { processes[index].modes = [] }
-    if to == .background, old != .background { processes[index].lastUsedMs = row.timeMs }
+    if row.kind == .snapshot {
+      // An earlier entry of the snapshot was used less recently (MODEL.md §11, contract 3).
+      processes[index].lastUsedMs = (snapshotOrder[processes[index].name] ?? 0) - snapshotCount
+    } else if to == .background, old != .background {
+      processes[index].lastUsedMs = row.timeMs
+    }
     processes[index].state = to
     processes[index].footprintKB = row.footprintKB
     // Android's previous app (ActivityManager's mPreviousProcess).

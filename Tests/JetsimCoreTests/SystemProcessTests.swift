@@ -87,6 +87,25 @@ import Testing
     #expect(result.summary.metrics.relaunches == 0)
   }
 
+  /// MODEL.md §11 (contract 3): the snapshot's order is the history before time 0 for every
+  /// policy; for lru, lmkd and oom-badness an earlier entry is less recently used, never the names.
+  @Test(arguments: [PolicyName.lru, .lmkd, .oomBadness])
+  func aSnapshotsOrderIsItsRecency(policy: PolicyName) throws {
+    // "zed" comes first in the snapshot and last by name: it was used least recently.
+    var scenario = Scenario(
+      name: "snap", device: Fixture.device,
+      apps: [
+        Fixture.app("alpha", resident: 300), Fixture.app("zed", resident: 300),
+        Fixture.app("big", resident: 500),
+      ],
+      actions: [TimedAction(sec(10), .open("big"))], policy: policy)
+    scenario.snapshot = Snapshot([
+      .init(process: "zed", state: .suspended), .init(process: "alpha", state: .suspended),
+    ])
+    let result = try Simulator.run(scenario)
+    #expect(result.kills.first.map { result.summary.appIDs[$0.app] } == "zed", "\(policy)")
+  }
+
   @Test func aSnapshotGivesStatesFootprintsAndBandOrder() throws {
     var scenario = Scenario(
       name: "snap", device: device(),

@@ -107,9 +107,12 @@ public struct JetsamPolicy: EvictionPolicy {
   /// time and after how many changes: `reconsiderAtMs` right after a decision needs no second scan.
   private var changes = 0
   private var wake: (nowMs: Int, changes: Int, atMs: Int?) = (-1, -1, nil)
-  /// The reaper: when the current sweep started, and the earliest the next may start.
+  /// The reaper: when the current sweep started, and the earliest the next may start; the
+  /// processes that ask for the IDLE band, by launch time (the oldest decides whether any can be
+  /// reapable, without a scan).
   private var sweepStartMs = -1
   private var nextSweepMs = 0
+  private var idleByLaunch = IndexedHeap<Int>(capacity: 0)
 
   /// The jetsam policy with `parameters` (by default, xnu's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
@@ -130,6 +133,7 @@ public struct JetsamPolicy: EvictionPolicy {
   public mutating func start(_ device: DeviceView) {
     members = Array(repeating: Member(), count: device.apps.count)
     resident = AppSet(capacity: device.apps.count)
+    idleByLaunch = IndexedHeap(capacity: device.apps.count)
     overSoftLimit = AppSet(capacity: device.apps.count)
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
@@ -175,9 +179,17 @@ public struct JetsamPolicy: EvictionPolicy {
       isMember: isResident && soft >= 0 && status.footprintKB > soft && !status.state.isForeground)
     guard isResident else {
       members[app].resident = false
+      idleByLaunch.remove(app)
       return
     }
     if !members[app].resident { members[app].launchMs = nowMs }
+    defer {
+      if members[app].requested == parameters.bands.idle {
+        idleByLaunch.set(app, key: members[app].launchMs)
+      } else {
+        idleByLaunch.remove(app)
+      }
+    }
     let band = requestedBand(app, status)
     guard !members[app].resident || band != members[app].requested else { return }
     // A change of band: the tail of the new band's list.
@@ -235,12 +247,16 @@ public struct JetsamPolicy: EvictionPolicy {
     // Nobody over a soft limit, free memory above every critical level and no reaper sweep due:
     // nothing to do, and no aging end can change that.
     let swapShort = profile.appSwap?.killsOnLowSwap == true && free < profile.warningThresholdKB
-    if overSoftLimit.isEmpty, free >= highestCriticalKB(profile), !reaper, !swapShort {
-      wake = (now, changes, nil)
+    let reaperAt = reaper ? nextReaperMs(profile, nowMs: now) : nil
+    if overSoftLimit.isEmpty, free >= highestCriticalKB(profile),
+      reaperAt.map({ $0 > now }) ?? true,
+      !swapShort
+    {
+      wake = (now, changes, reaperAt)
       return nil
     }
     let scan = scanBands(device)
-    wake = (now, changes, scan.agingEnd)
+    wake = (now, changes, Self.earliest(scan.agingEnd, reaperAt.map { $0 > now ? $0 : nil } ?? nil))
     // 0. App swap running short below the pressure level: a swapped app, so that those waiting in
     //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`).
     if free < profile.warningThresholdKB, profile.appSwap?.killsOnLowSwap == true,
@@ -378,27 +394,38 @@ public struct JetsamPolicy: EvictionPolicy {
       && device.freeKB <= device.device.memoryKB * parameters.aggressivePercent / 100
   }
 
+  /// The earliest moment the reaper may act, below its level: when a sweep may start and the
+  /// oldest process asking for IDLE is old enough (it may still be aging; the scan decides). Nil
+  /// when nobody asks for IDLE.
+  ///
+  /// - Complexity: O(1).
+  func nextReaperMs(_ profile: DeviceProfile, nowMs: Int) -> Int? {
+    guard let oldest = idleByLaunch.first, let launch = idleByLaunch.key(of: oldest) else {
+      return nil
+    }
+    let sweepAt = sweepStartMs == nowMs ? nowMs : max(nextSweepMs, nowMs)
+    return max(sweepAt, launch + profile.reaper.minAgeMs)
+  }
+
+  private static func earliest(_ a: Int?, _ b: Int?) -> Int? {
+    guard let a else { return b }
+    return min(a, b ?? .max)
+  }
+
   /// The end of the next aging time (a process entering IDLE may lower the critical level or become
   /// the head of the lowest band), or the next time the reaper may act.
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
-    if wake.nowMs == device.nowMs, wake.changes == changes { return soonest(wake.atMs, device) }
+    if wake.nowMs == device.nowMs, wake.changes == changes { return wake.atMs }
+    let now = device.nowMs
     let reaper = reaperKB(device.device).map { device.freeKB < $0 } ?? false
     guard device.freeKB < highestCriticalKB(device.device) || reaper else { return nil }
     var earliest: Int?
     for app in resident.members {
-      if let end = agingEnd(app), end > device.nowMs, end < (earliest ?? .max) { earliest = end }
+      if let end = agingEnd(app), end > now, end < (earliest ?? .max) { earliest = end }
     }
-    return soonest(earliest, device)
-  }
-
-  /// `time`, or an earlier moment at which the reaper may sweep.
-  private func soonest(_ time: Int?, _ device: DeviceView) -> Int? {
-    guard let reaper = reaperKB(device.device), device.freeKB < reaper else { return time }
-    let scan = scanBands(device)
-    var next = scan.reapableAt
-    if scan.reapable != nil, nextSweepMs > device.nowMs { next = min(next ?? .max, nextSweepMs) }
-    guard let next else { return time }
-    return min(time ?? .max, next)
+    let reaperAt =
+      reaper ? nextReaperMs(device.device, nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
+    return Self.earliest(earliest, reaperAt)
   }
 
   /// When process `app`'s aging time ends, if it is aging towards IDLE.

@@ -17,7 +17,7 @@ extension Simulation {
     apps[app].state = state
     apps[app].timerGeneration &+= 1
     if kind != .snapshot { apps[app].snapshotBand = nil }
-    if state == .background { apps[app].lastUsedMs = now }
+    if state == .background, kind != .snapshot { apps[app].lastUsedMs = now }
     if !apps[app].isSystemProcess, old.isRunning != state.isRunning {
       running.update(app, isMember: state.isRunning)
     }

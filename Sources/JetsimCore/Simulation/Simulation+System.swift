@@ -17,7 +17,7 @@ extension Simulation {
     var listed = [Bool](repeating: false, count: apps.count)
     if let snapshot {
       let index = processIndex()
-      for entry in snapshot.entries {
+      for (position, entry) in snapshot.entries.enumerated() {
         guard let app = index[entry.process] else {
           failure = .invalidValue(
             path: "snapshot", keyPath: "process", value: "'\(entry.process.excerpt())'",
@@ -25,6 +25,9 @@ extension Simulation {
           return
         }
         listed[app] = true
+        // The snapshot's order is the history before time 0: an earlier entry was used less
+        // recently (docs/model.md §11, contract 3), for every policy that ranks by recency.
+        apps[app].lastUsedMs = position - snapshot.entries.count
         applySnapshot(entry, to: app)
         if failed { return }
       }
