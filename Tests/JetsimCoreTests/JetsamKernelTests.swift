@@ -52,11 +52,7 @@ import Testing
     device.systemProcesses = [eager]
     var harness = PolicyHarness(
       device: device, [.init(id: "a", state: .suspended, footprintMB: 10)])
-    var daemon = AppStatus(idRank: 1, isSystemProcess: true)
-    daemon.state = .suspended
-    daemon.footprintKB = mb(10)
-    harness.apps.append(daemon)
-    harness.history.append(.init(id: "d", state: .suspended, footprintMB: 10, enteredMs: 90_000))
+    harness.addIdleSystemProcess(footprintMB: 10, enteredMs: 90_000)
     let policy = harness.started(JetsamPolicy())
     #expect(policy.band(of: 1, nowMs: 99_999) == 10, "still aging at 9.999 s")
     #expect(policy.band(of: 1, nowMs: 100_000) == 0, "IDLE after 10 s")
@@ -133,13 +129,7 @@ import Testing
     // 100 MB critical level and 7 % of memory (84 MB).
     var harness = PolicyHarness(
       device: device, [.init(id: "working", state: .background, footprintMB: 930, working: true)])
-    for index in 1...daemons {
-      var daemon = AppStatus(idRank: index, isSystemProcess: true)
-      daemon.state = .suspended
-      daemon.footprintKB = mb(5)
-      harness.apps.append(daemon)
-      harness.history.append(.init(id: "d\(index)", state: .suspended, footprintMB: 5))
-    }
+    for _ in 1...daemons { harness.addIdleSystemProcess(footprintMB: 5) }
     #expect(harness.decisions(JetsamPolicy()).first == decision)
   }
 

@@ -173,11 +173,7 @@ import Testing
     ]
     var harness = PolicyHarness(
       device: device, [.init(id: "a", state: .suspended, footprintMB: 10)])
-    var daemon = AppStatus(idRank: 1, isSystemProcess: true)
-    daemon.state = .suspended
-    daemon.footprintKB = mb(10)
-    harness.apps.append(daemon)
-    harness.history.append(.init(id: "d", state: .suspended, footprintMB: 10, enteredMs: 96_000))
+    harness.addIdleSystemProcess(footprintMB: 10, enteredMs: 96_000)
     let policy = harness.started(JetsamPolicy())
     #expect(policy.band(of: 1, nowMs: 100_000) == 10)
     #expect(policy.band(of: 1, nowMs: 101_000) == 0)

@@ -55,6 +55,20 @@ struct PolicyHarness {
     }
   }
 
+  /// Adds the device's next system process, idle (suspended) with `footprintMB`, which went idle
+  /// at `enteredMs`.
+  mutating func addIdleSystemProcess(footprintMB: Int, enteredMs: Int = 0) {
+    let index = apps.count
+    var process = AppStatus(idRank: index, isSystemProcess: true)
+    process.state = .suspended
+    process.footprintKB = mb(footprintMB)
+    process.physicalKB = process.footprintKB
+    apps.append(process)
+    let name = device.systemProcesses[index - profiles.count].name
+    history.append(
+      .init(id: name, state: .suspended, footprintMB: footprintMB, enteredMs: enteredMs))
+  }
+
   /// Free memory: usable memory less the apps' footprints.
   var freeKB: Int { device.usableKB - apps.reduce(0) { $0 + $1.footprintKB } }
 

@@ -183,18 +183,16 @@ public struct JetsamPolicy: EvictionPolicy {
       return
     }
     if !members[app].resident { members[app].launchMs = nowMs }
-    defer {
-      if members[app].requested == parameters.bands.idle {
-        idleByLaunch.set(app, key: members[app].launchMs)
-      } else {
-        idleByLaunch.remove(app)
-      }
-    }
     let band = requestedBand(app, status)
     guard !members[app].resident || band != members[app].requested else { return }
     // A change of band: the tail of the new band's list.
     members[app].resident = true
     members[app].requested = band
+    if band == parameters.bands.idle {
+      idleByLaunch.set(app, key: members[app].launchMs)
+    } else {
+      idleByLaunch.remove(app)
+    }
     members[app].entryMs = nowMs
     members[app].entrySeq = nextSeq
     nextSeq += 1
@@ -319,6 +317,7 @@ public struct JetsamPolicy: EvictionPolicy {
     let now = device.nowMs
     let bands = parameters.bands
     let minAge = device.device.reaper.minAgeMs
+    let swap = device.device.appSwap != nil
     var scan = Scan()
     var keys: (top: Key?, highwater: Key?, aboveIdle: Key?, reapable: Key?, swapped: Key?) = (
       nil, nil, nil, nil, nil
@@ -332,8 +331,9 @@ public struct JetsamPolicy: EvictionPolicy {
         scan.lowBands += 1
         if members[app].relaunchesAtOnce { scan.lowBandsRelaunching += 1 }
       }
-      let status = device.apps[app]
-      if status.state == .suspended, !status.isSystemProcess, !status.isSwapped {
+      // Fields read one at a time: a copy of the whole status costs more than the scan.
+      let swapped = swap && device.apps[app].isSwapped
+      if swap, !swapped, device.apps[app].state == .suspended, !device.apps[app].isSystemProcess {
         scan.waitingForSwap = true
       }
       guard app != device.allocatingApp else { continue }
@@ -352,7 +352,7 @@ public struct JetsamPolicy: EvictionPolicy {
       if !lowBand, band != bands.aging, band <= parameters.aggressiveBandMax, key < keys.aboveIdle {
         keys.aboveIdle = key
       }
-      if status.isSwapped, key < keys.swapped { keys.swapped = key }
+      if swapped, key < keys.swapped { keys.swapped = key }
       if band == bands.idle {
         let reapableAt = members[app].launchMs + minAge
         if now >= reapableAt {
