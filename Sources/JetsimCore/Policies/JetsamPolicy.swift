@@ -228,25 +228,22 @@ public struct JetsamPolicy: EvictionPolicy {
 
   /// It acts below the highest of its levels: pressure, critical, idle and (when on) reaper.
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int {
-    max(device.warningThresholdKB, highestCriticalKB(device), reaperKB(device) ?? 0)
+    max(device.warningThresholdKB, idleCriticalKB(device), reaperKB(device) ?? 0)
   }
-
-  /// The highest level kill-top may act below: the idle level (never below the critical one).
-  func highestCriticalKB(_ device: DeviceProfile) -> Int { idleCriticalKB(device) }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
     let free = device.freeKB
     let profile = device.device
     let reaper = reaperKB(profile).map { free < $0 } ?? false
-    guard free < profile.warningThresholdKB || free < highestCriticalKB(profile) || reaper else {
+    guard free < profile.warningThresholdKB || free < idleCriticalKB(profile) || reaper else {
       return nil
     }
     // Nobody over a soft limit, free memory above every critical level and no reaper sweep due:
     // nothing to do, and no aging end can change that.
     let swapShort = profile.appSwap?.killsOnLowSwap == true && free < profile.warningThresholdKB
     let reaperAt = reaper ? nextReaperMs(profile, nowMs: now) : nil
-    if overSoftLimit.isEmpty, free >= highestCriticalKB(profile),
+    if overSoftLimit.isEmpty, free >= idleCriticalKB(profile),
       reaperAt.map({ $0 > now }) ?? true,
       !swapShort
     {
@@ -305,9 +302,8 @@ public struct JetsamPolicy: EvictionPolicy {
     var idleCount = 0
     var lowBands = 0
     var lowBandsRelaunching = 0
-    /// The next end of an aging time, and the next time a process becomes reapable.
+    /// The next end of an aging time.
     var agingEnd: Int?
-    var reapableAt: Int?
   }
 
   /// One pass over the processes in memory, in band order.
@@ -353,13 +349,8 @@ public struct JetsamPolicy: EvictionPolicy {
         keys.aboveIdle = key
       }
       if swapped, key < keys.swapped { keys.swapped = key }
-      if band == bands.idle {
-        let reapableAt = members[app].launchMs + minAge
-        if now >= reapableAt {
-          if key < keys.reapable { keys.reapable = key }
-        } else if reapableAt < (scan.reapableAt ?? .max) {
-          scan.reapableAt = reapableAt
-        }
+      if band == bands.idle, now >= members[app].launchMs + minAge, key < keys.reapable {
+        keys.reapable = key
       }
     }
     scan.top = keys.top?.app
@@ -418,7 +409,7 @@ public struct JetsamPolicy: EvictionPolicy {
     if wake.nowMs == device.nowMs, wake.changes == changes { return wake.atMs }
     let now = device.nowMs
     let reaper = reaperKB(device.device).map { device.freeKB < $0 } ?? false
-    guard device.freeKB < highestCriticalKB(device.device) || reaper else { return nil }
+    guard device.freeKB < idleCriticalKB(device.device) || reaper else { return nil }
     var earliest: Int?
     for app in resident.members {
       if let end = agingEnd(app), end > now, end < (earliest ?? .max) { earliest = end }
