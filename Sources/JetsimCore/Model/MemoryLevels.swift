@@ -7,11 +7,16 @@
 public struct MemoryLevels: Sendable, Equatable {
   /// The levels a profile gives (nil: derived).
   public struct Given: Sendable, Equatable {
+    /// The critical level given, in KB.
     public var critical: Int?
+    /// The idle level given, in KB.
     public var idle: Int?
+    /// The pressure (warning) level given, in KB.
     public var pressure: Int?
+    /// The reaper level given, in KB.
     public var reaper: Int?
 
+    /// The levels a profile gives; those left nil are derived.
     public init(critical: Int? = nil, idle: Int? = nil, pressure: Int? = nil, reaper: Int? = nil) {
       self.critical = critical
       self.idle = idle
@@ -52,10 +57,14 @@ extension DeviceProfile {
   /// iOS): while free memory is below the reaper level, a sweep kills the IDLE band's processes
   /// alive at least `minAgeMs`, at most one sweep every `periodMs` (`long-idle-exit`).
   public struct Reaper: Sendable, Equatable {
+    /// Whether the reaper sweeps at all.
     public var enabled = true
+    /// How long a process must have been alive to be reaped.
     public var minAgeMs = Defaults.reaperMinAgeMs
+    /// The least time between the starts of two sweeps.
     public var periodMs = Defaults.reaperPeriodMs
 
+    /// The reaper's settings (by default XNU's on iOS: on, 300 s, 300 s).
     public init(
       enabled: Bool = true, minAgeMs: Int = Defaults.reaperMinAgeMs,
       periodMs: Int = Defaults.reaperPeriodMs
@@ -76,6 +85,7 @@ extension DeviceProfile {
     /// off in the source read for docs/policies.md; on here by default, as MODEL.md asks).
     public var killsOnLowSwap: Bool
 
+    /// App swap holding up to `budgetKB`.
     public init(budgetKB: Int, killsOnLowSwap: Bool = true) {
       self.budgetKB = budgetKB
       self.killsOnLowSwap = killsOnLowSwap

@@ -14,7 +14,12 @@ public enum SystemProcessKind: String, CaseIterable, Sendable {
 /// (`memorystatus_sysprocs_idle_time`: 10 s ÷ 1, 2 or 5), and a band of only high-likelihood daemons
 /// is full of false idle ones (aggressive jetsam).
 public enum RelaunchLikelihood: String, CaseIterable, Sendable {
-  case high, medium, low
+  /// launchd relaunches it at once after a kill (`P_MEMSTAT_RELAUNCH_HIGH`).
+  case high
+  /// `P_MEMSTAT_RELAUNCH_MED`.
+  case medium
+  /// launchd seldom relaunches it at once (`P_MEMSTAT_RELAUNCH_LOW`), or nothing is known.
+  case low
 
   /// Its time in the aging band: 10 s, 5 s or 2 s (xnu-11417 kern_memorystatus.c,
   /// `memorystatus_sysprocs_idle_time`: `memstat_idle_deferral_time_s` 10 s divided by

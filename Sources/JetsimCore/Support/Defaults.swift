@@ -24,7 +24,12 @@ public enum Defaults {
   /// `memstat_critical_threshold`), by DRAM class: (0,3] / (3,6] / (6,∞) GB, a device reporting
   /// more than 3 GB being in (3,6] up to 6 GB (docs/model.md §5, §7).
   public enum MemoryClass: Sendable {
-    case small, medium, large
+    /// Up to 3 GB.
+    case small
+    /// More than 3 GB, up to 6 GB.
+    case medium
+    /// More than 6 GB.
+    case large
 
     /// The class of a device that reports `memoryKB`.
     public init(memoryKB: Int) {
@@ -51,5 +56,6 @@ public enum Defaults {
   /// The long-idle reaper (xnu-11417 `memstat_reaper_*`, on by default on iOS): the age an IDLE
   /// process must reach, and the time between sweeps.
   public static let reaperMinAgeMs = 300_000
+  /// The least time between two reaper sweeps.
   public static let reaperPeriodMs = 300_000
 }
