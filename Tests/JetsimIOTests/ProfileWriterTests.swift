@@ -6,6 +6,28 @@ import Testing
 @testable import JetsimIO
 
 @Suite struct ProfileWriterTests {
+  /// The levels, the reaper, app swap and relaunch likelihoods are written as they are read.
+  @Test func theKernelSettingsRoundTrip() throws {
+    let scratch = try ScratchFolder()
+    var device = DeviceProfile(
+      name: "d", memoryKB: mb(4096), reservedKB: mb(900), criticalThresholdKB: mb(150),
+      idleThresholdKB: mb(320))
+    device.reaper = DeviceProfile.Reaper(enabled: false, minAgeMs: sec(60), periodMs: sec(90))
+    device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(2048), killsOnLowSwap: false)
+    device.systemProcesses = [
+      SystemProcess(
+        name: "eager", kind: .idleDaemon, footprintKB: mb(5), relaunchLikelihood: .high),
+      SystemProcess(
+        name: "odd", kind: .idleDaemon, footprintKB: mb(5), relaunchLikelihood: .medium,
+        agingTimeMs: 7_000),
+    ]
+    let written = try scratch.write("d.json", ProfileWriter.json(device, standalone: true))
+    let read = try ProfileLoader.device(at: written)
+    #expect(read == device)
+    #expect(read.warningThresholdKB == mb(150) * 15 / 4, "derived by ratio, written, read back")
+    #expect(read.systemProcesses.map(\.agingTimeMs) == [10_000, 7_000])
+  }
+
   @Test func everyShippedProfileRoundTrips() throws {
     let folder = "\(packageRoot)/Profiles"
     let scratch = try ScratchFolder()
