@@ -174,6 +174,16 @@ import Testing
     }
   }
 
+  @Test func oneOfAnythingIsSingular() throws {
+    let scratch = try ScratchFolder()
+    let compare = try jetsim([
+      "compare", scenarioPath("worked-example"), "--policies", "lru", "--seeds", "1", "-o",
+      scratch.file("c"),
+    ])
+    #expect(compare.status == 0)
+    #expect(compare.output.contains("1 policy × 1 seed, ranked by"), "\(compare.output)")
+  }
+
   @Test func checkFailsWithExitOneAndUpdateRecordsTheChange() throws {
     let scratch = try ScratchFolder()
     let folder = scratch.path
@@ -182,7 +192,8 @@ import Testing
       "check", scenarioPath("daily-commute"), "--expect", golden, "--update",
     ])
     #expect(record.status == 0)
-    #expect(record.output == "\(golden): updated kills.csv, run.json\n")
+    // A first recording says so; a later one that changes files says "updated".
+    #expect(record.output == "\(golden): recorded kills.csv, run.json\n")
     var lines = try String(contentsOfFile: golden + "/kills.csv", encoding: .utf8).split(
       separator: "\n"
     )

@@ -56,4 +56,13 @@ import Testing
     #expect(Units.decimal(-2.5, digits: 0) == "-3")
     #expect(Units.decimal(.nan, digits: 2) == "nan")
   }
+
+  /// Counts in messages: singular for one ("1 seeds" read wrong).
+  @Test func countsAreSingularForOne() {
+    #expect(1.counted("seed") == "1 seed")
+    #expect(2.counted("seed") == "2 seeds")
+    #expect(0.counted("run") == "0 runs")
+    #expect(1.counted("policy", "policies") == "1 policy")
+    #expect(3.counted("process", "processes") == "3 processes")
+  }
 }

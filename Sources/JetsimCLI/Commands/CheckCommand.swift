@@ -100,7 +100,8 @@ extension CheckOptions {
     let unchanged = files.filter { !$0.written }.map(\.file)
     var text =
       written.isEmpty
-      ? "\(expect): already up to date" : "\(expect): updated \(written.joined(separator: ", "))"
+      ? "\(expect): already up to date"
+      : "\(expect): \(before == nil ? "recorded" : "updated") \(written.joined(separator: ", "))"
     if !unchanged.isEmpty, !written.isEmpty {
       text += "; unchanged: \(unchanged.joined(separator: ", "))"
     }

@@ -70,7 +70,7 @@ extension ImportJetsamOptions {
     for (name, result) in imported {
       let report = result.report
       output +=
-        "\(report.file): \(result.device.name), \(report.processes.count) processes (\(result.apps.count) apps, \(result.device.systemProcesses.count) system processes), \(report.victims.count) \(report.victims.count == 1 ? "kill" : "kills")\n"
+        "\(report.file): \(result.device.name), \(report.processes.count.counted("process", "processes")) (\(result.apps.count.counted("app")), \(result.device.systemProcesses.count.counted("system process", "system processes"))), \(report.victims.count.counted("kill"))\n"
       output += "  wrote \(out)/\(name)/device.json and scenario.json\n"
       for warning in result.warnings {
         errors += "jetsim: warning: \(report.file): \(warning)\n"

@@ -58,7 +58,7 @@ extension ImportOptions {
     var text = ""
     let span = Units.clock(conversion.actions.last?.timeMs ?? 0)
     text +=
-      "converted user \(conversion.user): \(conversion.actions.count) actions over \(span); \(conversion.apps.count) apps"
+      "converted user \(conversion.user): \(conversion.actions.count.counted("action")) over \(span); \(conversion.apps.count.counted("app"))"
     text +=
       " (\(conversion.matched.count) matched to profiles, \(conversion.unmatched.count) given the default profile"
     text +=

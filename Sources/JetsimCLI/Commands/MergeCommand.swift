@@ -39,7 +39,7 @@ extension MergeOptions {
     guard !printing.quiet else { return CommandResult() }
     return CommandResult(
       output:
-        "merged \(shards.count) shard folders: \(runs) runs; \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"
+        "merged \(shards.count.counted("shard folder")): \(runs.counted("run")); \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"
     )
   }
 }

@@ -65,7 +65,7 @@ extension ReplayOptions {
       let kills = replay.replays.reduce(0) { $0 + $1.realVictims.count }
       return CommandResult(
         output:
-          "replayed \(replay.replays.count) \(replay.replays.count == 1 ? "report" : "reports") (\(kills) scored \(kills == 1 ? "kill" : "kills")) under \(replay.policies.count) \(replay.policies.count == 1 ? "policy" : "policies")\n"
+          "replayed \(replay.replays.count.counted("report")) (\(kills.counted("scored kill"))) under \(replay.policies.count.counted("policy", "policies"))\n"
           + replay.table
           + "  wrote \(out)/replay.csv, replay-summary.csv, replay.html\n",
         errors: errors)

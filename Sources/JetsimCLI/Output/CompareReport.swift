@@ -73,7 +73,7 @@ enum CompareReport {
     let files =
       "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
     return """
-      \(comparison.scenarioName) on \(device): \(comparison.policies.count) policies × \(comparison.seeds.count) seeds, ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
+      \(comparison.scenarioName) on \(device): \(comparison.policies.count.counted("policy", "policies")) × \(comparison.seeds.count.counted("seed")), ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
       \(table.map { "  " + $0 }.joined(separator: "\n"))
       \(notes.map { "  note: \($0)\n" }.joined())  reports: \(folder)/ (\(files))
 

@@ -6,11 +6,12 @@ enum SweepReport {
     _ definition: SweepDefinition, outcome: Sweep.Outcome, shard: ShardSpec?, folder: String,
     jobs: Int, seconds: Double
   ) -> String {
-    let shape = "\(definition.pointCount) points × \(definition.seeds.count) seeds"
+    let shape =
+      "\(definition.pointCount.counted("point")) × \(definition.seeds.count.counted("seed"))"
     var lines = [
-      "\(definition.name): \(definition.runCount) runs (\(shape)); "
-        + (shard.map { "shard \($0): \(outcome.owned) runs, " } ?? "")
-        + "\(outcome.ran) run now on \(jobs) threads in \(Units.decimal(seconds, digits: 1)) s"
+      "\(definition.name): \(definition.runCount.counted("run")) (\(shape)); "
+        + (shard.map { "shard \($0): \(outcome.owned.counted("run")), " } ?? "")
+        + "\(outcome.ran.counted("run")) now on \(jobs.counted("thread")) in \(Units.decimal(seconds, digits: 1)) s"
         + (outcome.alreadyDone > 0 ? ", \(outcome.alreadyDone) done before" : "")
     ]
     if outcome.assembled {
@@ -30,13 +31,13 @@ enum SweepReport {
     var lines: [String] = []
     if let answer = plan.answerKB {
       lines.append(
-        "\(scenario.name): the smallest memory with \(plan.target) on all \(plan.seeds.count) seeds is "
+        "\(scenario.name): the smallest memory with \(plan.target) on \(plan.seeds.count == 1 ? "its seed" : "all \(plan.seeds.count) seeds") is "
           + "\(Units.formatSize(answer)) (to within \(precision); \(scenario.device.name), policy \(scenario.policy))"
       )
     } else {
       let largest = plan.probes.last.map { Units.formatSize($0.memoryKB) } ?? "?"
       lines.append(
-        "\(scenario.name): \(plan.target) does not hold on all \(plan.seeds.count) seeds even with \(largest)"
+        "\(scenario.name): \(plan.target) does not hold on \(plan.seeds.count == 1 ? "its seed" : "all \(plan.seeds.count) seeds") even with \(largest)"
       )
     }
     lines.append("  memory       mean       min       max  target met")

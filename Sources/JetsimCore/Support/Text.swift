@@ -65,3 +65,10 @@ extension Array {
     }.map(\.element)
   }
 }
+
+extension Int {
+  /// The count and its noun, singular for one: `1 seed`, `2 seeds`, `3 policies` (with `plural`).
+  package func counted(_ singular: String, _ plural: String? = nil) -> String {
+    "\(self) \(self == 1 ? singular : plural ?? singular + "s")"
+  }
+}
