@@ -74,10 +74,21 @@ public enum KillOrderAssertion {
     } catch {
       return "jetsim: \(error)"
     }
-    let actual = result.kills.map { result.summary.appIDs[$0.app] }
+    return failure(of: result, named: scenario.name, toBe: expected)
+  }
+
+  /// The aligned comparison of `result`'s kills (the first `expected.count` with `prefix`) with
+  /// `expected`.
+  static func failure(
+    of result: RunResult, named name: String, toBe expected: [String], prefix: Bool = false
+  ) -> String? {
+    let all = result.kills.map { result.summary.appIDs[$0.app] }
+    let actual = prefix ? Array(all.prefix(expected.count)) : all
     guard actual != expected else { return nil }
     let heading =
-      "\(scenario.name): the kill order differs (expected \(expected.count) kills, got \(actual.count))"
+      prefix
+      ? "\(name): the first victims differ (expected \(expected.count.counted("kill")) first, got \(actual.count.counted("kill")))"
+      : "\(name): the kill order differs (expected \(expected.count.counted("kill")), got \(actual.count))"
     guard let steps = SequenceDiff.align(expected, actual, limit: 2_000) else {
       return "\(heading): they differ in more than 2000 places"
     }
@@ -93,5 +104,62 @@ public enum KillOrderAssertion {
     let rest = differences.count > 5 ? "\n  and \(differences.count - 5) more differences" : ""
     let noun = differences.count == 1 ? "difference" : "differences"
     return "\(heading), \(differences.count) \(noun):\n\(shown)\(rest)"
+  }
+
+  /// Runs `scenario` and checks each of `expectations` against its kills; nil when all hold, else
+  /// every failure, one a line, in the words of `jetsim check`.
+  public static func failure(of scenario: Scenario, _ expectations: [KillExpectation]) -> String? {
+    let result: RunResult
+    do {
+      result = try Simulator.run(scenario)
+    } catch {
+      return "jetsim: \(error)"
+    }
+    let failures = expectations.compactMap { $0.failure(in: result, named: scenario.name) }
+    return failures.isEmpty ? nil : failures.joined(separator: "\n")
+  }
+}
+
+/// A narrower question about a run's kills than its whole order, for `expectKills` and
+/// `XCTAssertKills`.
+public enum KillExpectation: Sendable, Equatable {
+  /// The run's first victims are these, in this order (more may follow).
+  case firstVictims([String])
+  /// Both die, the first before the second.
+  case diesBefore(String, String)
+  /// The process is never killed.
+  case neverKilled(String)
+  /// No process is killed before this time, in milliseconds.
+  case noKillBefore(ms: Int)
+
+  /// Why `result` does not meet it, or nil.
+  func failure(in result: RunResult, named name: String) -> String? {
+    let victims = result.kills.map { result.summary.appIDs[$0.app] }
+    /// `kill #3 at 00:01:05.000: com.example.maps (180.0 MB, suspended, vm-pageshortage)`.
+    func describe(_ index: Int) -> String {
+      let kill = result.kills[index]
+      return
+        "kill #\(index + 1) at \(Units.clock(kill.timeMs)): \(victims[index]) (\(Units.megabytes(kill.footprintKB)), \(kill.state), \(kill.reason))"
+    }
+    switch self {
+    case .firstVictims(let expected):
+      return KillOrderAssertion.failure(of: result, named: name, toBe: expected, prefix: true)
+    case .diesBefore(let first, let second):
+      guard let a = victims.firstIndex(of: first) else {
+        return "\(name): \(first) was to die before \(second) but is never killed"
+      }
+      guard let b = victims.firstIndex(of: second) else {
+        return "\(name): \(second) was to die after \(first) but is never killed"
+      }
+      return a < b
+        ? nil : "\(name): \(second) dies before \(first): \(describe(b)); then \(describe(a))"
+    case .neverKilled(let process):
+      return victims.firstIndex(of: process).map {
+        "\(name): \(process) is killed: \(describe($0))"
+      }
+    case .noKillBefore(let time):
+      guard let index = result.kills.firstIndex(where: { $0.timeMs < time }) else { return nil }
+      return "\(name): a kill before \(Units.clock(time)): \(describe(index))"
+    }
   }
 }

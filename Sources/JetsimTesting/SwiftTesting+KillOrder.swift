@@ -39,3 +39,20 @@ public func expectKillOrder(
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }
+
+/// Fails the current Swift Testing test unless every one of `expectations` holds for the kills of
+/// `scenario`: its first victims, one process dying before another, a process never killed, no
+/// kill before a time. Each failure is one line in `jetsim check`'s words.
+///
+/// ```swift
+/// expectKills(of: scenario, .firstVictims(["com.example.game"]), .neverKilled("com.example.music"),
+///   .noKillBefore(ms: 60_000))
+/// ```
+public func expectKills(
+  of scenario: Scenario, _ expectations: KillExpectation...,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if let message = KillOrderAssertion.failure(of: scenario, expectations) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}

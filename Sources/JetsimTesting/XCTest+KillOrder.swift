@@ -35,3 +35,21 @@ public func XCTAssertKillOrder(
 func assertKillOrder(of scenario: Scenario, toBe expected: [String], fail: (String) -> Void) {
   if let message = KillOrderAssertion.failure(of: scenario, toBe: expected) { fail(message) }
 }
+
+/// Fails the current XCTest test unless every one of `expectations` holds for the kills of
+/// `scenario` (see `KillExpectation`), with the same messages as `expectKills`.
+///
+/// ```swift
+/// XCTAssertKills(of: scenario, .diesBefore("com.example.game", "com.example.maps"))
+/// ```
+public func XCTAssertKills(
+  of scenario: Scenario, _ expectations: KillExpectation..., file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertKills(of: scenario, expectations) { XCTFail($0, file: file, line: line) }
+}
+
+/// The check of `XCTAssertKills`, reporting a failure to `fail`: its tests see the message this way.
+func assertKills(of scenario: Scenario, _ expectations: [KillExpectation], fail: (String) -> Void) {
+  if let message = KillOrderAssertion.failure(of: scenario, expectations) { fail(message) }
+}

@@ -89,7 +89,68 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
   }
 }
 
+/// The narrower questions app engineers ask of a run's kills (lifecycle-tour's kills: bank at
+/// 3:50, legacyscanner, cloudbackup, notes, music, weather, maps, mail at 6:40, camera, maps, arena).
+@Suite struct KillExpectationTests {
+  let tour = "\(packageRoot)/Profiles/scenarios/lifecycle-tour.json"
+
+  @Test func everyExpectationThatHoldsPasses() throws {
+    expectKills(
+      of: try ProfileLoader.scenario(at: tour),
+      .firstVictims(["com.example.bank", "com.example.legacyscanner"]),
+      .diesBefore("com.example.notes", "com.example.camera"), .neverKilled("com.example.nobody"),
+      .noKillBefore(ms: 230_000))
+  }
+
+  @Test(arguments: [
+    (
+      KillExpectation.firstVictims(["com.example.legacyscanner"]),
+      "lifecycle-tour: the first victims differ (expected 1 kill first, got 1 kill), 1 difference:\n  kill #1 (00:03:50.000): expected com.example.legacyscanner, got com.example.bank (85.0 MB, background, exit-on-suspend)"
+    ),
+    (
+      .diesBefore("com.example.camera", "com.example.notes"),
+      "lifecycle-tour: com.example.notes dies before com.example.camera: kill #4 at 00:05:30.000: com.example.notes (45.0 MB, suspended, user-force-quit); then kill #9 at 00:08:20.000: com.example.camera (180.0 MB, suspended, vm-pageshortage)"
+    ),
+    (
+      .diesBefore("com.example.nobody", "com.example.notes"),
+      "lifecycle-tour: com.example.nobody was to die before com.example.notes but is never killed"
+    ),
+    (
+      .neverKilled("com.example.arena"),
+      "lifecycle-tour: com.example.arena is killed: kill #11 at 00:08:40.000: com.example.arena (1030.6 MB, active, per-process-limit)"
+    ),
+    (
+      .noKillBefore(ms: 240_000),
+      "lifecycle-tour: a kill before 00:04:00.000: kill #1 at 00:03:50.000: com.example.bank (85.0 MB, background, exit-on-suspend)"
+    ),
+  ])
+  func aFailedExpectationSaysWhatHappened(expectation: KillExpectation, message: String) throws {
+    let scenario = try ProfileLoader.scenario(at: tour)
+    #expect(KillOrderAssertion.failure(of: scenario, [expectation]) == message)
+    withKnownIssue {
+      expectKills(of: scenario, expectation)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == message }
+    }
+  }
+}
+
 final class XCTestHelperTests: XCTestCase {
+  func testKillExpectationsReportEachFailureOnALine() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/lifecycle-tour.json")
+    var messages: [String] = []
+    assertKills(of: scenario, [.neverKilled("com.example.bank"), .noKillBefore(ms: 0)]) {
+      messages.append($0)
+    }
+    XCTAssertEqual(messages.count, 1)
+    XCTAssertEqual(
+      messages.first,
+      "lifecycle-tour: com.example.bank is killed: kill #1 at 00:03:50.000: com.example.bank (85.0 MB, background, exit-on-suspend)"
+    )
+    XCTAssertKills(of: scenario, .neverKilled("com.example.nobody"))
+  }
+
   func testPassesOnTheGolden() {
     XCTAssertKillOrder(
       ofScenarioAt: workedExample, matchesGoldenIn: "\(packageRoot)/Reports/golden/worked-example")
