@@ -9,11 +9,14 @@ public struct GoldenCheckOptions: Sendable, Equatable {
   /// Compare the numbers too (times, sizes, free memory, ranks), not only the order: who died, why,
   /// in which state, in which order (for events: what happened to whom).
   public var numbers = false
+  /// With `numbers`, how far a number may be from the golden's (nil: exactly).
+  public var tolerance: NumberTolerance?
 
-  /// Options: compare `events.csv` too, and compare numbers, not only order.
-  public init(events: Bool = false, numbers: Bool = false) {
+  /// Options: compare `events.csv` too, and compare numbers, not only order, within `tolerance`.
+  public init(events: Bool = false, numbers: Bool = false, tolerance: NumberTolerance? = nil) {
     self.events = events
     self.numbers = numbers
+    self.tolerance = tolerance
   }
 }
 
@@ -46,7 +49,8 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public func report(limit: Int = 8) -> String {
     let compared =
       (options.events ? "kill order and event log" : "kill order")
-      + (options.numbers ? " (numbers included)" : "")
+      + (options.numbers
+        ? " (numbers included\(options.tolerance.map { ", within \($0)" } ?? ""))" : "")
     let plural = options.events
     if passed {
       var text =
@@ -108,10 +112,12 @@ public enum GoldenCheck {
     let result = try Simulator.run(scenario)
     let csv = result.csv
     var differences = KillOrder.differences(
-      expected: expectedKills, actual: csv.kills, numbers: options.numbers)
+      expected: expectedKills, actual: csv.kills, numbers: options.numbers,
+      tolerance: options.tolerance)
     if let expectedEvents {
       differences += KillOrder.eventDifferences(
-        expected: expectedEvents, actual: csv.events, numbers: options.numbers)
+        expected: expectedEvents, actual: csv.events, numbers: options.numbers,
+        tolerance: options.tolerance)
     }
     let recorded = (try? InputFile.bytes(at: "\(folder)/run.json")).flatMap(Provenance.init(json:))
     return GoldenCheckResult(

@@ -21,9 +21,12 @@ package enum KillOrder {
   }
 
   /// The differences between two `kills.csv`.
-  package static func differences(expected: String, actual: String, numbers: Bool) -> [String] {
+  package static func differences(
+    expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance? = nil
+  ) -> [String] {
     compare(
-      "kills.csv", expected: expected, actual: actual, numbers: numbers, noun: "kill",
+      "kills.csv", expected: expected, actual: actual, numbers: numbers, tolerance: tolerance,
+      noun: "kill",
       key: { row in
         KillColumn.allCases.filter { $0.comparison == .identity }.map { row[$0.name] ?? "" }
           .joined(separator: "|")
@@ -33,16 +36,19 @@ package enum KillOrder {
   }
 
   /// The differences between two `events.csv`.
-  package static func eventDifferences(expected: String, actual: String, numbers: Bool) -> [String]
-  {
+  package static func eventDifferences(
+    expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance? = nil
+  ) -> [String] {
     compare(
-      "events.csv", expected: expected, actual: actual, numbers: numbers, noun: "event",
+      "events.csv", expected: expected, actual: actual, numbers: numbers, tolerance: tolerance,
+      noun: "event",
       key: summary, describe: { "'\(summary($0))'" },
       numberColumns: EventColumn.allCases.filter { $0.comparison == .value }.map(\.name))
   }
 
   private static func compare(
-    _ file: String, expected: String, actual: String, numbers: Bool, noun: String,
+    _ file: String, expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance?,
+    noun: String,
     key: ([String: String]) -> String, describe: ([String: String]) -> String,
     numberColumns: [String]
   ) -> [String] {
@@ -72,8 +78,12 @@ package enum KillOrder {
         kept: { w, g in
           guard numbers else { return nil }
           let (expectedRow, actualRow) = (want.rows[w], got.rows[g])
-          let changed = numberColumns.filter { expectedRow[$0] != actualRow[$0] }.map {
-            "\($0) expected \((expectedRow[$0] ?? "").excerpt(limit: 30)), got \(actualRow[$0] ?? "")"
+          let changed = numberColumns.filter { column in
+            !(tolerance?.matches(expectedRow[column], actualRow[column], column: column)
+              ?? (expectedRow[column] == actualRow[column]))
+          }.map { column in
+            let (want, got) = values(expectedRow[column], actualRow[column], column)
+            return "\(column) expected \(want), got \(got)"
           }
           return changed.isEmpty
             ? nil
@@ -145,6 +155,17 @@ package enum KillOrder {
     parts.append(row[EventColumn.callback].flatMap { $0.isEmpty ? nil : $0 })
     parts.append(row[EventColumn.detail].flatMap { $0.isEmpty ? nil : "(\($0))" })
     return parts.compactMap { $0 }.joined(separator: " ")
+  }
+
+  /// Two values of `column` as a message shows them: sizes (columns in KB) in MB, with the KB when
+  /// the MB read the same; other text as it is.
+  static func values(_ expected: String?, _ actual: String?, _ column: String) -> (String, String) {
+    let (want, got) = (expected ?? "", actual ?? "")
+    guard column.hasSuffix("_kb"), let a = Int(want), let b = Int(got) else {
+      return (want.excerpt(limit: 30), got.excerpt(limit: 30))
+    }
+    let (x, y) = (Units.megabytes(a), Units.megabytes(b))
+    return x == y ? ("\(x) (\(a) KB)", "\(y) (\(b) KB)") : (x, y)
   }
 
   static func clock(_ milliseconds: String?) -> String {

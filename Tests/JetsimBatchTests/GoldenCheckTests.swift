@@ -62,8 +62,28 @@ import Testing
     #expect(numbers.differences.count == 12)
     #expect(
       numbers.differences.first
-        == "kill #1 (00:22:30.000), com.example.photofeed (242.0 MB, suspended): footprint_kb expected 247809, got 247808"
+        == "kill #1 (00:22:30.000), com.example.photofeed (242.0 MB, suspended): footprint_kb expected 242.0 MB (247809 KB), got 242.0 MB (247808 KB)"
     )
+    // Within a tolerance the sizes match: 1 KB, or 1 % of each golden size.
+    for tolerance in [NumberTolerance.kilobytes(1), .percent(1)] {
+      let result = try GoldenCheck.check(
+        scenario, against: golden, options: .init(numbers: true, tolerance: tolerance))
+      #expect(result.passed, "\(tolerance): \(result.differences.prefix(2))")
+    }
+    // A tolerance too small, or on sizes only where a time is off, still fails.
+    let strict = try GoldenCheck.check(
+      scenario, against: golden, options: .init(numbers: true, tolerance: .percent(0.0001)))
+    #expect(strict.differences.count == 12)
+  }
+
+  @Test func tolerancesReadAsAShareOrASize() {
+    #expect(NumberTolerance("5%") == .percent(5))
+    #expect(NumberTolerance("1MB") == .kilobytes(1024))
+    #expect(NumberTolerance("101%") == nil && NumberTolerance("five") == nil)
+    #expect(NumberTolerance.kilobytes(1024).matches("100", "1124", column: "free_kb"))
+    #expect(!NumberTolerance.kilobytes(1024).matches("100", "101", column: "time_ms"))
+    #expect(NumberTolerance.percent(10).matches("1000", "1100", column: "time_ms"))
+    #expect(!NumberTolerance.percent(10).matches("1000", "1101", column: "time_ms"))
   }
 
   @Test func aSwappedPairIsOneMissingAndOneExtraKill() throws {
@@ -151,7 +171,7 @@ import Testing
       KillOrder.eventDifferences(expected: expected, actual: differentSize, numbers: false) == [])
     #expect(
       KillOrder.eventDifferences(expected: expected, actual: differentSize, numbers: true) == [
-        "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 100, got 120; free_kb expected 900, got 880"
+        "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 0.0 MB, got 0.1 MB; free_kb expected 0.8 MB (900 KB), got 0.8 MB (880 KB)"
       ])
     let differentEvent =
       "\(header)\n1,0,a,launch,notRunning,background,willFinishLaunching,,100,900,0,normal\n"

@@ -94,6 +94,10 @@ import Testing
       "is not seeds such as 10 (seeds 1 to 10), 1..20 or 1,4,9"
     ),
     (["compare", "s.json", "--seeds", "1,1"], "repeats a seed"),
+    (
+      ["check", "s.json", "--expect", "g", "--tolerance", "five"],
+      "--tolerance 'five' is not a share such as 5% or a size such as 1MB"
+    ),
     (["compare", "s.json", "--jobs", "0"], "--jobs '0' is not a whole number of at least 1"),
     (["compare", "s.json", "--rank-by", "kils"], "did you mean 'kills'?"),
     (["compare"], "'compare' needs a SCENARIO file"),

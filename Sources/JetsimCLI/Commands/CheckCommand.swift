@@ -9,6 +9,8 @@ struct CheckOptions: Subcommand, Equatable {
   var events = false
   /// Compare the numbers too, not only the order.
   var numbers = false
+  /// With `numbers`, how far a number may be from the golden's.
+  var tolerance: NumberTolerance?
   /// Re-record the golden files instead of comparing.
   var update = false
   /// `--policy` and `--seed`.
@@ -29,6 +31,9 @@ extension CheckOptions {
   static let events = OptionSpec("events", help: "compare the whole event log too")
   static let numbers = OptionSpec(
     "numbers", help: "compare the numbers too (times, sizes, free memory), not only the order")
+  static let tolerance = OptionSpec(
+    "tolerance", value: "5%|1MB",
+    help: "with --numbers, let numbers differ by a share of the golden's, or sizes by a size")
   static let update = OptionSpec(
     "update", help: "re-record the golden files that changed, and say which")
 
@@ -49,7 +54,7 @@ extension CheckOptions {
       ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
     ],
     options: [
-      expect, events, numbers, update, CommonOptions.policy, CommonOptions.seed,
+      expect, events, numbers, tolerance, update, CommonOptions.policy, CommonOptions.seed,
       CommonOptions.format,
     ],
     examples: [
@@ -65,6 +70,15 @@ extension CheckOptions {
         Self.expect, "'check' needs --expect DIR, the folder of golden reports"))
     events = parsed.has(Self.events)
     numbers = parsed.has(Self.numbers)
+    if let text = parsed.value(Self.tolerance) {
+      guard let tolerance = NumberTolerance(text) else {
+        throw UsageError(
+          "--tolerance '\(text.excerpt(limit: 40))' is not a share such as 5% or a size such as 1MB",
+          help: Self.spec.name)
+      }
+      self.tolerance = tolerance
+      numbers = true
+    }
     update = parsed.has(Self.update)
     overrides = try ScenarioOverrides(parsed)
     printing = try OutputOptions(parsed)
@@ -74,7 +88,7 @@ extension CheckOptions {
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
     overrides.apply(to: &scenario)
-    let options = GoldenCheckOptions(events: events, numbers: numbers)
+    let options = GoldenCheckOptions(events: events, numbers: numbers, tolerance: tolerance)
     guard update else {
       let result: GoldenCheckResult
       do {
