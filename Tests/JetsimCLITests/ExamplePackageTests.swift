@@ -30,3 +30,58 @@ import Testing
     #expect(text.contains("Executed 1 test, with 0 failures"), "the XCTest test ran")
   }
 }
+
+/// The dependency forms docs/regression-testing.md gives work on a clone of main with no tags: a
+/// branch and a revision of this checkout resolve (`swift package resolve`, no build).
+@Suite struct DependencyFormTests {
+  func git(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", packageRoot] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func aBranchAndARevisionResolve() throws {
+    let branch = try git(["rev-parse", "--abbrev-ref", "HEAD"])
+    let commit = try git(["rev-parse", "HEAD"])
+    // A revision needs a git checkout; a branch, one that is on a branch (not a detached HEAD).
+    try #require(commit.count == 40, "not a git checkout")
+    var requirements = ["revision: \"\(commit)\""]
+    if !branch.isEmpty, branch != "HEAD" { requirements.append("branch: \"\(branch)\"") }
+    // SwiftPM names a package by the last component of its URL.
+    let identity = URL(fileURLWithPath: packageRoot).lastPathComponent.lowercased()
+    for requirement in requirements {
+      let scratch = try ScratchFolder()
+      _ = try scratch.write(
+        "Package.swift",
+        """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+          name: "User",
+          dependencies: [.package(url: "file://\(packageRoot)", \(requirement))],
+          targets: [
+            .target(name: "User", dependencies: [.product(name: "Jetsim", package: "\(identity)")])
+          ]
+        )
+        """)
+      _ = try scratch.write("Sources/User/User.swift", "import Jetsim\n")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["swift", "package", "--package-path", scratch.path, "resolve"]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(requirement): \(text.suffix(2000))")
+    }
+  }
+}

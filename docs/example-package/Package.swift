@@ -5,7 +5,7 @@ import PackageDescription
 let package = Package(
   name: "KillOrderExample",
   dependencies: [
-    // In your package: .package(url: "<jetsim's git URL>", from: "0.2.0")
+    // In your package: .package(url: "<jetsim's git URL>", branch: "main"), or revision: "<commit>"
     .package(name: "jetsim", path: "../..")
   ],
   targets: [
