@@ -73,6 +73,20 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(agreement.reports == 2, "a report with no scored kill is not counted")
   }
 
+  /// A report its publisher cut to its one victim leaves no choice: every policy "agrees". It is
+  /// listed and not scored, like a report with no pressure kill.
+  @Test func aReportCutToOneProcessIsListedNotScored() throws {
+    let replay = try ReplayReport.replay(
+      reportsAt: [
+        "\(reports)/ios9-iphone6s-trimmed.crash", "\(reports)/ios14-iphone11-highwater.ips",
+      ], policies: PolicyName.all)
+    #expect(
+      replay.replays.map(\.notScoredBecause) == [
+        "cut to one process: no choice to score", "no pressure kill",
+      ])
+    #expect(replay.agreement.allSatisfy { $0.reports == 0 && $0.kills == 0 })
+  }
+
   @Test func extraVictimsAreRowsOfTheirOwn() {
     let replay = ReportReplay(
       report: "r.ips", realVictims: ["big"], kills: [("big", "vm-pageshortage")],

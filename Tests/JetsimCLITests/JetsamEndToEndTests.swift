@@ -53,7 +53,7 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     #expect(
       result.output == """
-        replayed 1 report (62 scored kills) under 2 policies
+        replayed 1 report under 2 policies: 1 scored (62 pressure kills)
         policy         reports  kills  first victim  victims  pairs in order
         jetsam               1     62           1/1    62/62       1891/1891
         largest-first        1     62           0/1    43/62        296/1891

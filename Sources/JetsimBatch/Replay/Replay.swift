@@ -31,6 +31,17 @@ public struct ReportReplay: Sendable {
   public var policies: [String]
   /// What a person should know (from the import).
   public var warnings: [String]
+  /// How many processes the report lists: one alone (a report its publisher cut to its victim)
+  /// leaves no choice to score.
+  public var processCount = 0
+
+  /// Why the report is listed but not scored (nil when it is scored): no pressure kill, or a list
+  /// cut to a single process, where every policy can only name that one.
+  public var notScoredBecause: String? {
+    if realVictims.isEmpty { return "no pressure kill" }
+    if processCount < 2 { return "cut to one process: no choice to score" }
+    return nil
+  }
 
   /// The rows of `replay.csv` for `policy`.
   public func rows(for policy: String) -> [Row] {
@@ -140,16 +151,18 @@ public enum Replay {
       let names = scenario.processNames
       predicted[policy.rawValue] = victims.map { names[$0] }
     }
-    return ReportReplay(
+    var replay = ReportReplay(
       report: report.file, realVictims: scored.map { imported.names[$0] }, kills: kills,
       predicted: predicted, policies: policies.map(\.rawValue), warnings: imported.warnings)
+    replay.processCount = report.processes.count
+    return replay
   }
 
   /// Each policy's agreement over `replays`.
   public static func agreement(_ replays: [ReportReplay], policies: [String]) -> [ReplayAgreement] {
     policies.map { policy in
       var agreement = ReplayAgreement(policy: policy)
-      for replay in replays {
+      for replay in replays where replay.notScoredBecause == nil {
         agreement.add(real: replay.realVictims, predicted: replay.predicted[policy] ?? [])
       }
       return agreement

@@ -62,11 +62,17 @@ extension ReplayOptions {
     guard !printing.quiet else { return CommandResult(errors: errors) }
     switch printing.format {
     case .text:
-      let kills = replay.replays.reduce(0) { $0 + $1.realVictims.count }
+      let scored = replay.replays.filter { $0.notScoredBecause == nil }
+      let kills = scored.reduce(0) { $0 + $1.realVictims.count }
+      var text =
+        "replayed \(replay.replays.count.counted("report")) under \(replay.policies.count.counted("policy", "policies")): \(scored.count) scored (\(kills.counted("pressure kill")))"
+      let unscored = replay.replays.filter { $0.notScoredBecause != nil }
+      text += unscored.isEmpty ? "\n" : ", \(unscored.count) listed, not scored:\n"
+      for report in unscored {
+        text += "  \(report.report): \(report.notScoredBecause ?? "")\n"
+      }
       return CommandResult(
-        output:
-          "replayed \(replay.replays.count.counted("report")) (\(kills.counted("scored kill"))) under \(replay.policies.count.counted("policy", "policies"))\n"
-          + replay.table
+        output: text + replay.table
           + "  wrote \(out)/replay.csv, replay-summary.csv, replay.html\n",
         errors: errors)
     case .json:
