@@ -12,11 +12,12 @@ package enum BatchHTMLReport {
   ]
   /// One bar chart per metric across the comparison's policies: bars from zero, whiskers for the
   /// 95 % confidence intervals, an axis that holds both.
-  package static func comparison(_ comparison: Comparison) -> String {
+  package static func comparison(_ comparison: Comparison, rankBy: SummaryMetric) -> String {
     var html = HTMLDocument(title: "jetsim: \(comparison.scenarioName) compared")
     html.heading(
-      "\(comparison.scenarioName): \(comparison.policies.count) policies × \(comparison.seeds.count) seeds"
+      "\(comparison.scenarioName): \(comparison.policies.count.counted("policy", "policies")) × \(comparison.seeds.count.counted("seed"))"
     )
+    ranking(comparison, by: rankBy, into: &html)
     html.paragraph(
       "Each bar is the mean across seeds; the whisker is the 95 % confidence interval of the mean (Student's t). compare.csv has every run."
     )
@@ -37,6 +38,55 @@ package enum BatchHTMLReport {
       html.raw(chart.finish())
     }
     return html.finish()
+  }
+
+  /// The ranking by `metric`, as `jetsim compare` prints it: each policy's rank, mean and paired
+  /// difference from the best (seed by seed, with its 95 % interval and whether it is a tie), then
+  /// the differences drawn from zero, so that 0.962 against 0.967 is not lost in bars from zero.
+  static func ranking(
+    _ comparison: Comparison, by metric: SummaryMetric, into html: inout HTMLDocument
+  ) {
+    let standings = comparison.standings(by: metric)
+    guard let best = standings.first(where: { $0.rank != nil })?.policy else { return }
+    let digits = metric.isRatio ? 4 : 1
+    func text(_ summary: SampleSummary?, sign: Bool = false) -> String {
+      guard let summary else { return "" }
+      let mean =
+        (sign && summary.mean >= 0 ? "+" : "") + Units.decimal(summary.mean, digits: digits)
+      return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
+    }
+    let clear = comparison.bestIsClear(by: metric)
+    html.section("Ranking by \(title(metric.name))" + direction(metric))
+    html.paragraph(
+      clear
+        ? "\(best) is best: every other policy's difference from it, seed by seed, has a 95 % interval that excludes 0."
+        : "\(best) has the best mean, but not clearly: a policy marked tied has a difference from it whose 95 % interval includes 0\(comparison.seeds.count < 2 ? " (one seed gives no interval at all)" : "")."
+    )
+    html.table(
+      header: ["rank", "policy", "mean ± 95 % CI", "vs \(best), paired", "verdict"],
+      rows: standings.map { entry in
+        [
+          entry.rank.map { "\($0)\(entry.equalMeans ? "=" : "")" } ?? "-", entry.policy,
+          text(comparison.aggregate(metric, of: entry.policy)),
+          text(entry.vsBest, sign: true),
+          entry.policy == best
+            ? (clear ? "best" : "best by mean") : entry.tiedWithBest ? "tied" : "worse",
+        ]
+      }, numericColumns: [2, 3])
+    let others = standings.filter { $0.vsBest != nil }
+    guard !others.isEmpty else { return }
+    let lows = others.compactMap { $0.vsBest.map { $0.mean - ($0.ci95 ?? 0) } } + [0]
+    let highs = others.compactMap { $0.vsBest.map { $0.mean + ($0.ci95 ?? 0) } } + [0]
+    var chart = SVGChart(
+      width: 900, height: 220, label: "difference from \(best) in \(title(metric.name))",
+      x: .bands(others.map(\.policy)),
+      y: ChartScale(from: lows.min() ?? 0, to: highs.max() ?? 0, unit: .of(metric: metric.name)),
+      leftMargin: 90)
+    chart.axes(xLabel: "policy", yLabel: "vs \(best)")
+    chart.bars(
+      means: others.map { $0.vsBest?.mean }, intervals: others.map { $0.vsBest?.ci95 },
+      titles: others.map(\.policy), colour: ChartStyle.colours[1])
+    html.raw(chart.finish())
   }
 
   /// One chart per metric against the sweep's first axis, one series per combination of the other

@@ -25,7 +25,7 @@ public struct Comparison: Sendable {
   ///   O(*e*) for *e* events.
   public static func run(
     _ scenario: Scenario, policies: [PolicyName], seeds: [UInt64], jobs: Int,
-    destination: String? = nil, keepRuns: Bool = false,
+    destination: String? = nil, keepRuns: Bool = false, rankBy: SummaryMetric = .rankDefault,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(JetsimError) -> Comparison {
     let folder: ReportFolder? =
@@ -48,7 +48,8 @@ public struct Comparison: Sendable {
       if let folder {
         try folder.write(comparison.compareTable.text, as: "compare.csv")
         try folder.write(comparison.aggregateTable.text, as: "compare-summary.csv")
-        try folder.write(BatchHTMLReport.comparison(comparison), as: "compare.html")
+        try folder.write(
+          BatchHTMLReport.comparison(comparison, rankBy: rankBy), as: "compare.html")
         try folder.commit()
       }
       return comparison
@@ -123,6 +124,47 @@ public struct Comparison: Sendable {
       let tied = order.filter { means[$0] == mean }.count > 1
       return (policies[index], rank, tied)
     }
+  }
+
+  /// One policy's place in a ranking: its rank (shared when means are equal), and its paired
+  /// difference from the best policy, seed by seed, with whether that difference is clear (its 95 %
+  /// interval excludes 0) or a tie.
+  public struct Standing: Sendable, Equatable {
+    /// The policy.
+    public var policy: String
+    /// Its rank (nil without a value), and whether another policy has the same mean.
+    public var rank: Int?
+    public var equalMeans: Bool
+    /// Its difference from the best policy, seed by seed (nil for the best, or without a value).
+    public var vsBest: SampleSummary?
+
+    /// Whether it cannot be told from the best: its paired interval includes 0 (with one seed there
+    /// is no interval, and nothing can be told).
+    public var tiedWithBest: Bool {
+      guard let vsBest else { return false }
+      guard let ci = vsBest.ci95 else { return vsBest.mean == 0 }
+      return abs(vsBest.mean) <= ci
+    }
+  }
+
+  /// The policies ranked by `metric`, with their paired differences from the best.
+  ///
+  /// - Complexity: O(*p*² + *p* · *s*) for *p* policies and *s* seeds.
+  public func standings(by metric: SummaryMetric) -> [Standing] {
+    let ranked = ranking(by: metric)
+    let best = ranked.first { $0.rank != nil }?.policy
+    return ranked.map { entry in
+      Standing(
+        policy: entry.policy, rank: entry.rank, equalMeans: entry.tied,
+        vsBest: entry.policy == best || entry.rank == nil
+          ? nil : best.flatMap { pairedDifference(metric, of: entry.policy, from: $0) })
+    }
+  }
+
+  /// Whether the best policy on `metric` is clearly the best: every other ranked policy's paired
+  /// interval excludes 0 (needs at least two seeds).
+  public func bestIsClear(by metric: SummaryMetric) -> Bool {
+    seeds.count > 1 && standings(by: metric).allSatisfy { $0.vsBest == nil || !$0.tiedWithBest }
   }
 
   /// `metric` of `policy` minus that of `baseline`, seed by seed: the runs of one seed share their

@@ -14,8 +14,12 @@ import Testing
       at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
     let comparison = try Comparison.run(
       scenario, policies: [.largestFirst, .lmkd], seeds: [1, 2, 3], jobs: 2)
-    let compare = BatchHTMLReport.comparison(comparison)
+    let compare = BatchHTMLReport.comparison(comparison, rankBy: .rankDefault)
     #expect(xmlError(compare) == nil && externalReferences(compare).isEmpty)
+    // The ranking the terminal prints, with the paired differences drawn from zero.
+    #expect(compare.contains("<h2>Ranking by warm resume ratio"))
+    #expect(compare.contains("<th>verdict</th>"))
+    #expect(compare.contains("difference from"))
     #expect(compare.contains(">largest-first</text>") && compare.contains(">lmkd</text>"))
     let scratch = try ScratchFolder()
     let definition = try SweepDefinition.load(

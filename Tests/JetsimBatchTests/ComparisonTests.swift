@@ -83,6 +83,37 @@ import Testing
   }
 
   /// A name is checked once, when it is made: a comparison is only ever given checked names.
+  /// A tie is a paired interval that includes 0; the best is clear only when no other policy ties.
+  @Test func aTieIsAPairedIntervalThatIncludesZero() {
+    func standing(_ differences: [Double]) -> Comparison.Standing {
+      Comparison.Standing(
+        policy: "p", rank: 2, equalMeans: false,
+        vsBest: SampleSummary(differences.map { $0 as Double? }))
+    }
+    #expect(standing([0.1, -0.1, 0.05]).tiedWithBest, "mean 0.017, interval wider")
+    #expect(!standing([-1.0, -1.1, -0.9]).tiedWithBest, "mean -1, interval ±0.25")
+    #expect(!standing([-1.0]).tiedWithBest, "one seed: no interval, a nonzero difference")
+  }
+
+  @Test func standingsAgreeWithTheRankingAndThePairedDifferences() throws {
+    let social = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/light-user-2gb.json")
+    let comparison = try Comparison.run(
+      social, policies: [.lru, .largestFirst, .random], seeds: Array(1...4), jobs: 2)
+    let metric = SummaryMetric.rankDefault
+    let standings = comparison.standings(by: metric)
+    #expect(standings.map(\.policy) == comparison.ranking(by: metric).map(\.policy))
+    let best = try #require(standings.first?.policy)
+    for entry in standings.dropFirst() {
+      let paired = comparison.pairedDifference(metric, of: entry.policy, from: best)
+      #expect(entry.vsBest == paired)
+      let tied = paired.map { summary in abs(summary.mean) <= (summary.ci95 ?? 0) } ?? false
+      #expect(entry.tiedWithBest == tied, "\(entry.policy)")
+    }
+    #expect(
+      comparison.bestIsClear(by: metric) == !standings.dropFirst().contains(where: \.tiedWithBest))
+  }
+
   @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {
     #expect(throws: JetsimError.unknownPolicy(name: "lruu", valid: PolicyRegistry.names)) {
       try PolicyName("lruu")

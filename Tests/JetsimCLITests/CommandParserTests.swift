@@ -182,6 +182,17 @@ import Testing
     }
   }
 
+  /// compare runs ten seeds by default when the workload draws at random (a user model), and the
+  /// scenario's own seed when it cannot vary (a script or a trace).
+  @Test func compareDefaultsToTenSeedsForAUserModel() throws {
+    let light = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/light-user-2gb.json")
+    #expect(CompareOptions.defaultSeeds(light) == Array(1...10))
+    let scripted = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/worked-example.json")
+    #expect(CompareOptions.defaultSeeds(scripted) == [scripted.seed])
+  }
+
   @Test func everySubcommandTakesQuietAndHelp() throws {
     for spec in Subcommands.specs {
       #expect(spec.option("--quiet") != nil && spec.option("-q") != nil, "\(spec.name)")

@@ -132,8 +132,20 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines[1].hasSuffix("vs largest-first (paired)"))
-    #expect(lines[2].hasPrefix("  1=    largest-first") && lines[2].hasSuffix("(best)"))
-    #expect(lines[3].hasPrefix("  1=    oom-badness") && lines[3].hasSuffix("+0.0000 ± 0.0000"))
+    // Equal on every seed: a tie, so the best is best by mean only.
+    #expect(lines[2].hasPrefix("  1=    largest-first") && lines[2].hasSuffix("(best by mean)"))
+    #expect(
+      lines[3].hasPrefix("  1=    oom-badness") && lines[3].hasSuffix("+0.0000 ± 0.0000 tied"))
+    #expect(result.output.contains("note: tied: the interval includes 0"))
+    // Scripts read the same ranking and differences.
+    let json = try jetsim([
+      "compare", scenarioPath("evening-social"), "--policies", "lru,largest-first,oom-badness",
+      "--seeds", "3", "--rank-by", "kills-per-hour", "--out", scratch.file("cmp-json"), "--format",
+      "json",
+    ])
+    #expect(json.output.contains("\"bestIsClear\": false"))
+    #expect(json.output.contains("\"vsBest\": {"))
+    #expect(json.output.contains("\"tied\": true"))
     #expect(lines[4].hasPrefix("  3     lru"))
     #expect(result.output.contains("note: = marks policies tied on kills_per_hour"))
     #expect(result.output.contains("note: the seeds changed nothing for every policy"))

@@ -11,7 +11,7 @@ struct CompareOptions: Subcommand, Equatable {
   /// Threads; nil for one per core.
   var jobs: Int?
   /// The metric to rank by.
-  var rankBy = "warm_resume_ratio"
+  var rankBy = SummaryMetric.rankDefault.name
   /// Also write every run's full reports.
   var keepRuns = false
   /// `--quiet` and `--format`.
@@ -24,7 +24,7 @@ extension CompareOptions {
   static let policies = CommonOptions.policies.helped(
     "policies to compare (default: every built-in policy)")
   static let seeds = CommonOptions.seeds.helped(
-    "seeds: N (seeds 1 to N), A..B or A,B,C (default: the scenario's seed)")
+    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
   static let out = CommonOptions.out.helped(
     "output folder (default: Reports/<scenario name>-compare)")
   static let keepRuns = OptionSpec(
@@ -67,7 +67,7 @@ extension CompareOptions {
   func execute() throws(JetsimError) -> CommandResult {
     let scenario = try ProfileLoader.scenario(at: self.scenario)
     let policies = self.policies ?? PolicyName.all
-    let seeds = self.seeds ?? [scenario.seed]
+    let seeds = self.seeds ?? Self.defaultSeeds(scenario)
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-compare"
     if keepRuns, let warning = try Self.sizeWarning(scenario, runs: policies.count * seeds.count) {
       Progress.say(warning)
@@ -75,7 +75,8 @@ extension CompareOptions {
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "compare")
     let comparison = try Comparison.run(
       scenario, policies: policies, seeds: seeds, jobs: jobs ?? Progress.cores,
-      destination: destination, keepRuns: keepRuns, progress: progress?.runs)
+      destination: destination, keepRuns: keepRuns,
+      rankBy: SummaryMetric.named(rankBy) ?? .rankDefault, progress: progress?.runs)
     progress?.finish()
     guard !printing.quiet else { return CommandResult() }
     switch printing.format {
@@ -92,6 +93,13 @@ extension CompareOptions {
 }
 
 extension CompareOptions {
+  /// Seeds 1 to 10 when the scenario has a user model, whose draws change with the seed: enough for
+  /// a 95 % interval that tells policies apart when they differ; a script or a trace draws nothing
+  /// at random, so its own seed alone.
+  static func defaultSeeds(_ scenario: Scenario) -> [UInt64] {
+    scenario.userModel != nil ? Array(1...10) : [scenario.seed]
+  }
+
   /// Above this, `--keep-runs` warns before writing.
   static let warnAboveBytes = 2 << 30
 

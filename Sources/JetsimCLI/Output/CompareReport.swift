@@ -14,8 +14,9 @@ enum CompareReport {
   ) -> String {
     guard let metric = SummaryMetric.named(rankBy) else { return "" }
     let higherIsBetter = metric.higherIsBetter ?? true
-    let ranked = comparison.ranking(by: metric)
-    let best = ranked.first { $0.rank != nil }?.policy
+    let standings = comparison.standings(by: metric)
+    let best = standings.first { $0.rank != nil }?.policy
+    let clear = comparison.bestIsClear(by: metric)
     let shown = [(rankBy, rankBy)] + columns.filter { $0.metric != rankBy }
     func cell(_ summary: SampleSummary?, _ metric: SummaryMetric, sign: Bool = false) -> String {
       guard let summary else { return "n/a" }
@@ -25,14 +26,12 @@ enum CompareReport {
       return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
     }
     var rows = [["rank", "policy"] + shown.map(\.title) + ["vs \(best ?? "best") (paired)"]]
-    for entry in ranked {
-      let rank = entry.rank.map { "\($0)\(entry.tied ? "=" : "")" } ?? "-"
+    for entry in standings {
+      let rank = entry.rank.map { "\($0)\(entry.equalMeans ? "=" : "")" } ?? "-"
       let paired =
         entry.policy == best
-        ? "(best)"
-        : cell(
-          best.flatMap { comparison.pairedDifference(metric, of: entry.policy, from: $0) }, metric,
-          sign: true)
+        ? (clear ? "(best)" : "(best by mean)")
+        : cell(entry.vsBest, metric, sign: true) + (entry.tiedWithBest ? " tied" : "")
       rows.append(
         [rank, entry.policy]
           + shown.map { column in
@@ -49,7 +48,7 @@ enum CompareReport {
     }
     let direction = higherIsBetter ? "higher is better" : "lower is better"
     var notes: [String] = []
-    if ranked.contains(where: \.tied) {
+    if standings.contains(where: \.equalMeans) {
       notes.append("= marks policies tied on \(rankBy): they share their rank")
     }
     let unchanged = comparison.policiesSeedsDoNotChange
@@ -69,6 +68,15 @@ enum CompareReport {
       notes.append(
         "vs \(best ?? ""): the difference from the best policy on \(rankBy), seed by seed (the runs of a seed share their workload), mean ± 95 % CI"
       )
+      if !clear {
+        notes.append(
+          "tied: the interval includes 0, so on these seeds the policy cannot be told from \(best ?? "the best"); more seeds may tell them apart"
+        )
+      }
+    } else if best != nil {
+      notes.append(
+        "one seed: no interval, so no policy is shown to be better than another; give --seeds 10 or more"
+      )
     }
     let files =
       "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
@@ -85,19 +93,30 @@ extension CompareReport {
   /// The comparison as one JSON document: for each policy in rank order, every metric's mean, min,
   /// max and 95 % CI half-width across seeds.
   static func json(_ comparison: Comparison, rankBy: String, folder: String) -> String {
-    let ranked = SummaryMetric.named(rankBy).map(comparison.ranking) ?? []
+    let metric = SummaryMetric.named(rankBy)
+    let standings = metric.map(comparison.standings) ?? []
     return JSONText.render(
       .fields([
         ("scenario", .string(comparison.scenarioName)), ("rankBy", .string(rankBy)),
+        ("bestIsClear", .bool(metric.map(comparison.bestIsClear) ?? false)),
         ("seeds", .list(comparison.seeds.map { .integer($0) })),
         (
           "policies",
           .list(
-            ranked.map { entry in
+            standings.map { entry in
               let policy = entry.policy
               return .fields([
-                ("rank", entry.rank.map { .integer($0) } ?? .null), ("tied", .bool(entry.tied)),
-                ("policy", .string(policy)),
+                ("rank", entry.rank.map { .integer($0) } ?? .null),
+                ("tied", .bool(entry.equalMeans)), ("policy", .string(policy)),
+                (
+                  "vsBest",
+                  entry.vsBest.map { difference in
+                    .fields([
+                      ("mean", .decimal(difference.mean)), ("ci95", .decimal(difference.ci95)),
+                      ("tied", .bool(entry.tiedWithBest)),
+                    ])
+                  } ?? .null
+                ),
                 (
                   "metrics",
                   .fields(

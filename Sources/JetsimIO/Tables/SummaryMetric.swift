@@ -27,6 +27,11 @@ public struct SummaryMetric: Sendable {
     self.init(name, better: better) { Double(integer($0)) }
   }
 
+  /// The metric `jetsim compare` ranks by unless told: the warm-resume ratio.
+  public static var rankDefault: SummaryMetric {
+    all.first { $0.name == "warm_resume_ratio" } ?? all[0]
+  }
+
   /// Every metric, in column order.
   public static let all: [SummaryMetric] =
     [
