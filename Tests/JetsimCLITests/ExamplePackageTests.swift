@@ -13,19 +13,11 @@ import Testing
       .compactMap { $0 as? String }
     let key = SHA256.hex(Array((sources ?? []).sorted().joined(separator: "\n").utf8)).prefix(16)
     let scratch = NSTemporaryDirectory() + "jetsim-example-package-\(key)"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swift", "test", "--package-path", "\(packageRoot)/docs/example-package", "--scratch-path",
-      scratch,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text.suffix(3000))")
+    let result = try tool(
+      "swift",
+      ["test", "--package-path", "\(packageRoot)/docs/example-package", "--scratch-path", scratch])
+    let text = result.output + result.errors
+    #expect(result.status == 0, "\(text.suffix(3000))")
     #expect(text.contains("Test run with 2 tests"), "both Swift Testing tests ran")
     #expect(text.contains("Executed 1 test, with 0 failures"), "the XCTest test ran")
   }
@@ -35,16 +27,8 @@ import Testing
 /// branch and a revision of this checkout resolve (`swift package resolve`, no build).
 @Suite struct DependencyFormTests {
   func git(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", packageRoot] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    try tool("git", ["-C", packageRoot] + arguments).output.trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   @Test func aBranchAndARevisionResolve() throws {
@@ -72,16 +56,9 @@ import Testing
         )
         """)
       _ = try scratch.write("Sources/User/User.swift", "import Jetsim\n")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["swift", "package", "--package-path", scratch.path, "resolve"]
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(requirement): \(text.suffix(2000))")
+      let result = try tool("swift", ["package", "--package-path", scratch.path, "resolve"])
+      #expect(
+        result.status == 0, "\(requirement): \((result.output + result.errors).suffix(2000))")
     }
   }
 }

@@ -30,8 +30,24 @@ public func jetsim(
   _ arguments: [String], in directory: String = packageRoot, environment: [String: String] = [:],
   binary: String = "jetsim"
 ) throws -> Outcome {
+  try runProcess(
+    try jetsimBinary(binary), arguments, in: directory, environment: environment)
+}
+
+/// Runs a tool found on the `PATH` (`swift`, `git`) with `arguments` in `directory`.
+public func tool(_ name: String, _ arguments: [String], in directory: String = packageRoot) throws
+  -> Outcome
+{
+  try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: directory)
+}
+
+/// Runs `executable` and returns its exit status and what it printed on each stream.
+func runProcess(
+  _ executable: URL, _ arguments: [String], in directory: String,
+  environment: [String: String] = [:]
+) throws -> Outcome {
   let process = Process()
-  process.executableURL = try jetsimBinary(binary)
+  process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
   if !environment.isEmpty {
