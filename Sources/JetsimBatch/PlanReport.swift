@@ -34,15 +34,15 @@ package enum PlanReport {
         ("policy", .string(scenario.policy.rawValue)),
         ("target", .string(plan.target.description)),
         ("seeds", .list(plan.seeds.map { .integer($0) })),
-        ("precisionKB", .integer(plan.precisionKB)),
-        ("answerKB", plan.answerKB.map { .integer($0) } ?? .null),
+        ("precision_kb", .integer(plan.precisionKB)),
+        ("answer_kb", plan.answerKB.map { .integer($0) } ?? .null),
         ("met", .bool(plan.answerKB != nil)),
         (
           "curve",
           .list(
             plan.probes.map { probe in
               .fields([
-                ("memoryKB", .integer(probe.memoryKB)), ("targetMet", .bool(probe.holds)),
+                ("memory_kb", .integer(probe.memoryKB)), ("target_met", .bool(probe.holds)),
                 ("values", .list(probe.values.map { .decimal($0) })),
               ])
             })

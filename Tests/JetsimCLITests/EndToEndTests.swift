@@ -143,8 +143,8 @@ import Testing
       "--seeds", "3", "--rank-by", "kills-per-hour", "--out", scratch.file("cmp-json"), "--format",
       "json",
     ])
-    #expect(json.output.contains("\"bestIsClear\": false"))
-    #expect(json.output.contains("\"vsBest\": {"))
+    #expect(json.output.contains("\"best_is_clear\": false"))
+    #expect(json.output.contains("\"vs_best\": {"))
     #expect(json.output.contains("\"tied\": true"))
     #expect(lines[4].hasPrefix("  3     lru"))
     #expect(result.output.contains("note: = marks policies tied on kills_per_hour"))

@@ -68,7 +68,7 @@ import Testing
         "replay", "\(reports)/ios9-iphone6s-trimmed.crash", "--policies", "jetsam", "--format",
         "json", "-o", scratch.path + "/replay2",
       ])
-    #expect(json.output.contains("\"realVictims\": [\n        \"KodiMusicRemoteP\"\n      ]"))
+    #expect(json.output.contains("\"real_victims\": [\n        \"KodiMusicRemoteP\"\n      ]"))
   }
 
   @Test func badReportsAreOneLineErrors() throws {

@@ -174,9 +174,9 @@ extension ReplayReport {
               .fields([
                 ("policy", .string(row.policy)), ("reports", .integer(row.reports)),
                 ("kills", .integer(row.kills)),
-                ("firstVictimMatches", .integer(row.firstVictimMatches)),
-                ("victimsMatched", .integer(row.victimsMatched)),
-                ("pairsInOrder", .integer(row.pairsInOrder)), ("pairs", .integer(row.pairs)),
+                ("first_victim_matches", .integer(row.firstVictimMatches)),
+                ("victims_matched", .integer(row.victimsMatched)),
+                ("pairs_in_order", .integer(row.pairsInOrder)), ("pairs", .integer(row.pairs)),
               ])
             })
         ),
@@ -186,11 +186,16 @@ extension ReplayReport {
             replays.map { replay in
               .fields([
                 ("report", .string(replay.report)),
-                ("realVictims", .list(replay.realVictims.map { .string($0) })),
+                ("real_victims", .list(replay.realVictims.map { .string($0) })),
                 (
                   "predicted",
-                  .fields(
-                    policies.map { ($0, .list((replay.predicted[$0] ?? []).map { .string($0) })) })
+                  .list(
+                    policies.map { policy in
+                      .fields([
+                        ("policy", .string(policy)),
+                        ("victims", .list((replay.predicted[policy] ?? []).map { .string($0) })),
+                      ])
+                    })
                 ),
               ])
             })

@@ -140,7 +140,7 @@ extension CheckOptions {
         ("passed", .bool(result.passed)), ("kills", .integer(result.kills)),
         ("events", result.events.map { .integer($0) } ?? .null),
         ("differences", .list(result.differences.map { .string($0) })),
-        ("changedInputs", result.changedInputs.map { .list($0.map { .string($0) }) } ?? .null),
+        ("changed_inputs", result.changedInputs.map { .list($0.map { .string($0) }) } ?? .null),
       ]))
   }
 }

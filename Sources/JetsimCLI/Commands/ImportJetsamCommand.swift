@@ -34,7 +34,7 @@ extension ImportJetsamOptions {
         name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
         completion: .file(["ips", "synced", "crash"]))
     ],
-    options: [out],
+    options: [out, CommonOptions.format],
     examples: [
       "jetsim import-jetsam Profiles/jetsam-reports/ios14-iphone11-highwater.ips -o /tmp/iphone11",
       "jetsim run /tmp/iphone11/ios14-iphone11-highwater/scenario.json --policy jetsam",
@@ -67,6 +67,7 @@ extension ImportJetsamOptions {
     try JetsamImport.write(imported, to: out)
     var output = ""
     var errors = ""
+    var json: [JSONValue] = []
     for (name, result) in imported {
       let report = result.report
       output +=
@@ -75,6 +76,18 @@ extension ImportJetsamOptions {
       for warning in result.warnings {
         errors += "jetsim: warning: \(report.file): \(warning)\n"
       }
+      json.append(
+        .fields([
+          ("report", .string(report.file)), ("device", .string(result.device.name)),
+          ("processes", .integer(report.processes.count)), ("apps", .integer(result.apps.count)),
+          ("system_processes", .integer(result.device.systemProcesses.count)),
+          ("kills", .integer(report.victims.count)), ("folder", .string("\(out)/\(name)")),
+          ("warnings", .list(result.warnings.map { .string($0) })),
+        ]))
+    }
+    if printing.format == .json {
+      output = JSONText.render(
+        .fields([("imported", .list(json)), ("list", .string("\(out)/imported.csv"))]))
     }
     return CommandResult(output: printing.quiet ? "" : output, errors: errors)
   }

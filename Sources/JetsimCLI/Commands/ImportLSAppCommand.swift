@@ -34,7 +34,7 @@ extension ImportOptions {
       ArgumentSpec(
         name: "LOG", help: "the app-usage log (TSV or CSV)", completion: .file(["tsv", "csv"]))
     ],
-    options: [scenario, out, user, run],
+    options: [scenario, out, user, run, CommonOptions.format],
     examples: [
       "jetsim import-lsapp Profiles/traces/lsapp-sample.tsv --scenario base.json -o /tmp/lsapp",
       "jetsim import-lsapp log.tsv --scenario Profiles/scenarios/daily-commute.json -o out --run",
@@ -66,11 +66,23 @@ extension ImportOptions {
       ? ")\n"
       : ": \(conversion.unmatched.prefix(5).joined(separator: ", "))\(conversion.unmatched.count > 5 ? ", ..." : ""))\n"
     text += "  wrote \(scenarioPath) and its trace; run it with: jetsim run \(scenarioPath)\n"
+    var ranJSON: JSONValue = .null
     if run {
-      var options = RunOptions(scenario: scenarioPath)
-      options.printing = printing
-      text += try options.execute().output
+      let (summary, scenario, folder) = try RunOptions(scenario: scenarioPath).simulate()
+      text += RunReport.text(summary, device: scenario.device, folder: folder, html: true)
+      ranJSON = RunReport.json(summary, folder: folder)
     }
-    return printing.quiet ? CommandResult() : CommandResult(output: text)
+    guard !printing.quiet else { return CommandResult() }
+    guard printing.format == .json else { return CommandResult(output: text) }
+    return CommandResult(
+      output: JSONText.render(
+        .fields([
+          ("user", .string(conversion.user)), ("actions", .integer(conversion.actions.count)),
+          ("span_ms", .integer(conversion.actions.last?.timeMs ?? 0)),
+          ("apps", .integer(conversion.apps.count)),
+          ("matched", .list(conversion.matched.map { .string($0) })),
+          ("unmatched", .list(conversion.unmatched.map { .string($0) })),
+          ("scenario", .string(scenarioPath)), ("run", ranJSON),
+        ])))
   }
 }

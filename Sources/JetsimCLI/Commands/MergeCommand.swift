@@ -25,7 +25,7 @@ extension MergeOptions {
         name: "SHARD_DIR", help: "a shard's output folder", count: .oneOrMore,
         completion: .directory)
     ],
-    options: [out],
+    options: [out, CommonOptions.format],
     examples: ["jetsim merge shards/1 shards/2 shards/3 shards/4 -o Reports/heavy-social-policies"])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -37,6 +37,14 @@ extension MergeOptions {
   func execute() throws(JetsimError) -> CommandResult {
     let runs = try Sweep.merge(shards, into: out)
     guard !printing.quiet else { return CommandResult() }
+    if printing.format == .json {
+      return CommandResult(
+        output: JSONText.render(
+          .fields([
+            ("shards", .list(shards.map { .string($0) })), ("runs", .integer(runs)),
+            ("reports", .list(["sweep.csv", "sweep-summary.csv"].map { .string("\(out)/\($0)") })),
+          ])))
+    }
     return CommandResult(
       output:
         "merged \(shards.count.counted("shard folder")): \(runs.counted("run")); \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"

@@ -11,7 +11,8 @@ struct PoliciesOptions: Subcommand, Equatable {
 extension PoliciesOptions {
   static let spec = CommandSpec(
     name: "policies", abstract: "List the built-in eviction policies and their settings.",
-    examples: ["jetsim policies"])
+    options: [CommonOptions.format],
+    examples: ["jetsim policies", "jetsim policies --format json"])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     printing = try OutputOptions(parsed)
@@ -19,6 +20,7 @@ extension PoliciesOptions {
 
   func execute() -> CommandResult {
     guard !printing.quiet else { return CommandResult() }
+    if printing.format == .json { return CommandResult(output: Self.json) }
     let width = PolicyRegistry.all.map(\.name.count).max() ?? 0
     let indent = String(repeating: " ", count: width + 2)
     let text = PolicyRegistry.all.map { entry in
@@ -31,5 +33,31 @@ extension PoliciesOptions {
       return lines
     }.joined()
     return CommandResult(output: text)
+  }
+}
+
+extension PoliciesOptions {
+  /// Every built-in policy, its summary, whether it is the default, and its settings.
+  static var json: String {
+    JSONText.render(
+      .fields([
+        (
+          "policies",
+          .list(
+            PolicyRegistry.all.map { entry in
+              .fields([
+                ("name", .string(entry.name)), ("summary", .string(entry.summary)),
+                ("default", .bool(entry.name == PolicyName.default.rawValue)),
+                (
+                  "settings",
+                  .list(
+                    entry.settings.map {
+                      .fields([("key", .string($0.key)), ("summary", .string($0.summary))])
+                    })
+                ),
+              ])
+            })
+        )
+      ]))
   }
 }

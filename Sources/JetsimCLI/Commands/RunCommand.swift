@@ -61,6 +61,20 @@ extension RunOptions {
   /// Loads the scenario, applies the options, streams the reports into their folder and returns
   /// the summary for people (or as JSON).
   func execute() throws(JetsimError) -> CommandResult {
+    let (summary, scenario, destination) = try simulate()
+    guard !printing.quiet else { return CommandResult() }
+    switch printing.format {
+    case .text:
+      return CommandResult(
+        output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML)
+      )
+    case .json:
+      return CommandResult(output: JSONText.render(RunReport.json(summary, folder: destination)))
+    }
+  }
+
+  /// Runs the scenario with the options applied, its reports written; what it ran and where.
+  func simulate() throws(JetsimError) -> (RunSummary, Scenario, folder: String) {
     var scenario = try ProfileLoader.scenario(at: self.scenario, trace: trace)
     overrides.apply(to: &scenario)
     if let durationMs { scenario.durationMs = durationMs }
@@ -75,14 +89,6 @@ extension RunOptions {
       throw error
     }
     try writer.finish(summary)
-    guard !printing.quiet else { return CommandResult() }
-    switch printing.format {
-    case .text:
-      return CommandResult(
-        output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML)
-      )
-    case .json:
-      return CommandResult(output: RunReport.json(summary, folder: destination))
-    }
+    return (summary, scenario, destination)
   }
 }

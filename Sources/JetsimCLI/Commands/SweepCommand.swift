@@ -32,7 +32,7 @@ extension SweepOptions {
       combine with 'jetsim merge' into exactly the files one machine writes.
       """,
     arguments: [ArgumentSpec(name: "SWEEP", help: "the sweep file", completion: .file(["json"]))],
-    options: [out, CommonOptions.jobs, resume, shard],
+    options: [out, CommonOptions.jobs, resume, shard, CommonOptions.format],
     examples: [
       "jetsim sweep Profiles/sweeps/light-user-memory.json",
       "jetsim sweep Profiles/sweeps/light-user-memory.json --resume",
@@ -82,6 +82,10 @@ extension SweepOptions {
     progress?.finish()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     guard !printing.quiet else { return CommandResult() }
+    if printing.format == .json {
+      return CommandResult(
+        output: SweepReport.json(definition, outcome: outcome, shard: shard, folder: folder))
+    }
     return CommandResult(
       output: SweepReport.text(
         definition, outcome: outcome, shard: shard, folder: folder, jobs: jobs, seconds: seconds))

@@ -22,6 +22,7 @@ extension ValidateOptions {
       fix. Exit 0 when every file is valid.
       """,
     arguments: [ArgumentSpec(name: "FILE", help: "a file to check", count: .oneOrMore)],
+    options: [CommonOptions.format],
     examples: [
       "jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json",
       "jetsim validate Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
@@ -35,14 +36,29 @@ extension ValidateOptions {
   /// Checks every file, reporting each; the worst exit code of any file.
   func execute() -> CommandResult {
     var result = CommandResult()
+    var checked: [JSONValue] = []
     for file in files {
       do {
         let kind = try InputValidator.validate(at: file)
-        if !printing.quiet { result.output += "\(file): valid \(kind.rawValue)\n" }
+        result.output += "\(file): valid \(kind.rawValue)\n"
+        checked.append(
+          .fields([("file", .string(file)), ("valid", .bool(true)), ("kind", .string(kind.rawValue))]))
       } catch {
-        result.errors += ErrorMessage.line(for: error)
+        let line = ErrorMessage.line(for: error)
+        result.errors += line
         if result.code == .success { result.code = ExitCode(error) }
+        checked.append(
+          .fields([
+            ("file", .string(file)), ("valid", .bool(false)),
+            ("error", .string(String(line.dropLast()))),
+            ("exit_code", .integer(Int(ExitCode(error).rawValue))),
+          ]))
       }
+    }
+    if printing.quiet {
+      result.output = ""
+    } else if printing.format == .json {
+      result.output = JSONText.render(.fields([("files", .list(checked))]))
     }
     return result
   }

@@ -97,8 +97,8 @@ extension CompareReport {
     let standings = metric.map(comparison.standings) ?? []
     return JSONText.render(
       .fields([
-        ("scenario", .string(comparison.scenarioName)), ("rankBy", .string(rankBy)),
-        ("bestIsClear", .bool(metric.map(comparison.bestIsClear) ?? false)),
+        ("scenario", .string(comparison.scenarioName)), ("rank_by", .string(rankBy)),
+        ("best_is_clear", .bool(metric.map(comparison.bestIsClear) ?? false)),
         ("seeds", .list(comparison.seeds.map { .integer($0) })),
         (
           "policies",
@@ -109,7 +109,7 @@ extension CompareReport {
                 ("rank", entry.rank.map { .integer($0) } ?? .null),
                 ("tied", .bool(entry.equalMeans)), ("policy", .string(policy)),
                 (
-                  "vsBest",
+                  "vs_best",
                   entry.vsBest.map { difference in
                     .fields([
                       ("mean", .decimal(difference.mean)), ("ci95", .decimal(difference.ci95)),
@@ -135,7 +135,7 @@ extension CompareReport {
             })
         ),
         (
-          "policiesSeedsDoNotChange", .list(comparison.policiesSeedsDoNotChange.map { .string($0) })
+          "policies_seeds_do_not_change", .list(comparison.policiesSeedsDoNotChange.map { .string($0) })
         ),
         ("reports", .string(folder)),
       ]))

@@ -47,13 +47,12 @@ enum RunReport {
 extension RunReport {
   /// The run's summary as one JSON document: the scenario, device, policy, seed, every metric of
   /// `summary.csv` by column name, and the report folder.
-  static func json(_ summary: RunSummary, folder: String) -> String {
-    JSONText.render(
-      .fields([
-        ("scenario", .string(summary.scenario)), ("device", .string(summary.device)),
-        ("policy", .string(summary.policy)), ("seed", .integer(summary.seed)),
-        ("metrics", metrics(summary.metrics)), ("reports", .string(folder)),
-      ]))
+  static func json(_ summary: RunSummary, folder: String) -> JSONValue {
+    .fields([
+      ("scenario", .string(summary.scenario)), ("device", .string(summary.device)),
+      ("policy", .string(summary.policy)), ("seed", .integer(summary.seed)),
+      ("metrics", metrics(summary.metrics)), ("reports", .string(folder)),
+    ])
   }
 
   /// Every metric of `summary.csv`, by column name: whole numbers, ratios with four decimals,

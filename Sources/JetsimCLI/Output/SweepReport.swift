@@ -26,6 +26,27 @@ enum SweepReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The sweep's outcome as one JSON document: its shape, what ran, and where the reports are
+  /// (`null` until every shard is merged).
+  static func json(
+    _ definition: SweepDefinition, outcome: Sweep.Outcome, shard: ShardSpec?, folder: String
+  ) -> String {
+    JSONText.render(
+      .fields([
+        ("sweep", .string(definition.name)), ("points", .integer(definition.pointCount)),
+        ("seeds", .integer(definition.seeds.count)), ("runs", .integer(definition.runCount)),
+        ("shard", shard.map { .string($0.description) } ?? .null),
+        ("owned", .integer(outcome.owned)), ("ran", .integer(outcome.ran)),
+        ("already_done", .integer(outcome.alreadyDone)), ("folder", .string(folder)),
+        (
+          "reports",
+          outcome.assembled
+            ? .list(["sweep.csv", "sweep-summary.csv", "sweep.html"].map { .string("\(folder)/\($0)") })
+            : .null
+        ),
+      ]))
+  }
+
   static func text(_ plan: CapacityPlan, scenario: Scenario) -> String {
     let precision = Units.formatSize(plan.precisionKB)
     var lines: [String] = []

@@ -1,0 +1,98 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCLI
+
+/// `--format json` on every subcommand, for scripts: each prints one JSON document whose keys are
+/// all snake_case, the style of the CSV columns and metric names.
+@Suite struct JSONOutputTests {
+  @Test func everySubcommandTakesFormat() {
+    for command in Subcommands.all {
+      #expect(
+        command.spec.option("--format") != nil, "\(command.spec.name) does not take --format")
+    }
+  }
+
+  /// Every key of `value`, at every depth, with the path that leads to it.
+  func keys(_ value: Any, at path: String = "") -> [String] {
+    if let object = value as? [String: Any] {
+      return object.flatMap { key, child in ["\(path)/\(key)"] + keys(child, at: "\(path)/\(key)") }
+    }
+    if let array = value as? [Any] { return array.flatMap { keys($0, at: path + "[]") } }
+    return []
+  }
+
+  func document(_ arguments: [String], expectStatus status: Int32 = 0) throws -> Any {
+    let result = try jetsim(arguments + ["--format", "json"])
+    #expect(result.status == status, "\(arguments[0]): \(result.errors)")
+    let parsed = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    let badKeys = keys(parsed).filter { path in
+      let key = path.split(separator: "/").last.map(String.init) ?? ""
+      return key.range(of: "^[a-z][a-z0-9_]*$", options: .regularExpression) == nil
+    }
+    #expect(badKeys.isEmpty, "\(arguments[0]): keys not in snake_case: \(badKeys)")
+    return parsed
+  }
+
+  @Test func everySubcommandPrintsOneSnakeCaseDocument() throws {
+    let scratch = try ScratchFolder()
+    let example = "Profiles/scenarios/worked-example.json"
+    let sweep = try scratch.write(
+      "tiny.json",
+      """
+      {"version": 1, "name": "tiny", "scenario": "\(packageRoot)/\(example)",
+       "axes": {"memory": ["1GB", "2GB"], "seeds": "1"}}
+      """)
+    let run = try document(["run", example, "--out", scratch.file("run")])
+    #expect((run as? [String: Any])?["metrics"] != nil)
+    _ = try document([
+      "compare", example, "--policies", "lru,jetsam", "--seeds", "2", "--out", scratch.file("cmp"),
+    ])
+    _ = try document(["check", example, "--expect", "Reports/golden/worked-example"])
+    _ = try document([
+      "plan", "Profiles/scenarios/light-user-2gb.json", "--target", "warm-resume-ratio>=0.5",
+      "--max", "2GB", "--out", scratch.file("plan"),
+    ])
+    _ = try document([
+      "replay", "Profiles/jetsam-reports/ios14-iphone11-highwater.ips", "--out",
+      scratch.file("replay"),
+    ])
+    let swept = try document(["sweep", sweep, "--out", scratch.file("sweep")])
+    #expect((swept as? [String: Any])?["runs"] as? Int == 2)
+    _ = try document(["sweep", sweep, "--shard", "1/1", "--out", scratch.file("shard")])
+    let merged = try document(["merge", scratch.file("shard"), "--out", scratch.file("merged")])
+    #expect((merged as? [String: Any])?["runs"] as? Int == 2)
+    _ = try document([
+      "import-lsapp", "Profiles/traces/lsapp-sample.tsv", "--scenario",
+      "Profiles/scenarios/daily-commute.json", "--out", scratch.file("lsapp"), "--run",
+    ])
+    let imported = try document([
+      "import-jetsam", "Profiles/jetsam-reports/ios14-iphone11-highwater.ips", "--out",
+      scratch.file("imported"),
+    ])
+    let reports = (imported as? [String: Any])?["imported"] as? [[String: Any]]
+    #expect(reports?.first?["apps"] as? Int ?? 0 > 0)
+    let policies = try document(["policies"])
+    let names = ((policies as? [String: Any])?["policies"] as? [[String: Any]])?.compactMap {
+      $0["name"] as? String
+    }
+    #expect(names?.contains("jetsam") == true)
+  }
+
+  /// A file that fails is in the document with its error line and exit code, and the exit code is
+  /// the command's too.
+  @Test func validateListsEveryFileWithItsVerdict() throws {
+    let scratch = try ScratchFolder()
+    let broken = try scratch.write("broken.json", "{\"version\": 1, \"name\": 3}")
+    let parsed = try document(
+      ["validate", "Profiles/scenarios/worked-example.json", broken], expectStatus: 65)
+    let files = try #require((parsed as? [String: Any])?["files"] as? [[String: Any]])
+    #expect(files.count == 2)
+    #expect(files[0]["valid"] as? Bool == true)
+    #expect(files[0]["kind"] as? String == "scenario")
+    #expect(files[1]["valid"] as? Bool == false)
+    #expect(files[1]["exit_code"] as? Int == 65)
+    #expect((files[1]["error"] as? String)?.contains("broken.json") == true)
+  }
+}
