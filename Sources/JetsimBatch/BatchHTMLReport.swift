@@ -77,10 +77,13 @@ package enum BatchHTMLReport {
     guard !others.isEmpty else { return }
     let lows = others.compactMap { $0.vsBest.map { $0.mean - ($0.ci95 ?? 0) } } + [0]
     let highs = others.compactMap { $0.vsBest.map { $0.mean + ($0.ci95 ?? 0) } } + [0]
+    // A difference of two shares lies in −1…1, not 0…1: it is drawn as a plain number.
+    let unit = ChartUnit.of(metric: metric.name)
     var chart = SVGChart(
       width: 900, height: 220, label: "difference from \(best) in \(title(metric.name))",
       x: .bands(others.map(\.policy)),
-      y: ChartScale(from: lows.min() ?? 0, to: highs.max() ?? 0, unit: .of(metric: metric.name)),
+      y: ChartScale(
+        from: lows.min() ?? 0, to: highs.max() ?? 0, unit: unit == .ratio ? .count : unit),
       leftMargin: 90)
     chart.axes(xLabel: "policy", yLabel: "vs \(best)")
     chart.bars(

@@ -44,6 +44,23 @@ package enum PlanReport {
               .fields([
                 ("memory_kb", .integer(probe.memoryKB)), ("target_met", .bool(probe.holds)),
                 ("values", .list(probe.values.map { .decimal($0) })),
+                (
+                  "kills_by_reason",
+                  .fields(
+                    KillReason.allCases.map { ($0.columnName, .integer(probe.kills($0))) })
+                ),
+              ])
+            })
+        ),
+        (
+          "remaining_kills",
+          .list(
+            plan.remainingKills.map { kill in
+              .fields([
+                ("app", .string(kill.app)), ("reason", .string(kill.reason.description)),
+                ("count", .integer(kill.count)),
+                ("memory_pressure", .bool(kill.reason.isMemoryPressure)),
+                ("why", kill.reason.whyMemoryDoesNotHelp.map { .string($0) } ?? .null),
               ])
             })
         ),

@@ -71,6 +71,23 @@ public struct CapacityPlan: Sendable {
     public var values: [Double?]
     /// Whether the target held on every seed.
     public var holds: Bool
+    /// App kills over all seeds, by reason (`KillReason.rawValue` index).
+    public var killsByReason: [Int] = Array(repeating: 0, count: KillReason.allCases.count)
+    /// App kills over all seeds by app and reason, most first (ties by app, then reason).
+    public var appKills: [AppKills] = []
+
+    /// Kills for `reason` over all seeds.
+    public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
+  }
+
+  /// One app's kills for one reason over every seed of a probe.
+  public struct AppKills: Sendable, Equatable {
+    /// The app's id.
+    public var app: String
+    /// Why it was killed.
+    public var reason: KillReason
+    /// How many times, over every seed.
+    public var count: Int
   }
 
   /// The target.
@@ -83,6 +100,29 @@ public struct CapacityPlan: Sendable {
   public var probes: [Probe]
   /// The answer, or nil if even the largest memory tried misses the target.
   public var answerKB: Int?
+
+  /// The kills that remain at the largest memory tried when the target is not met there, most
+  /// first: what keeps the target out of reach (empty when it is met).
+  public var remainingKills: [AppKills] {
+    guard answerKB == nil, let largest = probes.last else { return [] }
+    return largest.appKills
+  }
+}
+
+extension KillReason {
+  /// Why a kill of this reason stays whatever the device's memory, or nil for a memory-pressure
+  /// kill, which more memory makes rarer.
+  public var whyMemoryDoesNotHelp: String? {
+    switch self {
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap: nil
+    case .exitOnSuspend: "it exits on suspend each time it leaves the screen, whatever the memory"
+    case .userForceQuit: "the workload force-quits it"
+    case .reboot: "the workload reboots the device"
+    case .watchdog: "its didEnterBackground outlasts the watchdog's timeout"
+    case .backgroundTaskExpired: "its background task outlasts the device's limit"
+    case .perProcessLimit: "its footprint goes over its own per-app limit"
+    }
+  }
 }
 
 /// Finds the smallest memory for a target by bisection (`jetsim plan`).
@@ -126,21 +166,21 @@ public enum Planner {
       var resized = scenario
       resized.device = scenario.device.withMemory(memoryKB)
       let sized = resized
-      let values: [Double?]
+      let summaries: [RunSummary]
       do {
-        values = try ParallelMap.run(count: seeds.count, jobs: jobs) { index in
+        summaries = try ParallelMap.run(count: seeds.count, jobs: jobs) { index in
           var run = sized.unshared
           run.seed = seeds[index]
           var quiet = DiscardingObserver()
-          return target.metric.value(try Simulator.run(run, observer: &quiet).metrics)
+          return try Simulator.run(run, observer: &quiet)
         }
       } catch {
         throw (error as? JetsimError)
           ?? .invalidValue(
             path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
       }
-      let holds = values.allSatisfy(target.holds)
-      probes.append(CapacityPlan.Probe(memoryKB: memoryKB, values: values, holds: holds))
+      probes.append(probeResult(memoryKB, target: target, summaries: summaries))
+      let holds = probes[probes.count - 1].holds
       progress?(probes.count)
       return holds
     }
@@ -163,5 +203,32 @@ public enum Planner {
       target: target, seeds: seeds, precisionKB: precisionKB,
       probes: probes.sorted { $0.memoryKB < $1.memoryKB },
       answerKB: answer)
+  }
+
+  /// A probe from its seeds' summaries: the metric on each, and the kills by reason and by app.
+  static func probeResult(_ memoryKB: Int, target: CapacityTarget, summaries: [RunSummary])
+    -> CapacityPlan.Probe
+  {
+    let values = summaries.map { target.metric.value($0.metrics) }
+    var probe = CapacityPlan.Probe(
+      memoryKB: memoryKB, values: values, holds: values.allSatisfy(target.holds))
+    var byApp: [String: [Int]] = [:]
+    for summary in summaries {
+      for (index, count) in summary.metrics.killsByReason.enumerated() {
+        probe.killsByReason[index] += count
+      }
+      for (app, stats) in summary.apps.prefix(summary.appCount).enumerated() {
+        for (index, count) in stats.killsByReason.enumerated() where count > 0 {
+          byApp[summary.appIDs[app], default: Array(repeating: 0, count: KillReason.allCases.count)][index] += count
+        }
+      }
+    }
+    probe.appKills = byApp.flatMap { app, counts in
+      KillReason.allCases.compactMap { reason in
+        let count = counts[Int(reason.rawValue)]
+        return count > 0 ? CapacityPlan.AppKills(app: app, reason: reason, count: count) : nil
+      }
+    }.sorted { ($1.count, $0.app, $0.reason.rawValue) < ($0.count, $1.app, $1.reason.rawValue) }
+    return probe
   }
 }

@@ -33,6 +33,24 @@ import Testing
     for chart in svgCharts(in: compare) { expectBarsInside(chart) }
   }
 
+  /// A policy worse than the best by a share (a ratio metric) gets a bar below zero: the chart of
+  /// differences is not clamped to 0…1 like a share.
+  @Test func aNegativeDifferenceOfRatiosIsDrawn() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
+    let comparison = try Comparison.run(
+      scenario, policies: [.largestFirst, .jetsam], seeds: [1], jobs: 1)
+    let standings = comparison.standings(by: .rankDefault)
+    let difference = try #require(standings.last?.vsBest?.mean)
+    #expect(difference < 0, "jetsam is worse than largest-first on this evening")
+    let page = BatchHTMLReport.comparison(comparison, rankBy: .rankDefault)
+    let chart = try #require(svgCharts(in: page).first { $0.contains("difference from") })
+    let bars = svgElements("rect", in: chart)
+    #expect(bars.count == 1)
+    #expect((bars.first?.number("height") ?? 0) > 20, "\(bars.first?.attributes ?? [:])")
+    expectBarsInside(chart)
+  }
+
   /// The plot area of the batch pages' charts: 90 px margin on the left, 14 px above.
   func plot(_ chart: String) -> (left: Double, right: Double, top: Double, bottom: Double) {
     let height = chart.contains("viewBox=\"0 0 1010.0 296.0\"") ? 240.0 : 220.0

@@ -31,6 +31,36 @@ import Testing
     #expect(plan.probes.map(\.memoryKB) == plan.probes.map(\.memoryKB).sorted())
   }
 
+  /// An app that exits on suspend keeps warm_resume_ratio below 1 at any size: the plan says so,
+  /// names the app, and the pressure-only metric is met.
+  @Test func aTargetNoMemoryMeetsSaysWhichKillsRemainAndWhy() throws {
+    let apps = [
+      Fixture.app("notes", resident: 50, caches: 10, backing: 10),
+      Fixture.app("bank", resident: 60, caches: 10, backing: 10) { $0.exitsOnSuspend = true },
+    ]
+    let actions = [
+      TimedAction(0, .open("notes")), TimedAction(sec(10), .open("bank")),
+      TimedAction(sec(20), .open("notes")), TimedAction(sec(30), .open("bank")),
+      TimedAction(sec(40), .open("notes")),
+    ]
+    let scenario = Scenario(name: "bank", device: Fixture.device, apps: apps, actions: actions)
+    let plain = try #require(CapacityTarget.parse("warm-resume-ratio>=0.9").target)
+    let plan = try Planner.plan(
+      scenario, target: plain, seeds: [1], minKB: mb(400), maxKB: mb(2048), precisionKB: mb(64),
+      jobs: 1)
+    #expect(plan.answerKB == nil)
+    #expect(
+      plan.remainingKills == [CapacityPlan.AppKills(app: "bank", reason: .exitOnSuspend, count: 2)])
+    #expect(KillReason.exitOnSuspend.whyMemoryDoesNotHelp?.contains("exits on suspend each time") == true)
+    #expect(plan.probes.last?.kills(.exitOnSuspend) == 2)
+    let pressure = try #require(CapacityTarget.parse("pressure-warm-resume-ratio>=0.9").target)
+    let met = try Planner.plan(
+      scenario, target: pressure, seeds: [1], minKB: mb(400), maxKB: mb(2048), precisionKB: mb(64),
+      jobs: 1)
+    #expect(met.answerKB != nil)
+    #expect(met.remainingKills.isEmpty, "only a missed target has kills to explain")
+  }
+
   @Test func targets() {
     #expect(
       CapacityTarget.parse("warm-resume-ratio >= 0.9").target?.description

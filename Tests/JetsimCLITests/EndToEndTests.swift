@@ -332,3 +332,29 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.csv"])
   }
 }
+
+/// `jetsim plan` with a target no memory meets says which kills remain at the largest size, why
+/// memory does not remove them, and which metric counts only memory pressure.
+@Suite struct PlanEndToEndTests {
+  @Test func aMissedTargetIsExplained() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("daily-commute"), "--target", "kills<=0", "--seeds", "2", "--out",
+      scratch.file("plan"),
+    ])
+    #expect(result.status == 1)
+    #expect(result.output.contains("does not hold on all 2 seeds even with 16GB"))
+    #expect(result.output.contains("target met  kills a run: pressure   other"))
+    #expect(
+      result.output.contains(
+        "    com.example.bank: exit-on-suspend ×2 (it exits on suspend each time it leaves the screen, whatever the memory)"
+      ))
+    #expect(result.output.contains("--target on pressure-kills counts only memory pressure"))
+    let met = try jetsim([
+      "plan", scenarioPath("daily-commute"), "--target", "pressure-kills<=0", "--seeds", "2",
+      "--out", scratch.file("pressure"),
+    ])
+    #expect(met.status == 0, "\(met.output)")
+    #expect(!met.output.contains("kills left at"))
+  }
+}

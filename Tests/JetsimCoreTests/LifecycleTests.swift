@@ -273,3 +273,64 @@ import Testing
     #expect(result.state("maps") == .background)
   }
 }
+
+/// docs/reports.md: a cold launch counts against `pressure_warm_resume_ratio` only when the app's
+/// last life ended in a memory-pressure kill.
+@Suite struct PressureMetricTests {
+  let apps = [
+    Fixture.app("maps", resident: 100, caches: 20, backing: 10) { $0.backgroundModes = [.fetch] },
+    Fixture.app("notes", resident: 50, caches: 10, backing: 10),
+    Fixture.app("bank", resident: 60, caches: 10, backing: 10) { $0.exitsOnSuspend = true },
+  ]
+
+  @Test func anExitOnSuspendIsNotAWarmResumeLostToPressure() throws {
+    let result = try Fixture.run(
+      apps,
+      [
+        TimedAction(0, .open("bank")), TimedAction(sec(10), .home),
+        TimedAction(sec(60), .open("bank")),
+      ])
+    let metrics = result.summary.metrics
+    #expect(metrics.kills(.exitOnSuspend) == 1)
+    #expect(metrics.warmResumeRatio == 0, "the reopening was cold")
+    #expect(metrics.pressureColdLaunches == 0)
+    #expect(metrics.pressureKills == 0)
+    #expect(metrics.pressureWarmResumeRatio == nil, "no reopening memory could have kept warm")
+  }
+
+  @Test func aColdLaunchAfterAPressureKillIsOne() throws {
+    let result = try Fixture.run(
+      apps,
+      [
+        TimedAction(0, .open("notes")), TimedAction(sec(10), .open("maps")),
+        TimedAction(sec(20), .allocate("maps", kilobytes: mb(750))),
+        TimedAction(sec(30), .free("maps", kilobytes: mb(750))),
+        TimedAction(sec(40), .open("notes")),
+      ])
+    let metrics = result.summary.metrics
+    let victims = result.killOrder.map(\.app)
+    #expect(victims == ["notes"])
+    #expect(metrics.kills(.vmPageshortage) == 1)
+    #expect(metrics.pressureKills == 1)
+    #expect(metrics.pressureColdLaunches == 1)
+    #expect(metrics.pressureWarmResumeRatio == 0)
+  }
+
+  /// A launch in the background between the kill and the open makes the open warm: nothing lost.
+  @Test func aBackgroundLaunchSinceTheKillClearsIt() throws {
+    let result = try Fixture.run(
+      apps,
+      [
+        TimedAction(0, .open("maps")), TimedAction(sec(10), .open("notes")),
+        TimedAction(sec(20), .allocate("notes", kilobytes: mb(780))),
+        TimedAction(sec(30), .free("notes", kilobytes: mb(780))),
+        TimedAction(sec(40), .wake("maps", durationMs: sec(10))),
+        TimedAction(sec(45), .open("maps")),
+      ])
+    let metrics = result.summary.metrics
+    let victims = result.killOrder.map(\.app)
+    #expect(victims == ["maps"])
+    #expect(metrics.pressureColdLaunches == 0)
+    #expect(metrics.warmResumes == 1)
+  }
+}

@@ -36,16 +36,29 @@ import Testing
       #expect(row.hasPrefix("<td class=\"n\">\(seq)</td>"))
       #expect(row.contains("<td>\(app)</td><td>\(reason)</td>"))
     }
-    // Every summary metric appears with the value summary.csv has.
+    // Every summary metric appears with the value summary.csv has, sizes in MB and times on a
+    // clock, and its meaning beside it.
     let summary = try csvRows(csv.summary)[0]
     for metric in SummaryMetric.all {
       let value = try #require(summary[metric.name])
-      let shown = value.isEmpty ? "n/a" : value
+      let shown =
+        value.isEmpty
+        ? "n/a"
+        : metric.isSize
+          ? Units.megabytes(Int(value) ?? -1)
+          : metric.isTime ? Units.clock(Int(value) ?? -1) : value
       #expect(
         html.contains(
-          "<td>\(metric.name.replacing("_", with: " "))</td><td class=\"n\">\(shown)</td>"),
+          "<td>\(metric.title)</td><td class=\"n\">\(shown)</td><td>\(HTMLDocument.escape(metric.meaning)) (\(metric.name))</td>"
+        ),
         "\(metric.name)")
     }
+    #expect(html.contains("<td>peak used</td><td class=\"n\">"))
+    // Every table scrolls inside the page rather than widening it.
+    #expect(
+      html.components(separatedBy: "<table>").count
+        == html.components(separatedBy: "<div class=\"scroll\"><table>").count)
+    #expect(!html.contains("peak used kb"), "sizes are shown in MB, not as KB counts")
   }
 
   @Test func everyKillIsDrawnOnTheMemoryChart() throws {
@@ -67,7 +80,7 @@ import Testing
     let apps = Fixture.stressApps
     let scenario = Scenario(name: "long", device: Fixture.device, apps: apps, actions: [])
     var workload = RandomWorkload(seed: 3, apps: apps, count: 200_000)
-    var timeline = TimelineRecorder(appCount: apps.count)
+    var timeline = TimelineRecorder(appCount: apps.count, device: scenario.device)
     let summary = try Simulator.run(
       scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &timeline)
     #expect(summary.metrics.events > 700_000)
@@ -83,6 +96,107 @@ import Testing
     let columns = chart.columns(of: timeline.kills) { Double($0.timeMs) }
     #expect(columns.reduce(0) { $0 + $1.items.count } == summary.metrics.totalKills)
     #expect(html.components(separatedBy: "<g class=\"kill\">").count - 1 == columns.count)
+  }
+
+  /// The thin peak line holds a column's peak for that column only; across a quiet stretch it
+  /// follows the memory in use (the top of the stacked areas), never an old peak.
+  @Test func thePeakLineDoesNotHoldAnOldPeakAcrossAQuietStretch() {
+    typealias Sample = TimelineRecorder.Sample
+    let samples = [
+      Sample(
+        timeMs: 0, foregroundKB: 1000, backgroundKB: 200, suspendedKB: 300, systemKB: 100,
+        peakAppsKB: 1800),
+      Sample(
+        timeMs: 200_000, foregroundKB: 500, backgroundKB: 0, suspendedKB: 300, systemKB: 100,
+        peakAppsKB: 900),
+      Sample(
+        timeMs: 200_500, foregroundKB: 400, backgroundKB: 0, suspendedKB: 300, systemKB: 100,
+        peakAppsKB: 950),
+    ]
+    let line = HTMLReport.peakSteps(samples, reservedKB: 50, columnMs: 1000, endMs: 300_000)
+    // 1850 for one column, then 1650 (what was in use) until the next events; the second and
+    // third samples share a column, so the third's peak follows at once; then what was in use.
+    #expect(line.times == [0, 1000, 200_000, 200_500, 201_500])
+    #expect(line.values == [1850, 1650, 950, 1000, 850])
+  }
+
+  /// The memory chart's legend names every line it draws, and its y-axis title has room beside
+  /// the widest tick label.
+  @Test func theMemoryChartExplainsItsPeakLineAndKeepsItsAxisTitleClear() throws {
+    let html = try report("daily-commute").html
+    #expect(html.contains("peak used within a pixel column</span>"))
+    #expect(html.contains("stroke=\"\(HTMLReport.peakColour)\""))
+    let scale = ChartScale(from: 0, to: 2_037_760, unit: .kilobytes)
+    let chart = SVGChart(width: 960, height: 300, label: "", x: .bands(["a"]), y: scale)
+    let widest = scale.ticks.map { scale.label($0).count }.max() ?? 0
+    #expect(widest >= 7, "labels such as 2000 MB")
+    #expect(chart.left - 8 - 7 * Double(widest) >= 22, "tick labels end clear of the title")
+  }
+
+  /// The memory chart stacks what the simulation counts: after every row, reserved memory, system
+  /// processes and apps by state add up to the device's memory less the row's free memory, on a
+  /// device that compresses suspended memory, one with app swap, and a real device's snapshot.
+  @Test(arguments: ["compression", "swap", "iphone-11-real-start"])
+  func theStackedMemoryIsTheMemoryInUse(device kind: String) throws {
+    var scenario: Scenario
+    if kind == "iphone-11-real-start" {
+      scenario = try ProfileLoader.scenario(
+        at: "\(packageRoot)/Profiles/scenarios/iphone-11-real-start.json")
+      scenario.policy = .jetsam
+    } else {
+      var device = Fixture.device
+      if kind == "compression" { device.compressionPermille = 2500 }
+      if kind == "swap" { device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(300)) }
+      scenario = Scenario(name: kind, device: device, apps: Fixture.stressApps, actions: [])
+      scenario.durationMs = nil
+    }
+    var log = EventLog()
+    let events: [EventRecord]
+    if kind == "iphone-11-real-start" {
+      _ = try Simulator.run(scenario, observer: &log)
+    } else {
+      var workload = RandomWorkload(seed: 5, apps: scenario.apps, count: 3_000)
+      _ = try Simulator.run(
+        scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &log)
+    }
+    events = log.events
+    var timeline = TimelineRecorder(
+      appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
+      device: scenario.device)
+    var mismatches = 0
+    for event in events {
+      timeline.record(event)
+      guard let sample = timeline.samples.last else { continue }
+      let stacked =
+        scenario.device.reservedKB + sample.systemKB + sample.suspendedKB + sample.backgroundKB
+        + sample.foregroundKB
+      if stacked != scenario.device.memoryKB - event.freeKB { mismatches += 1 }
+    }
+    #expect(events.count > 100)
+    #expect(mismatches == 0, "\(mismatches) of \(events.count) rows")
+  }
+
+  /// A run that covers no time says so instead of stretching one instant across a chart; lane
+  /// names too long for the margin keep their end and show in full on hover.
+  @Test func aRunOfNoLengthDrawsNoTimeline() throws {
+    let apps = [Fixture.app("notes", resident: 50), Fixture.app("maps", resident: 80)]
+    let scenario = Scenario(
+      name: "instant", device: Fixture.device, apps: apps,
+      actions: [TimedAction(0, .open("notes")), TimedAction(0, .open("maps"))], durationMs: 0)
+    let result = try Simulator.run(scenario)
+    #expect(result.summary.metrics.durationMs == 0)
+    let html = HTMLReport.render(result, device: scenario.device)
+    #expect(html.contains("The run covers no simulated time"))
+    #expect(!html.contains("<svg"))
+    #expect(xmlError(html) == nil)
+    var chart = SVGChart(
+      width: 960, height: 18, label: "", x: .scale(HTMLReport.timeAxis(1000)), y: nil,
+      leftMargin: 190)
+    chart.laneLabel(row: 0, text: "com.apple.WebKit.WebContent#1299")
+    chart.laneLabel(row: 1, text: "FindMy")
+    let svg = chart.finish()
+    #expect(svg.contains("<title>com.apple.WebKit.WebContent#1299</title>…e.WebKit.WebContent#1299<"))
+    #expect(svg.contains(">FindMy</text>"))
   }
 
   /// The rows of a CSV report as dictionaries by column.

@@ -40,3 +40,33 @@ import Testing
     #expect(!EventColumn.allCases.contains { $0.comparison == .identity && $0 == .timeMs })
   }
 }
+
+/// Every column of summary.csv is explained in docs/reports.md, and the pressure metrics count what
+/// their meaning says.
+@Suite struct SummaryMetricTests {
+  @Test func everyMetricIsDocumented() throws {
+    let docs = try String(contentsOfFile: "\(packageRoot)/docs/reports.md", encoding: .utf8)
+    for metric in SummaryMetric.all where !metric.name.hasPrefix("kills_") {
+      #expect(docs.contains("`\(metric.name)`"), "\(metric.name) is not in docs/reports.md")
+      #expect(!metric.meaning.isEmpty)
+    }
+  }
+
+  @Test func pressureKillsAreTheKillsMoreMemoryPrevents() {
+    let pressure = KillReason.allCases.filter(\.isMemoryPressure).map(\.description)
+    #expect(pressure == ["vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap"])
+  }
+
+  /// daily-commute: 4 of its 8 reopenings were cold after vm-pageshortage kills, and its one
+  /// exit-on-suspend kill is not a pressure kill.
+  @Test func theDailyCommutesPressureFigures() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    let metrics = try Simulator.run(scenario).summary.metrics
+    #expect(metrics.pressureKills == metrics.kills(.vmPageshortage))
+    #expect(metrics.totalKills == metrics.pressureKills + metrics.kills(.exitOnSuspend))
+    #expect(metrics.pressureColdLaunches <= metrics.coldLaunches)
+    #expect(metrics.pressureColdLaunches == metrics.opensOfLaunchedApps - metrics.warmResumes)
+    #expect(metrics.pressureWarmResumeRatio == metrics.warmResumeRatio)
+  }
+}

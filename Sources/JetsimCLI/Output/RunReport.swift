@@ -12,8 +12,9 @@ enum RunReport {
     }
     var lines = [
       "\(summary.scenario): \(summary.device), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated",
-      "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes), warm-resume ratio \(ratio))",
-      "  kills            \(metrics.totalKills)\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")",
+      "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes))",
+      "  warm resumes     \(ratio) of the \(metrics.opensOfLaunchedApps) reopenings of apps launched before (warm-resume ratio); \(metrics.pressureColdLaunches) lost to memory-pressure kills",
+      "  kills            \(metrics.totalKills)\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"); \(metrics.pressureKills) for memory pressure",
     ]
     if !device.systemProcesses.isEmpty {
       lines.append(

@@ -61,7 +61,9 @@ enum SweepReport {
         "\(scenario.name): \(plan.target) does not hold on \(plan.seeds.count == 1 ? "its seed" : "all \(plan.seeds.count) seeds") even with \(largest)"
       )
     }
-    lines.append("  memory       mean       min       max  target met")
+    lines.append(
+      "  memory       mean       min       max  target met  kills a run: pressure   other")
+    let runs = Double(max(plan.seeds.count, 1))
     for probe in plan.probes {
       let defined = probe.values.compactMap { $0 }
       let mean =
@@ -72,11 +74,17 @@ enum SweepReport {
       func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
       }
+      let pressure = KillReason.allCases.filter(\.isMemoryPressure).reduce(0) {
+        $0 + probe.kills($1)
+      }
+      let other = probe.killsByReason.reduce(0, +) - pressure
       lines.append(
         "  " + pad(Units.formatSize(probe.memoryKB), 8) + pad(mean, 10) + pad(low, 10)
-          + pad(high, 10)
-          + "  " + (probe.holds ? "yes" : "no"))
+          + pad(high, 10) + "  " + (probe.holds ? "yes" : "no ") + "       "
+          + pad(Units.decimal(Double(pressure) / runs, digits: 1), 16)
+          + pad(Units.decimal(Double(other) / runs, digits: 1), 8))
     }
+    lines += remainingKills(plan)
     if plan.probes.contains(where: { probe in
       !probe.holds && plan.probes.contains { $0.memoryKB < probe.memoryKB && $0.holds }
     }) {
@@ -85,5 +93,32 @@ enum SweepReport {
       )
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// When the target is missed even at the largest size: the kills left there and why memory
+  /// does not remove them, and the metric that counts only memory pressure.
+  static func remainingKills(_ plan: CapacityPlan) -> [String] {
+    let remaining = plan.remainingKills
+    guard let largest = plan.probes.last, plan.answerKB == nil else { return [] }
+    let size = Units.formatSize(largest.memoryKB)
+    guard !remaining.isEmpty else {
+      return ["  at \(size) no app is killed: the target asks for more than memory can give"]
+    }
+    let seeds = plan.seeds.count.counted("seed")
+    var lines = ["  kills left at \(size) (over \(seeds)), most first:"]
+    for kill in remaining.prefix(8) {
+      let why = kill.reason.whyMemoryDoesNotHelp ?? "memory pressure: still short of memory here"
+      lines.append("    \(kill.app): \(kill.reason) ×\(kill.count) (\(why))")
+    }
+    if remaining.count > 8 { lines.append("    and \(remaining.count - 8) more (plan.json has them all)") }
+    let metric = plan.target.metric.name
+    if remaining.contains(where: { !$0.reason.isMemoryPressure }),
+      let pressure = ["warm_resume_ratio": "pressure-warm-resume-ratio", "kills_per_hour": "pressure-kills-per-hour", "kills": "pressure-kills"][metric]
+    {
+      lines.append(
+        "  \(metric) counts kills no memory size prevents; --target on \(pressure) counts only memory pressure"
+      )
+    }
+    return lines
   }
 }

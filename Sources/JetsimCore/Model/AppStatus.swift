@@ -46,6 +46,9 @@ public struct AppStatus: Sendable, Equatable {
   public let isSystemProcess: Bool
   var holdsScreenMemory = false
   var everLaunched = false
+  /// Whether its last life ended in a memory-pressure kill (`KillReason.isMemoryPressure`) and it
+  /// has not been launched since: the user's next open of it is a warm resume lost to pressure.
+  var lostToPressure = false
   /// Whether its memory is in swap (a suspended app on a device with app swap): it occupies no
   /// physical memory until it resumes.
   public internal(set) var isSwapped = false

@@ -59,4 +59,17 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
 
   /// Whether the system (rather than the user or a reboot) chose to end the app.
   public var isSystemKill: Bool { self != .userForceQuit && self != .reboot }
+
+  /// Whether the kill was made to free memory for the device as a whole: the policy's kills, the
+  /// high-watermark kills below the pressure level, the long-idle reaper, aggressive jetsam and
+  /// low swap. More memory makes these rarer. Not the per-process limit (the app's own footprint),
+  /// nor exits, timeouts, force-quits and reboots, which no amount of memory prevents.
+  public var isMemoryPressure: Bool {
+    switch self {
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap: true
+    case .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog, .backgroundTaskExpired,
+      .reboot:
+      false
+    }
+  }
 }

@@ -12,6 +12,9 @@ public struct RunMetrics: Sendable, Equatable {
   public internal(set) var coldLaunches = 0
   /// Opens that found the app in memory (suspended or running in the background).
   public internal(set) var warmResumes = 0
+  /// Cold launches of apps whose last life ended in a memory-pressure kill: the warm resumes that
+  /// memory pressure took away.
+  public internal(set) var pressureColdLaunches = 0
   /// User-visible launch time: cold launches plus warm resumes, in milliseconds.
   public internal(set) var launchTimeMs = 0
   /// didReceiveMemoryWarning callbacks delivered.
@@ -53,6 +56,21 @@ public struct RunMetrics: Sendable, Equatable {
   /// Warm resumes ÷ opens of apps launched before (nil when there were none).
   public var warmResumeRatio: Double? {
     opensOfLaunchedApps == 0 ? nil : Double(warmResumes) / Double(opensOfLaunchedApps)
+  }
+  /// App kills made for memory pressure (`KillReason.isMemoryPressure`).
+  public var pressureKills: Int {
+    KillReason.allCases.filter(\.isMemoryPressure).reduce(0) { $0 + kills($1) }
+  }
+  /// Memory-pressure app kills per simulated hour (nil for a run of no length).
+  public var pressureKillsPerHour: Double? {
+    durationMs == 0 ? nil : Double(pressureKills) * 3_600_000 / Double(durationMs)
+  }
+  /// Warm resumes ÷ (warm resumes + cold launches after memory-pressure kills): of the opens that
+  /// would have been warm with more memory, the share that were (nil when there were none). Apps
+  /// that exit on suspend, force-quits and reboots do not count against it.
+  public var pressureWarmResumeRatio: Double? {
+    let reopenings = warmResumes + pressureColdLaunches
+    return reopenings == 0 ? nil : Double(warmResumes) / Double(reopenings)
   }
   /// App kills the system chose, per simulated hour (nil for a run of no length).
   public var killsPerHour: Double? {

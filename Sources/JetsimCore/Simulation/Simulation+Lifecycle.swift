@@ -57,6 +57,7 @@ extension Simulation {
     let (memory, ramp) = launchKB(app, into: state)
     apps[app].lifeGeneration &+= 1
     apps[app].everLaunched = true
+    apps[app].lostToPressure = false
     counters[app].launches += 1
     if memory > profile.limitKB {
       failLaunch(app, into: state, memory: memory, reason: .perProcessLimit)
@@ -109,7 +110,9 @@ extension Simulation {
     metrics.opens += 1
     if apps[app].everLaunched { metrics.opensOfLaunchedApps += 1 }
     if apps[app].state == .notRunning {
+      let lostToPressure = apps[app].lostToPressure
       guard launch(app, into: .inactive, userOpened: true) else { return }
+      if lostToPressure { metrics.pressureColdLaunches += 1 }
       metrics.coldLaunches += 1
       counters[app].coldLaunches += 1
       metrics.launchTimeMs += profile.coldLaunchMs

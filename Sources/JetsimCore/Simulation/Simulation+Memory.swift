@@ -212,6 +212,7 @@ extension Simulation {
       }
     } else {
       metrics.killsByReason[Int(reason.rawValue)] += 1
+      apps[app].lostToPressure = reason.isMemoryPressure
     }
     counters[app].killsByReason[Int(reason.rawValue)] += 1
     observer.record(

@@ -19,7 +19,7 @@ package struct HTMLDocument {
     body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;margin:24px auto;max-width:1100px;padding:0 16px}
     h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ddd}
     table{border-collapse:collapse;font-size:13px;margin:6px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}
-    td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f2f2f2}
+    td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f2f2f2}.scroll{overflow-x:auto;max-width:100%}
     svg{width:100%;height:auto;display:block}svg text{font-size:12px;fill:#1a1a1a}svg .label{font-size:13px;font-weight:600}
     .axis line{stroke:#555;stroke-width:1}.axis .grid{stroke:#e4e4e4}.axis .zero{stroke:#555}.kill line{stroke:#000;stroke-width:0.6;stroke-dasharray:2 3}
     .kill path,.mark{fill:#000}.cross{stroke:#000;stroke-width:1.8;fill:none}
@@ -48,9 +48,11 @@ package struct HTMLDocument {
   package mutating func paragraph(_ text: String) { body += "<p>\(Self.escape(text))</p>\n" }
   package mutating func raw(_ markup: String) { body += markup + "\n" }
 
+  /// A table in a box that scrolls sideways when the table is wider than the page, so a wide
+  /// table never widens the page itself.
   package mutating func table(header: [String], rows: [[String]], numericColumns: Set<Int>) {
     body +=
-      "<table><thead><tr>" + header.map { "<th>\(Self.escape($0))</th>" }.joined()
+      "<div class=\"scroll\"><table><thead><tr>" + header.map { "<th>\(Self.escape($0))</th>" }.joined()
       + "</tr></thead><tbody>\n"
     for row in rows {
       body += "<tr>"
@@ -61,7 +63,7 @@ package struct HTMLDocument {
       }
       body += "</tr>\n"
     }
-    body += "</tbody></table>\n"
+    body += "</tbody></table></div>\n"
   }
 
   /// A legend: a swatch (a filled square, a line, a dashed line, or a marker) and its name for each item.
@@ -72,6 +74,9 @@ package struct HTMLDocument {
       case "line":
         symbol =
           "<svg width=\"22\" height=\"10\" viewBox=\"0 0 22 10\"><line x1=\"0\" y1=\"5\" x2=\"22\" y2=\"5\" stroke=\"\(item.colour)\" stroke-width=\"2\"/></svg>"
+      case "thin":
+        symbol =
+          "<svg width=\"22\" height=\"10\" viewBox=\"0 0 22 10\"><line x1=\"0\" y1=\"5\" x2=\"22\" y2=\"5\" stroke=\"\(item.colour)\" stroke-width=\"1\"/></svg>"
       case "dash":
         symbol =
           "<svg width=\"22\" height=\"10\" viewBox=\"0 0 22 10\"><line x1=\"0\" y1=\"5\" x2=\"22\" y2=\"5\" stroke=\"\(item.colour)\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/></svg>"

@@ -12,6 +12,7 @@ public enum HTMLReport {
   static let systemColour = "#777777"
   static let warningColour = "#CC79A7"
   static let criticalColour = "#D55E00"
+  static let peakColour = "#444444"
 
   /// At most this many lanes (the busiest apps) and kill rows are drawn; the report says so.
   static let maxLanes = 60
@@ -28,19 +29,23 @@ public enum HTMLReport {
     html.paragraph(
       "\(summary.device) (\(Units.megabytes(device.memoryKB)) memory, \(Units.megabytes(device.reservedKB)) reserved), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated."
     )
-    html.section("Memory over time")
-    html.raw(
-      memoryChart(summary: summary, device: device, timeline: timeline, durationMs: duration))
-    html.section("Apps over time")
-    html.raw(laneChart(summary: summary, timeline: timeline, durationMs: duration))
+    if metrics.durationMs == 0 {
+      // Nothing happens over time: a chart would stretch one instant across its whole width.
+      html.paragraph(
+        "The run covers no simulated time: everything happened at 0:00, so there is no timeline to draw. The tables below and the CSV reports have every event and kill."
+      )
+    } else {
+      html.section("Memory over time")
+      html.raw(
+        memoryChart(summary: summary, device: device, timeline: timeline, durationMs: duration))
+      html.section("Apps over time")
+      html.raw(laneChart(summary: summary, timeline: timeline, durationMs: duration))
+    }
     html.section("Summary")
     html.table(
-      header: ["metric", "value"],
+      header: ["metric", "value", "what it is (summary.csv column)"],
       rows: SummaryMetric.all.map {
-        [
-          $0.name.replacing("_", with: " "),
-          $0.text($0.value(metrics)).isEmpty ? "n/a" : $0.text($0.value(metrics)),
-        ]
+        [$0.title, $0.display($0.value(metrics)), "\($0.meaning) (\($0.name))"]
       },
       numericColumns: [1])
     html.section("Kills")
@@ -74,7 +79,7 @@ public enum HTMLReport {
   public static func render(_ result: RunResult, device: DeviceProfile) -> String {
     var timeline = TimelineRecorder(
       appCount: result.summary.appCount,
-      systemCount: result.summary.appIDs.count - result.summary.appCount)
+      systemCount: result.summary.appIDs.count - result.summary.appCount, device: device)
     var kills = result.kills.makeIterator()
     var nextKill = kills.next()
     for event in result.events {
@@ -112,14 +117,41 @@ public enum HTMLReport {
         end: Double(durationMs), fill: colour, title: name)
       below = above
     }
+    let peakLine = peakSteps(
+      samples, reservedKB: device.reservedKB, columnMs: Double(durationMs) / chart.width,
+      endMs: Double(durationMs))
     chart.stepLine(
-      times: samples.map { Double($0.timeMs) },
-      values: samples.map { Double(device.reservedKB + $0.peakAppsKB) },
-      end: Double(durationMs), stroke: "#000000", dash: nil, title: "peak used within each interval"
-    )
+      times: peakLine.times, values: peakLine.values, end: Double(durationMs), stroke: peakColour,
+      dash: nil, title: "peak used within each pixel column; used memory between events")
     drawLevels(of: device, on: &chart)
     drawKills(timeline.kills, appIDs: summary.appIDs, on: &chart)
     return chart.finish() + HTMLDocument.legend(memoryLegend)
+  }
+
+  /// The thin peak line: in each pixel column with events, the most memory used within it, for
+  /// that column only; from the column's end to the next events, the memory used after the
+  /// column's last event (the top of the stacked areas), so no old peak is held across a quiet
+  /// stretch.
+  static func peakSteps(
+    _ samples: [TimelineRecorder.Sample], reservedKB: Int, columnMs: Double, endMs: Double
+  ) -> (times: [Double], values: [Double]) {
+    var times: [Double] = []
+    var values: [Double] = []
+    for (index, sample) in samples.enumerated() {
+      let start = Double(sample.timeMs)
+      let next = index + 1 < samples.count ? Double(samples[index + 1].timeMs) : endMs
+      let peak = Double(reservedKB + sample.peakAppsKB)
+      let used = Double(
+        reservedKB + sample.systemKB + sample.suspendedKB + sample.backgroundKB
+          + sample.foregroundKB)
+      times.append(start)
+      values.append(peak)
+      if peak != used, start + columnMs < next {
+        times.append(start + columnMs)
+        values.append(used)
+      }
+    }
+    return (times, values)
   }
 
   /// The stacked areas, bottom first: reserved, system processes, suspended apps, background
@@ -189,6 +221,7 @@ public enum HTMLReport {
     ("background", colours[.background] ?? "", nil),
     ("suspended", colours[.suspended] ?? "", nil), ("system processes", systemColour, nil),
     ("reserved", reservedColour, nil),
+    ("peak used within a pixel column", peakColour, "thin"),
     ("device memory", "#000000", "line"), ("warning threshold", warningColour, "dash"),
     ("critical threshold", criticalColour, "dash"),
     ("kill (hover for the app)", "#000000", "killTop"),

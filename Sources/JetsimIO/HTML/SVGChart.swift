@@ -29,7 +29,10 @@ package struct SVGChart {
   ) {
     self.width = width
     self.height = height
-    self.left = leftMargin
+    // Room for the widest tick label (about 7 px a character at 12 px) and the rotated axis
+    // title beside it, so the two never overlap.
+    let widestTick = y.map { scale in scale.ticks.map { scale.label($0).count }.max() ?? 0 } ?? 0
+    self.left = max(leftMargin, 30 + 7 * Double(widestTick))
     xAxis = x
     yScale = y
     let total = "0 0 \(n(width + leftMargin + right)) \(n(height + top + bottom))"
@@ -181,9 +184,15 @@ package struct SVGChart {
     body += "<path d=\"M\(n(px - 5)) \(n(top - 10))h10l-5 9z\"/></g>"
   }
 
+  /// A lane's name, right-aligned in the left margin; a name too long for it (about 7 px a
+  /// character) keeps its end, which tells processes apart (`…WebKit.WebContent#758`), and
+  /// shows the whole name on hover.
   package mutating func laneLabel(row: Int, text: String) {
+    let fits = max(4, Int((left - 12) / 7))
+    let shown = text.count > fits ? "…" + text.suffix(fits - 1) : text
+    let title = shown == text ? "" : "<title>\(HTMLDocument.escape(text))</title>"
     body +=
-      "<text x=\"\(n(left - 8))\" y=\"\(n(top + Double(row) * 18 + 13))\" text-anchor=\"end\">\(HTMLDocument.escape(text))</text>"
+      "<text x=\"\(n(left - 8))\" y=\"\(n(top + Double(row) * 18 + 13))\" text-anchor=\"end\">\(title)\(HTMLDocument.escape(shown))</text>"
   }
 
   package mutating func laneBar(

@@ -1,7 +1,8 @@
 import JetsimCore
 
-/// Collects what the HTML report draws, as the run goes, in bounded memory: memory used by apps in
-/// each state sampled in time buckets (their width doubles whenever there are too many, so a run of
+/// Collects what the HTML report draws, as the run goes, in bounded memory: the physical memory
+/// used by apps in each state (a suspended process compressed by the device's ratio, a swapped
+/// one none, as the simulation counts them) sampled in time buckets (their width doubles whenever there are too many, so a run of
 /// any length keeps at most `maxBuckets`), each app's state over time as segments no shorter than a
 /// bucket, and every kill.
 package struct TimelineRecorder: SimulationObserver, Sendable {
@@ -39,35 +40,50 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// How many events each app had: the busiest apps get lanes first.
   package private(set) var activity: [Int]
   private var state: [AppState]
+  /// Each process's physical memory as last recorded.
   private var footprint: [Int]
+  /// Whether each process's memory is in swap (from its swap-out row to its next change of state).
+  private var swapped: [Bool]
+  private let device: DeviceProfile
   private var usedByState = [Int](repeating: 0, count: 5)
   private var systemKB = 0
   /// Processes from this index on are system processes: one layer, no lanes.
   package let appCount: Int
 
-  /// A recorder for `appCount` apps followed by `systemCount` system processes.
-  package init(appCount: Int, systemCount: Int = 0) {
+  /// A recorder for `appCount` apps followed by `systemCount` system processes on `device`, whose
+  /// compression ratio turns a suspended footprint into the memory it occupies.
+  package init(appCount: Int, systemCount: Int = 0, device: DeviceProfile) {
     self.appCount = appCount
+    self.device = device
     let count = appCount + systemCount
     segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: count)
     marks = Array(repeating: [], count: count)
     activity = Array(repeating: 0, count: count)
     state = Array(repeating: .notRunning, count: count)
     footprint = Array(repeating: 0, count: count)
+    swapped = Array(repeating: false, count: count)
+  }
+
+  /// The physical memory of the process in `event`'s row.
+  private mutating func physical(_ event: EventRecord, in to: AppState) -> Int {
+    if event.kind == .swapOut { swapped[event.app] = true }
+    if to != .suspended { swapped[event.app] = false }
+    return swapped[event.app] ? 0 : device.physicalKB(footprintKB: event.footprintKB, state: to)
   }
 
   private var usedKB: Int { usedByState.reduce(0, +) + systemKB }
 
   package mutating func record(_ event: EventRecord) {
     let app = event.app
-    if app >= appCount, event.to != nil {
-      systemKB += event.footprintKB - footprint[app]
-      footprint[app] = event.footprintKB
+    if app >= appCount, let to = event.to {
+      let used = physical(event, in: to)
+      systemKB += used - footprint[app]
+      footprint[app] = used
     } else if app >= 0, let to = event.to {
       activity[app] += 1
       usedByState[Int(state[app].rawValue)] -= footprint[app]
-      footprint[app] = event.footprintKB
-      usedByState[Int(to.rawValue)] += event.footprintKB
+      footprint[app] = physical(event, in: to)
+      usedByState[Int(to.rawValue)] += footprint[app]
       if to != state[app] { setState(app, to, at: event.timeMs) }
       if event.kind == .launch, to == .inactive {
         marks[app].append(Mark(timeMs: event.timeMs, kind: .coldLaunch))

@@ -32,7 +32,8 @@ public struct ReportWriter: SimulationObserver {
     timeline =
       html
       ? TimelineRecorder(
-        appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count) : nil
+        appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
+        device: scenario.device) : nil
     tables = ReportTables(appIDs: scenario.processNames, policy: "")
     do {
       eventsFile = try OutputFile(creating: folder.path("events.csv"))

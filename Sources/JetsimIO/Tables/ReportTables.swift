@@ -227,7 +227,7 @@ package struct ReportTables: Sendable {
 
 extension KillReason {
   /// The reason in a column name: `vm_pageshortage`.
-  var columnName: String { description.replacing("-", with: "_") }
+  package var columnName: String { description.replacing("-", with: "_") }
 }
 
 extension AppState {

@@ -6,6 +6,8 @@ import JetsimCore
 public struct SummaryMetric: Sendable {
   /// The column name.
   public let name: String
+  /// What it counts, in a phrase: shown beside the value in report.html and docs/reports.md.
+  public let meaning: String
   /// Whether the value is a ratio (written with four decimals) rather than a whole number.
   public let isRatio: Bool
   /// Whether a larger value is better (nil where neither is).
@@ -14,17 +16,21 @@ public struct SummaryMetric: Sendable {
   public let value: @Sendable (RunMetrics) -> Double?
 
   init(
-    _ name: String, ratio: Bool = false, better: Bool? = nil,
+    _ name: String, ratio: Bool = false, better: Bool? = nil, _ meaning: String,
     _ value: @escaping @Sendable (RunMetrics) -> Double?
   ) {
     self.name = name
+    self.meaning = meaning
     self.isRatio = ratio
     self.higherIsBetter = better
     self.value = value
   }
 
-  init(_ name: String, better: Bool? = nil, integer: @escaping @Sendable (RunMetrics) -> Int) {
-    self.init(name, better: better) { Double(integer($0)) }
+  init(
+    _ name: String, better: Bool? = nil, _ meaning: String,
+    integer: @escaping @Sendable (RunMetrics) -> Int
+  ) {
+    self.init(name, better: better, meaning) { Double(integer($0)) }
   }
 
   /// The metric `jetsim compare` ranks by unless told: the warm-resume ratio.
@@ -32,35 +38,90 @@ public struct SummaryMetric: Sendable {
     all.first { $0.name == "warm_resume_ratio" } ?? all[0]
   }
 
+  /// Whether the value is a size in KB (its name ends in `_kb`).
+  public var isSize: Bool { name.hasSuffix("_kb") }
+  /// Whether the value is a time in milliseconds (its name ends in `_ms`).
+  public var isTime: Bool { name.hasSuffix("_ms") }
+
   /// Every metric, in column order.
   public static let all: [SummaryMetric] =
     [
-      SummaryMetric("duration_ms") { $0.durationMs },
-      SummaryMetric("events") { $0.events },
-      SummaryMetric("opens") { $0.opens },
-      SummaryMetric("cold_launches", better: false) { $0.coldLaunches },
-      SummaryMetric("warm_resumes", better: true) { $0.warmResumes },
-      SummaryMetric("warm_resume_ratio", ratio: true, better: true) { $0.warmResumeRatio },
-      SummaryMetric("launch_time_ms", better: false) { $0.launchTimeMs },
-      SummaryMetric("memory_warnings", better: false) { $0.memoryWarnings },
-      SummaryMetric("kills", better: false) { $0.totalKills },
-      SummaryMetric("kills_per_hour", ratio: true, better: false) { $0.killsPerHour },
+      SummaryMetric("duration_ms", "simulated time") { $0.durationMs },
+      SummaryMetric("events", "rows of events.csv") { $0.events },
+      SummaryMetric("opens", "apps opened by the user") { $0.opens },
+      SummaryMetric("cold_launches", better: false, "opens that launched the app from scratch") {
+        $0.coldLaunches
+      },
+      SummaryMetric("warm_resumes", better: true, "opens that found the app in memory") {
+        $0.warmResumes
+      },
+      SummaryMetric(
+        "warm_resume_ratio", ratio: true, better: true,
+        "warm resumes ÷ opens of apps launched before in the run (any cold launch counts against it)"
+      ) { $0.warmResumeRatio },
+      SummaryMetric(
+        "pressure_cold_launches", better: false,
+        "cold launches of apps whose last life ended in a memory-pressure kill: warm resumes lost to pressure"
+      ) { $0.pressureColdLaunches },
+      SummaryMetric(
+        "pressure_warm_resume_ratio", ratio: true, better: true,
+        "warm resumes ÷ (warm resumes + pressure cold launches): only memory pressure counts against it"
+      ) { $0.pressureWarmResumeRatio },
+      SummaryMetric(
+        "launch_time_ms", better: false, "user-visible launch and resume time, summed"
+      ) { $0.launchTimeMs },
+      SummaryMetric("memory_warnings", better: false, "didReceiveMemoryWarning callbacks") {
+        $0.memoryWarnings
+      },
+      SummaryMetric("kills", better: false, "app terminations, for any reason") { $0.totalKills },
+      SummaryMetric(
+        "kills_per_hour", ratio: true, better: false,
+        "app terminations the system chose (all but force-quits and reboots) per hour"
+      ) { $0.killsPerHour },
+      SummaryMetric(
+        "pressure_kills", better: false,
+        "app terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap)"
+      ) { $0.pressureKills },
+      SummaryMetric(
+        "pressure_kills_per_hour", ratio: true, better: false,
+        "memory-pressure app terminations per hour"
+      ) { $0.pressureKillsPerHour },
     ]
     + KillReason.allCases.map { reason in
-      SummaryMetric("kills_\(reason.columnName)", better: false) { $0.kills(reason) }
+      SummaryMetric("kills_\(reason.columnName)", better: false, "app terminations: \(reason)") {
+        $0.kills(reason)
+      }
     }
     + [
-      SummaryMetric("system_process_kills") { $0.systemProcessKills },
-      SummaryMetric("relaunches") { $0.relaunches },
-      SummaryMetric("launches_waited", better: false) { $0.launchesWaited },
-      SummaryMetric("shortfalls", better: false) { $0.shortfalls },
-      SummaryMetric("max_shortfall_kb", better: false) { $0.maxShortfallKB },
-      SummaryMetric("mean_apps_resident", ratio: true, better: true) { $0.meanAppsResident },
-      SummaryMetric("peak_apps_resident") { $0.peakAppsResident },
-      SummaryMetric("peak_used_kb") { $0.peakUsedKB },
-      SummaryMetric("min_free_kb", better: true) { $0.minFreeKB },
-      SummaryMetric("time_warning_ms", better: false) { $0.timeWarningMs },
-      SummaryMetric("time_critical_ms", better: false) { $0.timeCriticalMs },
+      SummaryMetric("system_process_kills", "terminations of system processes") {
+        $0.systemProcessKills
+      },
+      SummaryMetric("relaunches", "system processes relaunched by launchd") { $0.relaunches },
+      SummaryMetric(
+        "launches_waited", better: false, "launches whose memory waited for room made by kills"
+      ) { $0.launchesWaited },
+      SummaryMetric(
+        "shortfalls", better: false, "times free memory stayed below critical with nothing to kill"
+      ) { $0.shortfalls },
+      SummaryMetric(
+        "max_shortfall_kb", better: false, "the worst gap below the critical threshold"
+      ) { $0.maxShortfallKB },
+      SummaryMetric(
+        "mean_apps_resident", ratio: true, better: true, "apps in memory, time-weighted mean"
+      ) { $0.meanAppsResident },
+      SummaryMetric("peak_apps_resident", "the most apps in memory at once") {
+        $0.peakAppsResident
+      },
+      SummaryMetric("peak_used_kb", "the most device memory in use, reserved memory included") {
+        $0.peakUsedKB
+      },
+      SummaryMetric("min_free_kb", better: true, "the least free memory") { $0.minFreeKB },
+      SummaryMetric("time_warning_ms", better: false, "time at the warning level or worse") {
+        $0.timeWarningMs
+      },
+      SummaryMetric("time_critical_ms", better: false, "time at the critical level") {
+        $0.timeCriticalMs
+      },
     ]
 
   /// The metric named `name`, if any.
@@ -74,6 +135,21 @@ public struct SummaryMetric: Sendable {
   /// `name` as a column name: lowercase, with underscores for dashes.
   package static func canonical(_ name: String) -> String {
     name.trimmingSpaces().lowercased().replacing("-", with: "_")
+  }
+
+  /// The name as people read it: words, without the unit suffix (`peak used` for `peak_used_kb`).
+  public var title: String {
+    let words = isSize || isTime ? String(name.dropLast(3)) : name
+    return words.replacing("_", with: " ")
+  }
+
+  /// `value` as people read it: sizes in MB, times on a clock, otherwise as in the CSV; `n/a`
+  /// when undefined.
+  public func display(_ value: Double?) -> String {
+    guard let value else { return "n/a" }
+    if isSize { return Units.megabytes(Int(value)) }
+    if isTime { return Units.clock(Int(value)) }
+    return text(value)
   }
 
   /// `value` as written in a report: a whole number, four decimals for a ratio, empty when undefined.
