@@ -92,6 +92,17 @@ public struct AppStats: Sendable, Equatable {
   public internal(set) var warmResumes = 0
   /// Kills by reason (`KillReason.rawValue` index).
   public internal(set) var killsByReason = [Int](repeating: 0, count: KillReason.allCases.count)
+  /// Of those, the kills while it was in the foreground (active or inactive); the rest were in the
+  /// background or suspended. MetricKit counts the two apart.
+  public internal(set) var foregroundKillsByReason = [Int](
+    repeating: 0, count: KillReason.allCases.count)
+  /// Its footprint integrated over the time it spent suspended, in KB·ms: with
+  /// `time(in: .suspended)`, its average suspended memory. A `Double`, since sizes up to 2⁴⁰ KB
+  /// times durations up to 2⁴² ms overflow an `Int` (docs/hardening.md, "Totals"); each term is
+  /// exact below 2⁵³ and the sum is added in event order, so it is the same on every platform.
+  public internal(set) var suspendedKBMs = 0.0
+  /// The times it entered the suspended state.
+  public internal(set) var suspensions = 0
   /// didReceiveMemoryWarning callbacks received.
   public internal(set) var memoryWarnings = 0
   /// Its largest footprint.
@@ -103,4 +114,13 @@ public struct AppStats: Sendable, Equatable {
   public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
   /// Time spent in `state`.
   public func time(in state: AppState) -> Int { timeInStateMs[Int(state.rawValue)] }
+  /// Kills for `reason` while in the foreground.
+  public func foregroundKills(_ reason: KillReason) -> Int {
+    foregroundKillsByReason[Int(reason.rawValue)]
+  }
+  /// Its time-weighted mean footprint while suspended (nil if it never was).
+  public var averageSuspendedKB: Int? {
+    let time = time(in: .suspended)
+    return time == 0 ? nil : Int((suspendedKBMs / Double(time)).rounded())
+  }
 }

@@ -12,6 +12,11 @@ extension Simulation {
       old.canMove(to: state) || kind == .snapshot || kind == .start || kind == .relaunch,
       "illegal transition \(old) -> \(state)")
     let now = queue.now
+    if state == .suspended, old != .suspended { counters[app].suspensions += 1 }
+    if old == .suspended {
+      counters[app].suspendedKBMs +=
+        Double(apps[app].footprintKB) * Double(now - apps[app].enteredStateMs)
+    }
     stateTimeMs[app * AppState.allCases.count + Int(old.rawValue)] += now - apps[app].enteredStateMs
     apps[app].enteredStateMs = now
     apps[app].state = state

@@ -215,6 +215,7 @@ extension Simulation {
       apps[app].lostToPressure = reason.isMemoryPressure
     }
     counters[app].killsByReason[Int(reason.rawValue)] += 1
+    if state.isForeground { counters[app].foregroundKillsByReason[Int(reason.rawValue)] += 1 }
     observer.record(
       KillRecord(
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,

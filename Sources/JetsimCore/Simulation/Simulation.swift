@@ -290,6 +290,10 @@ package struct Simulation {
   mutating func finish(atMs end: Int) {
     advanceClock(to: end)
     for index in apps.indices {
+      if apps[index].state == .suspended {
+        counters[index].suspendedKBMs +=
+          Double(apps[index].footprintKB) * Double(end - apps[index].enteredStateMs)
+      }
       stateTimeMs[index * AppState.allCases.count + Int(apps[index].state.rawValue)] +=
         end - apps[index].enteredStateMs
       apps[index].enteredStateMs = end

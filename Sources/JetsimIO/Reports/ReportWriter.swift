@@ -71,6 +71,7 @@ public struct ReportWriter: SimulationObserver {
       try write(ReportTables.appsTable(summary), to: "apps.csv")
       try write(Provenance(scenario: scenario, summary: summary).json, to: "run.json")
       try write(ReportTables.summaryTable(summary), to: "summary.csv")
+      try write(MetricKitPayload.runJSON(summary), to: "metrickit.json")
       if let timeline {
         let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
         try write(html, to: "report.html")

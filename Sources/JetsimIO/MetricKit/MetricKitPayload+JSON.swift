@@ -1,0 +1,76 @@
+import JetsimCore
+
+extension MetricKitPayload {
+  /// The payload as `MXMetricPayload.jsonRepresentation()` shapes it (the keys of Xcode's simulated
+  /// payload): `timeStampBegin` and `timeStampEnd` (simulated time, from 1970-01-01 00:00:00),
+  /// `metaData`, `memoryMetrics` (sizes as `"N kB"`), and `applicationExitMetrics` with every
+  /// background and foreground counter.
+  package var json: JSONValue {
+    func counters(_ list: [MetricKitExit]) -> JSONValue {
+      .fields(list.map { ($0.key, .integer(count($0))) })
+    }
+    var memory: [(String, JSONValue)] = []
+    if let peakMemoryKB { memory.append(("peakMemoryUsage", .string("\(peakMemoryKB) kB"))) }
+    if let averageSuspendedKB {
+      memory.append(
+        (
+          "averageSuspendedMemory",
+          .fields([
+            ("averageValue", .string("\(averageSuspendedKB) kB")), ("standardDeviation", .integer(0)),
+            ("sampleCount", .integer(suspendedSamples)),
+          ])
+        ))
+    }
+    return .fields([
+      ("timeStampBegin", .string(Self.timeStamp(0))),
+      ("timeStampEnd", .string(Self.timeStamp(durationMs))),
+      (
+        "metaData",
+        .fields([
+          ("bundleIdentifier", .string(app ?? "")), ("deviceType", .string(device ?? "")),
+          ("osVersion", .string("jetsim \(JetsimVersion.current) simulation")),
+        ])
+      ),
+      ("memoryMetrics", .fields(memory)),
+      (
+        "applicationExitMetrics",
+        .fields([
+          ("backgroundExitData", counters(MetricKitExit.background)),
+          ("foregroundExitData", counters(MetricKitExit.foregroundExits)),
+        ])
+      ),
+    ])
+  }
+
+  /// `metrickit.json`: one payload for each app of a run, in the scenario's order.
+  package static func runJSON(_ summary: RunSummary) -> String {
+    JSONText.render(
+      .list((0..<summary.appCount).map { MetricKitPayload(app: $0, of: summary).json }))
+  }
+
+  /// `milliseconds` after 1970-01-01 00:00:00 as MetricKit writes a time stamp
+  /// (`yyyy-MM-dd HH:mm:ss`), in the proleptic Gregorian calendar.
+  static func timeStamp(_ milliseconds: Int) -> String {
+    let seconds = milliseconds / 1000
+    var days = seconds / 86_400
+    let rest = seconds % 86_400
+    var year = 1970
+    func length(_ year: Int) -> Int {
+      year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 366 : 365
+    }
+    while days >= length(year) {
+      days -= length(year)
+      year += 1
+    }
+    let february = length(year) == 366 ? 29 : 28
+    var month = 1
+    for days0 in [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] {
+      if days < days0 { break }
+      days -= days0
+      month += 1
+    }
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return
+      "\(year)-\(two(month))-\(two(days + 1)) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
+  }
+}
