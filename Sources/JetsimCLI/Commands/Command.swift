@@ -23,7 +23,8 @@ extension Subcommand where Self: Equatable {
 enum Subcommands {
   static let all: [any Subcommand.Type] = [
     RunOptions.self, CompareOptions.self, CheckOptions.self, SweepOptions.self, MergeOptions.self,
-    PlanOptions.self, ImportOptions.self, ImportJetsamOptions.self, ReplayOptions.self,
+    PlanOptions.self, WhatIfOptions.self, ImportOptions.self, ImportJetsamOptions.self,
+    ReplayOptions.self,
     ValidateOptions.self, PoliciesOptions.self,
   ]
 

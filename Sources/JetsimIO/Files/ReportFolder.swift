@@ -25,6 +25,8 @@ public struct ReportFolder: Sendable {
     /// JetsamEvent reports imported as device profiles and snapshot scenarios: `imported.csv`, and
     /// a folder for each report with its `device.json` and `scenario.json`.
     case imported
+    /// A what-if: one app at several sizes on several devices, as MetricKit would report it.
+    case whatIf
 
     /// The files jetsim writes at the top of a folder of this kind.
     package var files: Set<String> {
@@ -35,13 +37,15 @@ public struct ReportFolder: Sendable {
       case .replay: ["replay.csv", "replay-summary.csv", "replay.html"]
       case .imported: ["imported.csv", "device.json", "scenario.json"]
       case .sweep: ["sweep-manifest.json", "sweep.csv", "sweep-summary.csv", "sweep.html"]
+      case .whatIf: ["what-if.csv", "metrickit.json", "what-if.html"]
       }
     }
   }
 
   /// The files of one run's report folder.
   package static let reportFiles: Set<String> = [
-    "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "report.html",
+    "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "metrickit.json",
+    "report.html",
   ]
   /// The marker jetsim leaves in every output folder it writes.
   package static let marker = ".jetsim"

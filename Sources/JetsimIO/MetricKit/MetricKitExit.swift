@@ -9,6 +9,11 @@ public struct MetricKitExit: Sendable, Hashable, CustomStringConvertible {
   /// The key, such as `cumulativeMemoryPressureExitCount`.
   public let key: String
 
+  init(foreground: Bool, key: String) {
+    self.foreground = foreground
+    self.key = key
+  }
+
   /// `background cumulativeMemoryPressureExitCount`.
   public var description: String { "\(foreground ? "foreground" : "background") \(key)" }
 
@@ -50,6 +55,21 @@ public struct MetricKitExit: Sendable, Hashable, CustomStringConvertible {
   /// The counter app engineers watch for jetsam: background exits "to free up memory".
   public static let backgroundMemoryPressure = MetricKitExit(
     foreground: false, key: "cumulativeMemoryPressureExitCount")
+  /// Background exits "for using too much memory".
+  public static let backgroundMemoryResourceLimit = MetricKitExit(
+    foreground: false, key: "cumulativeMemoryResourceLimitExitCount")
+  /// Foreground exits "for using too much memory".
+  public static let foregroundMemoryResourceLimit = MetricKitExit(
+    foreground: true, key: "cumulativeMemoryResourceLimitExitCount")
+
+  /// The counter whose column name (`background_memory_pressure`) or description
+  /// (`background cumulativeMemoryPressureExitCount`) is `name`.
+  public init?(_ name: String) {
+    guard let exit = Self.all.first(where: { $0.column == name || $0.description == name }) else {
+      return nil
+    }
+    self = exit
+  }
 
   /// The counter a jetsim kill for `reason` adds to, killed in the foreground (active or inactive)
   /// or not; nil where MetricKit has none (docs/metrickit.md has the table and why).

@@ -1,0 +1,99 @@
+import JetsimCore
+import JetsimIO
+
+/// The files of a what-if (`jetsim what-if`): `what-if.csv` (a row per device and size: each
+/// counter's mean per day with its 95 % interval, and the totals over every seed),
+/// `metrickit.json` (each point's payload over every seed) and `what-if.html` (the background
+/// memory-pressure exits per day, by device and size).
+package enum WhatIfReport {
+  package static func csv(_ points: [WhatIf.Point], app: String, seeds: Int) -> String {
+    var out = CSVBuffer()
+    var header = ["app", "device", "resident_kb", "seeds", "days"]
+    for exit in WhatIf.exits {
+      header += ["\(exit.column)_per_day", "\(exit.column)_per_day_ci95"]
+    }
+    header += MetricKitExit.all.map { "\($0.column)_total" }
+    header += ["peak_memory_kb", "average_suspended_kb"]
+    out.appendRow(header)
+    for point in points {
+      var row = [
+        app, point.device, "\(point.residentKB)", "\(seeds)",
+        FixedPoint.format(Double(point.payload.durationMs) / 86_400_000),
+      ]
+      for exit in WhatIf.exits {
+        let summary = point.summary(exit)
+        row += [
+          summary.map { FixedPoint.format($0.mean) } ?? "",
+          summary?.ci95.map { FixedPoint.format($0) } ?? "",
+        ]
+      }
+      row += MetricKitExit.all.map { "\(point.payload.count($0))" }
+      row += [
+        point.payload.peakMemoryKB.map(String.init) ?? "",
+        point.payload.averageSuspendedKB.map(String.init) ?? "",
+      ]
+      out.appendRow(row)
+    }
+    return String(decoding: out.bytes, as: UTF8.self)
+  }
+
+  /// Every point's payload, in `what-if.csv`'s order.
+  package static func json(_ points: [WhatIf.Point]) -> String {
+    JSONText.render(.list(points.map(\.payload.json)))
+  }
+
+  /// A bar a point: the background memory-pressure exits per day with its 95 % interval, grouped
+  /// by device.
+  package static func html(_ points: [WhatIf.Point], app: String, scenario: String, seeds: Int)
+    -> String
+  {
+    var html = HTMLDocument(title: "jetsim: what if \(app) used less memory")
+    html.heading("What if \(app) used less memory?")
+    html.paragraph(
+      "\(scenario): the same workload with \(app)'s resident memory (its dirty memory without caches, backing stores or growth) at each size, \(seeds.counted("seed")) each, read as MetricKit would report it to \(app): background exits to free up memory (MXBackgroundExitData.cumulativeMemoryPressureExitCount) per day of use."
+    )
+    let exit = MetricKitExit.backgroundMemoryPressure
+    let labels = points.map { "\($0.device), \(Units.formatSize($0.residentKB))" }
+    let summaries = points.map { $0.summary(exit) }
+    let highs = summaries.compactMap { $0.map { $0.mean + ($0.ci95 ?? 0) } }
+    var chart = SVGChart(
+      width: 900, height: 260, label: "background memory-pressure exits per day, by device and size",
+      x: .bands(labels), y: ChartScale(from: 0, to: highs.max() ?? 1, unit: .count),
+      leftMargin: 90)
+    chart.axes(xLabel: "device, resident memory", yLabel: "exits per day")
+    chart.bars(
+      means: summaries.map { $0?.mean }, intervals: summaries.map { $0?.ci95 }, titles: labels,
+      colour: ChartStyle.colours[0])
+    html.raw(chart.finish())
+    html.paragraph(
+      "Each bar is the mean across seeds; the whisker its 95 % confidence interval (Student's t). what-if.csv has every counter; metrickit.json each point's payload."
+    )
+    html.table(
+      header: [
+        "device", "resident", "background memory-pressure exits a day", "95 % CI",
+        "memory-limit exits (background, foreground)", "average suspended (MetricKit)",
+      ],
+      rows: points.map { point in
+        let summary = point.summary(exit)
+        return [
+          point.device, Units.formatSize(point.residentKB),
+          summary.map { Units.decimal($0.mean, digits: 2) } ?? "n/a",
+          summary?.ci95.map { "± " + Units.decimal($0, digits: 2) } ?? "",
+          "\(point.payload.count(.backgroundMemoryResourceLimit)), \(point.payload.count(.foregroundMemoryResourceLimit))",
+          point.payload.averageSuspendedKB.map(Units.megabytes) ?? "n/a",
+        ]
+      }, numericColumns: [2, 3, 5])
+    return html.finish()
+  }
+
+  /// Writes the three files into `destination`, all or none.
+  package static func write(
+    _ points: [WhatIf.Point], app: String, scenario: String, seeds: Int, to destination: String
+  ) throws(JetsimError) {
+    try ReportFolder.write(
+      [
+        ("what-if.csv", csv(points, app: app, seeds: seeds)), ("metrickit.json", json(points)),
+        ("what-if.html", html(points, app: app, scenario: scenario, seeds: seeds)),
+      ], to: destination, kind: .whatIf)
+  }
+}

@@ -1,0 +1,169 @@
+import Jetsim
+
+/// The options of `jetsim what-if`.
+struct WhatIfOptions: Subcommand, Equatable {
+  var scenario: String
+  var app: String
+  /// The app's resident sizes to try, in KB, in the given order.
+  var residentsKB: [Int]
+  /// Device profiles to run on; empty for the scenario's own device.
+  var devices: [String] = []
+  /// The seeds; nil for ten with a user model, else the scenario's.
+  var seeds: [UInt64]?
+  var out: String?
+  var jobs: Int?
+  /// `--policy` and `--seed`.
+  var overrides = ScenarioOverrides()
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
+
+  init(scenario: String, app: String, residentsKB: [Int]) {
+    self.scenario = scenario
+    self.app = app
+    self.residentsKB = residentsKB
+  }
+}
+
+extension WhatIfOptions {
+  static let app = OptionSpec("app", value: "ID", help: "the app whose memory changes (its id)")
+  static let resident = OptionSpec(
+    "resident", value: "SIZES",
+    help: "its resident memory (its footprint once suspended) to try, such as 300MB,150MB")
+  static let devices = OptionSpec(
+    "devices", value: "FILES",
+    help: "device profiles to run on, comma-separated (default: the scenario's device)",
+    completion: .file(["json"]))
+  static let seeds = CommonOptions.seeds.helped(
+    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
+  static let out = CommonOptions.out.helped(
+    "output folder (default: Reports/<scenario name>-what-if)")
+
+  static let spec = CommandSpec(
+    name: "what-if",
+    abstract: "Run a workload with one app at several memory sizes and devices, read as MetricKit.",
+    discussion: """
+      Runs SCENARIO with APP's resident memory at each size, on each device, for every seed, and \
+      reports what MetricKit would tell APP's developers: background exits to free up memory per \
+      day (MXBackgroundExitData.cumulativeMemoryPressureExitCount), with its 95 % interval across \
+      seeds, and the memory-limit exits. Writes what-if.csv, metrickit.json (each point's payload) \
+      and what-if.html. See docs/metrickit.md.
+      """,
+    arguments: [
+      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+    ],
+    options: [
+      app, resident, devices, CommonOptions.policy, seeds, out, CommonOptions.jobs,
+      CommonOptions.format,
+    ],
+    examples: [
+      "jetsim what-if Profiles/scenarios/photofeed-day.json --app com.example.photofeed --resident 300MB,150MB --devices Profiles/devices/iphone-12.json,Profiles/devices/iphone-16.json --policy jetsam"
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    let app = try parsed.required(Self.app, "'what-if' needs --app ID, the app whose memory changes")
+    let list = try parsed.required(
+      Self.resident, "'what-if' needs --resident SIZES, such as --resident 300MB,150MB")
+    var sizes: [Int] = []
+    for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let size = Units.kilobytes(String(item)), size > 0 else {
+        throw UsageError(
+          "--resident '\(String(item).excerpt())' is not \(Units.sizeForm)", help: "what-if")
+      }
+      sizes.append(size)
+    }
+    guard Set(sizes).count == sizes.count else {
+      throw UsageError("--resident names a size twice: \(list.excerpt())", help: "what-if")
+    }
+    self.init(scenario: parsed.first, app: app, residentsKB: sizes)
+    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
+    seeds = try parsed.seeds(Self.seeds)
+    out = parsed.value(Self.out)
+    jobs = try parsed.jobs(CommonOptions.jobs)
+    overrides = try ScenarioOverrides(parsed)
+    printing = try OutputOptions(parsed)
+  }
+
+  /// Runs the grid on every core, writes the what-if folder and prints the table.
+  func execute() throws(JetsimError) -> CommandResult {
+    var scenario = try ProfileLoader.scenario(at: self.scenario)
+    overrides.apply(to: &scenario)
+    var profiles: [DeviceProfile] = []
+    for path in devices { profiles.append(try ProfileLoader.device(at: path)) }
+    let seeds = self.seeds ?? CompareOptions.defaultSeeds(scenario)
+    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-what-if"
+    let progress = printing.quiet ? nil : Progress.onTerminal(label: "what-if")
+    let points = try WhatIf.run(
+      scenario, app: app, residentsKB: residentsKB, devices: profiles, seeds: seeds,
+      jobs: jobs ?? Progress.cores, progress: progress?.runs)
+    progress?.finish()
+    try WhatIfReport.write(
+      points, app: app, scenario: scenario.name, seeds: seeds.count, to: destination)
+    guard !printing.quiet else { return CommandResult() }
+    switch printing.format {
+    case .text:
+      return CommandResult(
+        output: Self.text(points, app: app, scenario: scenario, seeds: seeds, folder: destination))
+    case .json:
+      return CommandResult(output: Self.json(points, app: app, folder: destination))
+    }
+  }
+
+  static func text(
+    _ points: [WhatIf.Point], app: String, scenario: Scenario, seeds: [UInt64], folder: String
+  ) -> String {
+    let exit = MetricKitExit.backgroundMemoryPressure
+    var lines = [
+      "\(scenario.name): \(app) at \(points.count.counted("point")) × \(seeds.count.counted("seed")), policy \(scenario.policy)",
+      "  MetricKit background memory-pressure exits a day (cumulativeMemoryPressureExitCount; a day: 24 h of simulated time), mean ± 95 % CI:",
+    ]
+    let width = points.map(\.device.count).max() ?? 0
+    for point in points {
+      let summary = point.summary(exit)
+      let value =
+        summary.map {
+          Units.decimal($0.mean, digits: 2) + ($0.ci95.map { " ± " + Units.decimal($0, digits: 2) } ?? "")
+        } ?? "n/a"
+      let limits = point.payload.count(.backgroundMemoryResourceLimit)
+        + point.payload.count(.foregroundMemoryResourceLimit)
+      let suspended = point.payload.averageSuspendedKB.map(Units.megabytes) ?? "n/a"
+      lines.append(
+        "  \(point.device.padding(width))  \(Units.formatSize(point.residentKB).padding(8, left: true))  \(value.padding(13))  average suspended \(suspended)"
+          + (limits > 0 ? "; \(limits) memory-limit exits in all" : ""))
+    }
+    lines.append("  reports: \(folder)/ (what-if.csv, metrickit.json, what-if.html)")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func json(_ points: [WhatIf.Point], app: String, folder: String) -> String {
+    JSONText.render(
+      .fields([
+        ("app", .string(app)),
+        (
+          "points",
+          .list(
+            points.map { point in
+              .fields(
+                [("device", .string(point.device)), ("resident_kb", .integer(point.residentKB))]
+                  + WhatIf.exits.map { exit in
+                    let summary = point.summary(exit)
+                    return (
+                      "\(exit.column)_per_day",
+                      .fields([
+                        ("mean", .decimal(summary?.mean)), ("ci95", .decimal(summary?.ci95)),
+                      ])
+                    )
+                  })
+            })
+        ),
+        ("reports", .string(folder)),
+      ]))
+  }
+}
+
+extension String {
+  /// The text padded with spaces to `width` characters, on the right (or the left).
+  fileprivate func padding(_ width: Int, left: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, width - count))
+    return left ? fill + self : self + fill
+  }
+}
