@@ -132,8 +132,9 @@ public struct Comparison: Sendable {
   public struct Standing: Sendable, Equatable {
     /// The policy.
     public var policy: String
-    /// Its rank (nil without a value), and whether another policy has the same mean.
+    /// Its rank (nil without a value).
     public var rank: Int?
+    /// Whether another policy has the same mean (their rank is shared: `1=`).
     public var equalMeans: Bool
     /// Its difference from the best policy, seed by seed (nil for the best, or without a value).
     public var vsBest: SampleSummary?

@@ -20,12 +20,15 @@ public enum InputValidator {
     case appUsageLog = "app-usage log"
     /// A JetsamEvent report.
     case jetsamReport = "JetsamEvent report"
+    /// MetricKit payloads (one, or a list of them).
+    case metricKitPayload = "MetricKit payload"
   }
 
   /// Checks the file at `path` and returns its kind: a trace or app-usage log by its extension and
   /// header (a `.tsv`, or a `.csv` whose header names the log's columns, is an app-usage log; any
   /// other `.csv` a trace), a JetsamEvent report by its extension (`.ips`, `.synced`, `.crash`),
-  /// otherwise a JSON scenario, sweep, device or app profile, told apart by its keys.
+  /// otherwise a JSON scenario, sweep, device or app profile or MetricKit payload, told apart by
+  /// its keys.
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
     let lowered = path.lowercased()
     if [".ips", ".synced", ".crash"].contains(where: lowered.hasSuffix) {
@@ -51,7 +54,12 @@ public enum InputValidator {
       return .trace
     }
     let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)
-    let keys = Set(root.members?.map(\.key) ?? [])
+    let first = root.elements?.first ?? root
+    let keys = Set(first.members?.map(\.key) ?? [])
+    if keys.contains("timeStampBegin") || keys.contains("applicationExitMetrics") {
+      _ = try MetricKitPayload.load(at: path)
+      return .metricKitPayload
+    }
     if keys.contains("axes") {
       _ = try SweepDefinition.load(at: path)
       return .sweep

@@ -219,7 +219,9 @@ public enum Planner {
       }
       for (app, stats) in summary.apps.prefix(summary.appCount).enumerated() {
         for (index, count) in stats.killsByReason.enumerated() where count > 0 {
-          byApp[summary.appIDs[app], default: Array(repeating: 0, count: KillReason.allCases.count)][index] += count
+          byApp[
+            summary.appIDs[app], default: Array(repeating: 0, count: KillReason.allCases.count)][
+              index] += count
         }
       }
     }

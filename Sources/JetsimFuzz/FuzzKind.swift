@@ -4,7 +4,7 @@ import Jetsim
 /// The kinds of input the fuzzer mutates, and the commands each mutant goes through: every command
 /// that reads that kind of file, as the `jetsim` binary runs it.
 enum FuzzKind: String, CaseIterable {
-  case profile, scenario, trace, sweep, lsapp, jetsam, golden, shard
+  case profile, scenario, trace, sweep, lsapp, jetsam, golden, shard, metrickit
 
   /// Mutates one input of this kind and runs it through its commands.
   func fuzz(_ mutator: inout Mutator, _ bench: Workbench) throws {
@@ -89,6 +89,28 @@ enum FuzzKind: String, CaseIterable {
       }
       if code == 0 {
         bench.execute(["replay", report, "--out", "\(bench.input)/replay", "--quiet"])
+      }
+    case .metrickit:
+      // One payload, or a list of them (which the totals mutations can grow).
+      let samples = try bench.files(in: "\(profiles)/metrickit", ending: ".json")
+      var original = try bench.read(mutator.pick(samples))
+      if mutator.below(2) == 0 {
+        original = Array("[".utf8) + (try bench.read(samples[0])) + Array(",".utf8)
+          + (try bench.read(samples[samples.count - 1])) + Array("]".utf8)
+      }
+      let payload = "\(bench.input)/payload.json"
+      try bench.write(mutator.json(original), to: payload)
+      let validated = bench.execute(["validate", payload]) == 0
+      let code = bench.execute([
+        "import-metrickit", payload, "--app", "com.example.photofeed", "--profile",
+        "\(profiles)/apps/photofeed.json", "--out", "\(bench.input)/filled.json", "--quiet",
+      ])
+      // import-metrickit reads what validate accepts (it may still skip another app's payload).
+      if code != 0, validated, code != 65 {
+        bench.finding("validate accepts a payload import-metrickit fails on (exit \(code))")
+      }
+      if !validated, code == 0 {
+        bench.finding("import-metrickit accepts a payload validate refuses")
       }
     case .golden:
       let name = mutator.pick(try bench.folders(in: bench.golden))

@@ -56,3 +56,24 @@ public func expectKills(
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
 }
+
+/// Fails the current Swift Testing test unless `app` has at most `limit` exits of `exit` (by default
+/// MetricKit's background memory-pressure exits, `cumulativeMemoryPressureExitCount`) in the run
+/// of `scenario` on every one of `seeds` (its own seed when empty): a memory regression gate in
+/// MetricKit's words. The message names each failing seed and the kills behind the count.
+///
+/// ```swift
+/// var scenario = try ProfileLoader.scenario(at: "Scenarios/day.json")
+/// scenario.device = try ProfileLoader.device(at: "Devices/iphone-12.json")
+/// expectMetricKitExits(of: scenario, app: "com.example.myapp", atMost: 2, seeds: Array(1...10))
+/// ```
+public func expectMetricKitExits(
+  of scenario: Scenario, app: String, _ exit: MetricKitExit = .backgroundMemoryPressure,
+  atMost limit: Int, seeds: [UInt64] = [], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if let message = MetricKitAssertion.failure(
+    of: scenario, app: app, exit: exit, atMost: limit, seeds: seeds)
+  {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}

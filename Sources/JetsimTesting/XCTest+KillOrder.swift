@@ -53,3 +53,20 @@ public func XCTAssertKills(
 func assertKills(of scenario: Scenario, _ expectations: [KillExpectation], fail: (String) -> Void) {
   if let message = KillOrderAssertion.failure(of: scenario, expectations) { fail(message) }
 }
+
+/// Fails the current XCTest test unless `app` has at most `limit` exits of `exit` in the run of
+/// `scenario` on every one of `seeds`, with the same messages as `expectMetricKitExits`.
+///
+/// ```swift
+/// XCTAssertMetricKitExits(of: scenario, app: "com.example.myapp", atMost: 2, seeds: [1, 2, 3])
+/// ```
+public func XCTAssertMetricKitExits(
+  of scenario: Scenario, app: String, _ exit: MetricKitExit = .backgroundMemoryPressure,
+  atMost limit: Int, seeds: [UInt64] = [], file: StaticString = #filePath, line: UInt = #line
+) {
+  if let message = MetricKitAssertion.failure(
+    of: scenario, app: app, exit: exit, atMost: limit, seeds: seeds)
+  {
+    XCTFail(message, file: file, line: line)
+  }
+}

@@ -20,6 +20,7 @@ import Testing
       ("events.csv", csv.events), ("kills.csv", csv.kills), ("apps.csv", csv.apps),
       ("summary.csv", csv.summary),
       ("run.json", Provenance(scenario: scenario, summary: result.summary).json),
+      ("metrickit.json", MetricKitPayload.runJSON(result.summary)),
     ]
     // The HTML report's golden file: the smallest scenario's.
     if name == "worked-example" {

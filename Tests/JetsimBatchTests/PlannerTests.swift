@@ -51,7 +51,8 @@ import Testing
     #expect(plan.answerKB == nil)
     #expect(
       plan.remainingKills == [CapacityPlan.AppKills(app: "bank", reason: .exitOnSuspend, count: 2)])
-    #expect(KillReason.exitOnSuspend.whyMemoryDoesNotHelp?.contains("exits on suspend each time") == true)
+    #expect(
+      KillReason.exitOnSuspend.whyMemoryDoesNotHelp?.contains("exits on suspend each time") == true)
     #expect(plan.probes.last?.kills(.exitOnSuspend) == 2)
     let pressure = try #require(CapacityTarget.parse("pressure-warm-resume-ratio>=0.9").target)
     let met = try Planner.plan(

@@ -10,9 +10,10 @@ import Testing
   static let layers: [String: [String]] = [
     "JetsimCore": ["Support", "Engine", "Model", "Policies", "Workload", "Simulation"],
     "JetsimIO": [
-      "Files", "CSV", "JSON", "Traces", "Profiles", "Tables", "HTML", "Reports", "Import", "Jetsam",
+      "Files", "CSV", "JSON", "Traces", "Profiles", "Tables", "HTML", "MetricKit", "Reports",
+      "Import", "Jetsam",
     ],
-    "JetsimBatch": ["Replay", "."],
+    "JetsimBatch": ["Replay", ".", "MetricKit"],
     "JetsimCLI": ["Output", "Declaration", "Commands", "."],
   ]
 

@@ -170,7 +170,8 @@ import Testing
       "sweep": ["w.json"], "merge": ["a", "-o", "m"], "plan": ["s.json", "--target", "kills<=1"],
       "import-lsapp": ["l.tsv", "--scenario", "s.json", "-o", "i"],
       "import-jetsam": ["r.ips", "-o", "i"], "replay": ["r.ips"], "validate": ["a.json"],
-      "policies": [],
+      "policies": [], "what-if": ["s.json", "--app", "a", "--resident", "1MB"],
+      "import-metrickit": ["p.json", "--app", "a", "--profile", "a.json"],
     ]
     #expect(Set(lines.keys) == Set(names), "a line for each subcommand")
     for type in Subcommands.all {

@@ -11,8 +11,13 @@ import Testing
     #expect(result.errors.isEmpty)
     #expect(result.output.contains("kills            1 (vm-pageshortage 1)"))
     #expect(result.output.contains("opens            4 (cold launches 4, warm resumes 0"))
-    #expect(result.output.contains("kills.csv, apps.csv, summary.csv, run.json, report.html)"))
-    for file in ["events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "report.html"] {
+    #expect(
+      result.output.contains(
+        "kills.csv, apps.csv, summary.csv, run.json, metrickit.json, report.html)"))
+    for file in [
+      "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "metrickit.json",
+      "report.html",
+    ] {
       let written = try String(contentsOfFile: "\(folder)/out/\(file)", encoding: .utf8)
       let golden = try String(
         contentsOfFile: "\(packageRoot)/Reports/golden/worked-example/\(file)", encoding: .utf8)

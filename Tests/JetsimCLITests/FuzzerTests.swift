@@ -7,7 +7,7 @@ import Testing
 /// `JETSIM_FUZZ_INPUTS=100000`.
 @Suite struct FuzzerTests {
   static let inputs =
-    ProcessInfo.processInfo.environment["JETSIM_FUZZ_INPUTS"].flatMap(Int.init) ?? 800
+    ProcessInfo.processInfo.environment["JETSIM_FUZZ_INPUTS"].flatMap(Int.init) ?? 900
 
   @Test func mutatedInputsOfEveryKindGiveARunOrOneLineOfError() throws {
     let scratch = try ScratchFolder()
@@ -18,12 +18,15 @@ import Testing
     #expect(outcome.output.contains(": 0 crashes, 0 other findings"), "\(outcome.output)")
     // Every kind was fuzzed, and its mutants both ran and were refused: mutations neither too weak
     // nor too strong to reach the code behind the parsers.
-    for kind in ["profile", "scenario", "trace", "sweep", "lsapp", "jetsam", "golden", "shard"] {
+    let kinds = [
+      "profile", "scenario", "trace", "sweep", "lsapp", "jetsam", "golden", "shard", "metrickit",
+    ]
+    for kind in kinds {
       let row = outcome.output.split(separator: "\n").first { $0.hasPrefix("  \(kind) ") }
       let numbers = (row ?? "").split(separator: " ").dropFirst().compactMap { Int($0) }
       #expect(numbers.count == 5, "no row for \(kind)")
       guard numbers.count == 5 else { continue }
-      #expect(numbers[0] == Self.inputs / 8, "\(kind) inputs")
+      #expect(numbers[0] == Self.inputs / kinds.count, "\(kind) inputs")
       #expect(numbers[2] > 0 && numbers[3] > 0, "\(kind): \(row ?? "")")
       // Some inputs of every kind are many in-range entries whose total is not.
       #expect(numbers[4] > 0, "\(kind): no input grew its totals: \(row ?? "")")

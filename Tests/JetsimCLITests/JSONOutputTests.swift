@@ -73,6 +73,16 @@ import Testing
     ])
     let reports = (imported as? [String: Any])?["imported"] as? [[String: Any]]
     #expect(reports?.first?["apps"] as? Int ?? 0 > 0)
+    let whatIf = try document([
+      "what-if", "Profiles/scenarios/photofeed-day.json", "--app", "com.example.photofeed",
+      "--resident", "300MB,150MB", "--seeds", "2", "--out", scratch.file("what-if"),
+    ])
+    #expect(((whatIf as? [String: Any])?["points"] as? [Any])?.count == 2)
+    _ = try document([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json", "--app",
+      "com.example.photofeed", "--profile", "Profiles/apps/photofeed.json", "--scenario",
+      "Profiles/scenarios/photofeed-day.json", "--seeds", "2",
+    ])
     let policies = try document(["policies"])
     let names = ((policies as? [String: Any])?["policies"] as? [[String: Any]])?.compactMap {
       $0["name"] as? String

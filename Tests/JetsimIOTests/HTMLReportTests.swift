@@ -195,7 +195,8 @@ import Testing
     chart.laneLabel(row: 0, text: "com.apple.WebKit.WebContent#1299")
     chart.laneLabel(row: 1, text: "FindMy")
     let svg = chart.finish()
-    #expect(svg.contains("<title>com.apple.WebKit.WebContent#1299</title>…e.WebKit.WebContent#1299<"))
+    #expect(
+      svg.contains("<title>com.apple.WebKit.WebContent#1299</title>…e.WebKit.WebContent#1299<"))
     #expect(svg.contains(">FindMy</text>"))
   }
 

@@ -54,7 +54,8 @@ import Testing
 
   @Test func pressureKillsAreTheKillsMoreMemoryPrevents() {
     let pressure = KillReason.allCases.filter(\.isMemoryPressure).map(\.description)
-    #expect(pressure == ["vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap"])
+    #expect(
+      pressure == ["vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap"])
   }
 
   /// daily-commute: 4 of its 8 reopenings were cold after vm-pageshortage kills, and its one

@@ -167,3 +167,50 @@ final class XCTestHelperTests: XCTestCase {
     )
   }
 }
+
+/// `expectMetricKitExits` / `XCTAssertMetricKitExits`: a ceiling on what MetricKit would report.
+@Suite struct MetricKitAssertionTests {
+  let dailyCommute = "\(packageRoot)/Profiles/scenarios/daily-commute.json"
+
+  @Test func passesUnderTheCeiling() throws {
+    let scenario = try ProfileLoader.scenario(at: dailyCommute)
+    expectMetricKitExits(of: scenario, app: "com.example.photofeed", atMost: 2)
+    expectMetricKitExits(
+      of: scenario, app: "com.example.bank", MetricKitExit("background_normal_app")!, atMost: 1)
+  }
+
+  /// photofeed is killed twice for memory while suspended on the commute: a ceiling of 1 fails,
+  /// naming the seed and both kills.
+  @Test func failsOverItNamingTheKills() throws {
+    let scenario = try ProfileLoader.scenario(at: dailyCommute)
+    let message = try #require(
+      MetricKitAssertion.failure(
+        of: scenario, app: "com.example.photofeed", exit: .backgroundMemoryPressure, atMost: 1,
+        seeds: []))
+    #expect(
+      message.hasPrefix(
+        "daily-commute: com.example.photofeed has 2 background cumulativeMemoryPressureExitCount exits on seed 1, more than 1: kill #1 at 00:22:30.000 (vm-pageshortage, suspended,"
+      ), "\(message)")
+    #expect(
+      message
+        == "daily-commute: com.example.photofeed has 2 background cumulativeMemoryPressureExitCount exits on seed 1, more than 1: kill #1 at 00:22:30.000 (vm-pageshortage, suspended, 242.0 MB); kill #7 at 00:57:00.000 (vm-pageshortage, suspended, 227.0 MB)",
+      "docs/metrickit.md quotes this message")
+    withKnownIssue {
+      expectMetricKitExits(of: scenario, app: "com.example.photofeed", atMost: 1)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == message }
+    }
+    #expect(
+      MetricKitAssertion.failure(
+        of: scenario, app: "com.example.nobody", exit: .backgroundMemoryPressure, atMost: 0,
+        seeds: []) == "daily-commute: no app com.example.nobody in the scenario")
+  }
+}
+
+final class XCTestMetricKitTests: XCTestCase {
+  func testACeilingHolds() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    XCTAssertMetricKitExits(of: scenario, app: "com.example.photofeed", atMost: 2, seeds: [1])
+  }
+}

@@ -24,8 +24,7 @@ enum Subcommands {
   static let all: [any Subcommand.Type] = [
     RunOptions.self, CompareOptions.self, CheckOptions.self, SweepOptions.self, MergeOptions.self,
     PlanOptions.self, WhatIfOptions.self, ImportOptions.self, ImportJetsamOptions.self,
-    ReplayOptions.self,
-    ValidateOptions.self, PoliciesOptions.self,
+    ImportMetricKitOptions.self, ReplayOptions.self, ValidateOptions.self, PoliciesOptions.self,
   ]
 
   /// The declarations, `help` last.

@@ -17,8 +17,8 @@ extension ValidateOptions {
     discussion: """
       Each FILE is checked as what it is, exactly as the command that uses it reads it: a trace or \
       an app-usage log by its extension and header, a JetsamEvent report by its extension (.ips, \
-      .synced, .crash), otherwise a JSON scenario, sweep, device or app profile, told apart by its \
-      keys. Every error names the file, the key or line, and the \
+      .synced, .crash), otherwise a JSON scenario, sweep, device or app profile or MetricKit \
+      payload, told apart by its keys. Every error names the file, the key or line, and the \
       fix. Exit 0 when every file is valid.
       """,
     arguments: [ArgumentSpec(name: "FILE", help: "a file to check", count: .oneOrMore)],
@@ -42,7 +42,9 @@ extension ValidateOptions {
         let kind = try InputValidator.validate(at: file)
         result.output += "\(file): valid \(kind.rawValue)\n"
         checked.append(
-          .fields([("file", .string(file)), ("valid", .bool(true)), ("kind", .string(kind.rawValue))]))
+          .fields([
+            ("file", .string(file)), ("valid", .bool(true)), ("kind", .string(kind.rawValue)),
+          ]))
       } catch {
         let line = ErrorMessage.line(for: error)
         result.errors += line

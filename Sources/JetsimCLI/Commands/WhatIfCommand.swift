@@ -56,11 +56,13 @@ extension WhatIfOptions {
       CommonOptions.format,
     ],
     examples: [
-      "jetsim what-if Profiles/scenarios/photofeed-day.json --app com.example.photofeed --resident 300MB,150MB --devices Profiles/devices/iphone-12.json,Profiles/devices/iphone-16.json --policy jetsam"
+      "jetsim what-if day.json --app com.example.photofeed --resident 300MB,150MB",
+      "jetsim what-if day.json --app com.example.photofeed --resident 300MB --devices a.json,b.json",
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    let app = try parsed.required(Self.app, "'what-if' needs --app ID, the app whose memory changes")
+    let app = try parsed.required(
+      Self.app, "'what-if' needs --app ID, the app whose memory changes")
     let list = try parsed.required(
       Self.resident, "'what-if' needs --resident SIZES, such as --resident 300MB,150MB")
     var sizes: [Int] = []
@@ -121,13 +123,15 @@ extension WhatIfOptions {
       let summary = point.summary(exit)
       let value =
         summary.map {
-          Units.decimal($0.mean, digits: 2) + ($0.ci95.map { " ± " + Units.decimal($0, digits: 2) } ?? "")
+          Units.decimal($0.mean, digits: 2)
+            + ($0.ci95.map { " ± " + Units.decimal($0, digits: 2) } ?? "")
         } ?? "n/a"
-      let limits = point.payload.count(.backgroundMemoryResourceLimit)
+      let limits =
+        point.payload.count(.backgroundMemoryResourceLimit)
         + point.payload.count(.foregroundMemoryResourceLimit)
       let suspended = point.payload.averageSuspendedKB.map(Units.megabytes) ?? "n/a"
       lines.append(
-        "  \(point.device.padding(width))  \(Units.formatSize(point.residentKB).padding(8, left: true))  \(value.padding(13))  average suspended \(suspended)"
+        "  \(point.device.padded(width))  \(Units.formatSize(point.residentKB).padded(8, left: true))  \(value.padded(13))  average suspended \(suspended)"
           + (limits > 0 ? "; \(limits) memory-limit exits in all" : ""))
     }
     lines.append("  reports: \(folder)/ (what-if.csv, metrickit.json, what-if.html)")
@@ -157,13 +161,5 @@ extension WhatIfOptions {
         ),
         ("reports", .string(folder)),
       ]))
-  }
-}
-
-extension String {
-  /// The text padded with spaces to `width` characters, on the right (or the left).
-  fileprivate func padding(_ width: Int, left: Bool = false) -> String {
-    let fill = String(repeating: " ", count: max(0, width - count))
-    return left ? fill + self : self + fill
   }
 }

@@ -135,7 +135,8 @@ extension CompareReport {
             })
         ),
         (
-          "policies_seeds_do_not_change", .list(comparison.policiesSeedsDoNotChange.map { .string($0) })
+          "policies_seeds_do_not_change",
+          .list(comparison.policiesSeedsDoNotChange.map { .string($0) })
         ),
         ("reports", .string(folder)),
       ]))

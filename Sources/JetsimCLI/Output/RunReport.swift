@@ -34,7 +34,7 @@ enum RunReport {
       )
     }
     lines.append(
-      "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv, run.json\(html ? ", report.html" : ""))"
+      "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv, run.json, metrickit.json\(html ? ", report.html" : ""))"
     )
     return lines.joined(separator: "\n") + "\n"
   }

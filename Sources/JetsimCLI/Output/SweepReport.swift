@@ -41,7 +41,8 @@ enum SweepReport {
         (
           "reports",
           outcome.assembled
-            ? .list(["sweep.csv", "sweep-summary.csv", "sweep.html"].map { .string("\(folder)/\($0)") })
+            ? .list(
+              ["sweep.csv", "sweep-summary.csv", "sweep.html"].map { .string("\(folder)/\($0)") })
             : .null
         ),
       ]))
@@ -110,10 +111,15 @@ enum SweepReport {
       let why = kill.reason.whyMemoryDoesNotHelp ?? "memory pressure: still short of memory here"
       lines.append("    \(kill.app): \(kill.reason) ×\(kill.count) (\(why))")
     }
-    if remaining.count > 8 { lines.append("    and \(remaining.count - 8) more (plan.json has them all)") }
+    if remaining.count > 8 {
+      lines.append("    and \(remaining.count - 8) more (plan.json has them all)")
+    }
     let metric = plan.target.metric.name
     if remaining.contains(where: { !$0.reason.isMemoryPressure }),
-      let pressure = ["warm_resume_ratio": "pressure-warm-resume-ratio", "kills_per_hour": "pressure-kills-per-hour", "kills": "pressure-kills"][metric]
+      let pressure = [
+        "warm_resume_ratio": "pressure-warm-resume-ratio",
+        "kills_per_hour": "pressure-kills-per-hour", "kills": "pressure-kills",
+      ][metric]
     {
       lines.append(
         "  \(metric) counts kills no memory size prevents; --target on \(pressure) counts only memory pressure"

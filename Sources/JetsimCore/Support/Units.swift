@@ -27,6 +27,9 @@ public enum Units {
   public static let maxProcesses = 1 << 20
   /// The largest duration or time accepted: about 139 years.
   public static let maxMilliseconds = 1 << 42
+  /// The most MetricKit payloads jetsim adds together, in a file or a command: with each span at
+  /// most `maxMilliseconds` and each count at most `maxKilobytes`, no sum can overflow.
+  public static let maxPayloads = 1 << 20
 
   /// What a size must look like, for error messages.
   public static let sizeForm = "a size such as \"512KB\", \"350MB\" or \"1.5GB\" (at most 1 PB)"

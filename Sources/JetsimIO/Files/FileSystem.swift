@@ -110,6 +110,32 @@ package enum FileSystem {
     guard Foundation.close(descriptor) == 0 else { throw Failure(path: path, errno: errno) }
   }
 
+  /// Writes `text` to the file `path` whole or not at all: into a new file beside it, renamed over
+  /// it once written, so a reader never sees it half-written. On failure the new file is removed.
+  package static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    let temporary = "\(path).jetsim-\(getpid()).tmp"
+    let descriptor = try createExclusively(temporary)
+    var open = true
+    do throws(Failure) {
+      var failure: Failure?
+      Array(text.utf8).withUnsafeBytes { buffer in
+        do throws(Failure) {
+          try write(buffer, to: descriptor, path: temporary)
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+      open = false
+      try close(descriptor, path: temporary)
+      try rename(temporary, to: path)
+    } catch {
+      if open { _ = Foundation.close(descriptor) }
+      unlink(temporary)
+      throw error
+    }
+  }
+
   /// Renames `source` to `destination`, replacing a file (or empty folder) there.
   package static func rename(_ source: String, to destination: String) throws(Failure) {
     guard Foundation.rename(source, destination) == 0 else {

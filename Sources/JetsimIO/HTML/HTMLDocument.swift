@@ -52,7 +52,8 @@ package struct HTMLDocument {
   /// table never widens the page itself.
   package mutating func table(header: [String], rows: [[String]], numericColumns: Set<Int>) {
     body +=
-      "<div class=\"scroll\"><table><thead><tr>" + header.map { "<th>\(Self.escape($0))</th>" }.joined()
+      "<div class=\"scroll\"><table><thead><tr>"
+      + header.map { "<th>\(Self.escape($0))</th>" }.joined()
       + "</tr></thead><tbody>\n"
     for row in rows {
       body += "<tr>"

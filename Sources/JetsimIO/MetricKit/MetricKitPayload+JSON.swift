@@ -16,7 +16,8 @@ extension MetricKitPayload {
         (
           "averageSuspendedMemory",
           .fields([
-            ("averageValue", .string("\(averageSuspendedKB) kB")), ("standardDeviation", .integer(0)),
+            ("averageValue", .string("\(averageSuspendedKB) kB")),
+            ("standardDeviation", .integer(0)),
             ("sampleCount", .integer(suspendedSamples)),
           ])
         ))

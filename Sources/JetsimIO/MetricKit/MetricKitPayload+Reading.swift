@@ -10,9 +10,12 @@ extension MetricKitPayload {
     do {
       let node = try JSONParser.parse(bytes)
       if let elements = node.elements {
-        guard !elements.isEmpty else {
+        guard !elements.isEmpty, elements.count <= Units.maxPayloads else {
           throw FieldError(
-            keyPath: "(top level)", kind: .invalid(value: "an empty list", expected: "payloads"))
+            keyPath: "(top level)",
+            kind: .invalid(
+              value: "a list of \(elements.count.counted("payload"))",
+              expected: "1 to \(Units.maxPayloads) payloads"))
         }
         return try elements.enumerated().map { index, element throws(FieldError) in
           try payload(element, at: "[\(index)]")
@@ -26,14 +29,14 @@ extension MetricKitPayload {
     }
   }
 
-  static func payload(_ node: JSONNode, at keyPath: String) throws(FieldError) -> MetricKitPayload
-  {
+  static func payload(_ node: JSONNode, at keyPath: String) throws(FieldError) -> MetricKitPayload {
     let fields = try ProfileFields(node, at: keyPath, allowed: nil)
     let begin = try time(fields, "timeStampBegin")
     let end = try time(fields, "timeStampEnd")
-    guard end > begin else {
+    guard end > begin, end - begin <= Units.maxMilliseconds else {
       throw fields.invalid(
-        "timeStampEnd", "not after timeStampBegin", "a time stamp after timeStampBegin")
+        "timeStampEnd", end > begin ? "more than 139 years after timeStampBegin" : "not after timeStampBegin",
+        "a time stamp after timeStampBegin, within 139 years of it")
     }
     let meta = try fields.object("metaData", allowed: nil)
     var payload = MetricKitPayload(
@@ -53,7 +56,9 @@ extension MetricKitPayload {
       ] {
         guard let data = try exits.object(name, allowed: nil) else { continue }
         for exit in list {
-          if let count = try data.integer(exit.key, in: 0...(1 << 40)) { payload.exits[exit] = count }
+          if let count = try data.integer(exit.key, in: 0...(1 << 40)) {
+            payload.exits[exit] = count
+          }
         }
       }
     }

@@ -43,7 +43,8 @@ public struct MetricKitPayload: Sendable, Equatable {
   /// footprint, and its mean footprint while suspended (one sample per suspension).
   public init(app index: Int, of summary: RunSummary) {
     let stats = summary.apps[index]
-    self.init(app: summary.appIDs[index], device: summary.device, durationMs: summary.metrics.durationMs)
+    self.init(
+      app: summary.appIDs[index], device: summary.device, durationMs: summary.metrics.durationMs)
     for reason in KillReason.allCases {
       let foreground = stats.foregroundKills(reason)
       for (count, inForeground) in [(foreground, true), (stats.kills(reason) - foreground, false)]

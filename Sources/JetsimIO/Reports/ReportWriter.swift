@@ -1,6 +1,7 @@
 import JetsimCore
 
-/// Writes a run's reports (`events.csv`, `kills.csv`, `apps.csv`, `summary.csv`, and `run.json`) into a
+/// Writes a run's reports (`events.csv`, `kills.csv`, `apps.csv`, `summary.csv`, `run.json` and
+/// `metrickit.json`) into a
 /// `ReportFolder`, streaming the event log and kills through fixed-size buffers as the run goes.
 ///
 /// ```swift
@@ -62,7 +63,8 @@ public struct ReportWriter: SimulationObserver {
     if kills.count >= Self.flushBytes { killsFile.flush(&kills) }
   }
 
-  /// Writes `apps.csv`, `summary.csv` and `run.json` from `summary`, closes the streams and moves the
+  /// Writes `apps.csv`, `summary.csv`, `run.json` and `metrickit.json` from `summary`, closes the
+  /// streams and moves the
   /// folder into place. On any failure nothing is left at the destination but what was there before.
   public mutating func finish(_ summary: RunSummary) throws(JetsimError) {
     do {

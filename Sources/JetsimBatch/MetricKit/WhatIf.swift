@@ -59,7 +59,8 @@ public struct WhatIf: Sendable {
       }
     } catch {
       throw (error as? JetsimError)
-        ?? .invalidValue(path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+        ?? .invalidValue(
+          path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
     }
   }
 
@@ -89,7 +90,8 @@ public struct WhatIf: Sendable {
       }
     } catch {
       throw (error as? JetsimError)
-        ?? .invalidValue(path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+        ?? .invalidValue(
+          path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
     }
     return grid.enumerated().map { number, cell in
       let mine = runs[(number * seeds.count)..<((number + 1) * seeds.count)]

@@ -57,7 +57,8 @@ package enum WhatIfReport {
     let summaries = points.map { $0.summary(exit) }
     let highs = summaries.compactMap { $0.map { $0.mean + ($0.ci95 ?? 0) } }
     var chart = SVGChart(
-      width: 900, height: 260, label: "background memory-pressure exits per day, by device and size",
+      width: 900, height: 260,
+      label: "background memory-pressure exits per day, by device and size",
       x: .bands(labels), y: ChartScale(from: 0, to: highs.max() ?? 1, unit: .count),
       leftMargin: 90)
     chart.axes(xLabel: "device, resident memory", yLabel: "exits per day")

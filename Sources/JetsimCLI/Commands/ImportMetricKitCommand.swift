@@ -1,0 +1,140 @@
+import Jetsim
+
+/// The options of `jetsim import-metrickit`.
+struct ImportMetricKitOptions: Subcommand, Equatable {
+  var payloads: [String]
+  var app: String
+  var profile: String
+  /// Where to write the profile with its resident memory from the payloads; nil to only check.
+  var out: String?
+  /// A scenario to run, whose simulated exits go beside the payloads' real ones.
+  var scenario: String?
+  var seeds: [UInt64]?
+  var jobs: Int?
+  /// `--policy` and `--seed`.
+  var overrides = ScenarioOverrides()
+  /// `--quiet` and `--format`.
+  var printing = OutputOptions()
+
+  init(payloads: [String], app: String, profile: String) {
+    self.payloads = payloads
+    self.app = app
+    self.profile = profile
+  }
+}
+
+extension ImportMetricKitOptions {
+  static let app = OptionSpec(
+    "app", value: "ID", help: "the app's id: payloads naming another bundleIdentifier are skipped")
+  static let profile = OptionSpec(
+    "profile", value: "APP.json", help: "the app's profile to check (and fill with --out)",
+    completion: .file(["json"]))
+  static let out = OptionSpec(
+    "out", short: "o", value: "FILE",
+    help: "write the profile with its resident memory set from the payloads to FILE",
+    completion: .file(["json"]))
+  static let scenario = OptionSpec(
+    "scenario", value: "SCENARIO",
+    help: "also run this scenario and put its simulated exits a day beside the payloads' real ones",
+    completion: .file(["json"]))
+  static let seeds = CommonOptions.seeds.helped(
+    "seeds for --scenario (default: 10 with a user model, else the scenario's)")
+
+  static let spec = CommandSpec(
+    name: "import-metrickit",
+    abstract: "Check or fill an app profile from real MetricKit payloads, and compare their exits.",
+    discussion: """
+      Reads each PAYLOAD (an MXMetricPayload as jsonRepresentation() writes it, or a list of \
+      them), keeps those of APP, and puts their memory (peakMemoryUsage, averageSuspendedMemory) \
+      beside the profile's. With --out, writes the profile with its resident memory set to the \
+      payloads' average suspended memory. With --scenario, runs it and prints each exit counter a \
+      day, real beside simulated. Payloads cannot give caches, backing stores, growth, launch \
+      peaks, background modes or launch times: those stay the profile's. See docs/metrickit.md.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "PAYLOAD", help: "MetricKit payload JSON files", count: .oneOrMore,
+        completion: .file(["json"]))
+    ],
+    options: [
+      app, profile, out, scenario, seeds, CommonOptions.policy, CommonOptions.jobs,
+      CommonOptions.format,
+    ],
+    examples: [
+      "jetsim import-metrickit payloads/*.json --app com.example.app --profile app.json",
+      "jetsim import-metrickit p.json --app com.example.app --profile app.json --scenario day.json",
+    ])
+
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    self.init(
+      payloads: parsed.positionals,
+      app: try parsed.required(Self.app, "'import-metrickit' needs --app ID"),
+      profile: try parsed.required(
+        Self.profile, "'import-metrickit' needs --profile APP.json, the profile to check"))
+    out = parsed.value(Self.out)
+    scenario = parsed.value(Self.scenario)
+    seeds = try parsed.seeds(Self.seeds)
+    jobs = try parsed.jobs(CommonOptions.jobs)
+    overrides = try ScenarioOverrides(parsed)
+    printing = try OutputOptions(parsed)
+  }
+
+  func execute() throws(JetsimError) -> CommandResult {
+    var real: MetricKitPayload?
+    var used = 0
+    var skipped = 0
+    for path in payloads {
+      for payload in try MetricKitPayload.load(at: path) {
+        guard payload.app == nil || payload.app == app || payload.app == "" else {
+          skipped += 1
+          continue
+        }
+        used += 1
+        guard used <= Units.maxPayloads else {
+          throw .invalidValue(
+            path: path, keyPath: "(top level)", value: "more than \(Units.maxPayloads) payloads in all",
+            expected: "at most \(Units.maxPayloads) payloads, so their totals stay exact")
+        }
+        if real == nil { real = MetricKitPayload(app: app, device: nil, durationMs: 0) }
+        real?.add(payload)
+      }
+    }
+    guard let real else {
+      throw .invalidValue(
+        path: payloads[0], keyPath: "metaData.bundleIdentifier",
+        value: "\(skipped.counted("payload")) of other apps", expected: "a payload of \(app)")
+    }
+    var app = try ProfileLoader.app(at: profile)
+    let check = MetricKitCheck(real: real, profile: app)
+    if let out, let average = real.averageSuspendedKB {
+      app.residentKB = average
+      do {
+        try FileSystem.writeAtomically(ProfileWriter.json(app, standalone: true) + "\n", to: out)
+      } catch {
+        throw error.notWritable()
+      }
+    }
+    var simulated: MetricKitPayload?
+    if let scenarioPath = scenario {
+      var scenario = try ProfileLoader.scenario(at: scenarioPath)
+      overrides.apply(to: &scenario)
+      let seeds = self.seeds ?? CompareOptions.defaultSeeds(scenario)
+      var total = MetricKitPayload(app: self.app, device: scenario.device.name, durationMs: 0)
+      for payload in try WhatIf.payloads(
+        scenario, app: self.app, seeds: seeds, jobs: jobs ?? Progress.cores)
+      {
+        total.add(payload)
+      }
+      simulated = total
+    }
+    guard !printing.quiet else { return CommandResult() }
+    let note = skipped > 0 ? "\(skipped.counted("payload")) of other apps skipped" : nil
+    switch printing.format {
+    case .text:
+      return CommandResult(
+        output: check.text(payloads: used, note: note, simulated: simulated, wrote: out))
+    case .json:
+      return CommandResult(output: check.json(payloads: used, simulated: simulated, wrote: out))
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+/// The app engineer's loop from the command line: what-if, import-metrickit, and their errors.
+@Suite struct MetricKitEndToEndTests {
+  let photofeed = "Profiles/scenarios/photofeed-day.json"
+
+  /// docs/metrickit.md's worked example, smaller: two sizes on two devices. A smaller resident
+  /// size shows in the payloads' average suspended memory, and every point has its row.
+  @Test func whatIfWritesItsFilesAndTable() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "what-if", photofeed, "--app", "com.example.photofeed", "--resident", "300MB,150MB",
+      "--devices", "Profiles/devices/iphone-12.json,Profiles/devices/iphone-16.json", "--seeds",
+      "4", "--out", scratch.file("w"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("photofeed-day: com.example.photofeed at 4 points × 4 seeds"))
+    #expect(result.output.contains("  iPhone 16     150MB  "))
+    #expect(
+      try scratch.contents("w") == [".jetsim", "metrickit.json", "what-if.csv", "what-if.html"])
+    let rows = try scratch.read("w/what-if.csv").split(separator: "\n")
+    #expect(rows.count == 5)
+    #expect(
+      rows[0].hasPrefix("app,device,resident_kb,seeds,days,background_memory_pressure_per_day,"))
+    let suspended = rows.dropFirst().map { Int($0.split(separator: ",").last ?? "") ?? 0 }
+    #expect(suspended[0] > suspended[1], "300 MB resident is suspended bigger than 150 MB")
+    #expect(suspended[0] - suspended[1] >= 100 * 1024)
+    let payloads =
+      try JSONSerialization.jsonObject(
+        with: Data(try scratch.read("w/metrickit.json").utf8)) as? [[String: Any]]
+    #expect(payloads?.count == 4)
+  }
+
+  @Test func importMetricKitChecksFillsAndCompares() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json",
+      "Profiles/metrickit/photofeed-2026-11-18.json", "--app", "com.example.photofeed",
+      "--profile", "Profiles/apps/photofeed.json", "--out", scratch.file("filled.json"),
+      "--scenario", photofeed, "--seeds", "2",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("com.example.photofeed: 2 payloads covering 2.0 days"))
+    // (300000 × 38 + 290000 × 42) / 80 = 294750 KB.
+    #expect(result.output.contains("average suspended  payloads 287.8 MB (80 samples)"))
+    #expect(result.output.contains("    background_memory_pressure                     1.50"))
+    #expect(result.output.contains("payloads cannot give: caches, backingStores"))
+    let filled = try scratch.read("filled.json")
+    #expect(filled.contains("\"resident\": \"294750KB\""))
+    #expect(filled.contains("\"caches\": \"200MB\""), "the rest stays the profile's")
+    let valid = try jetsim(["validate", scratch.file("filled.json")])
+    #expect(valid.status == 0, "\(valid.errors)")
+  }
+
+  @Test(arguments: [
+    (["--app", "com.example.other"], Int32(65), "metaData.bundleIdentifier"),
+    (
+      ["--app", "com.example.photofeed", "--scenario", "Profiles/scenarios/daily-commute.json"], 65,
+      ""
+    ),
+    (["--app", "com.example.photofeed", "--profile", "nope.json"], 66, "nope.json: no such file"),
+  ])
+  func importMetricKitErrorsAreOneLine(extra: [String], status: Int32, words: String) throws {
+    var arguments = ["import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json"] + extra
+    if !extra.contains("--profile") { arguments += ["--profile", "Profiles/apps/photofeed.json"] }
+    let result = try jetsim(arguments)
+    if extra.contains("Profiles/scenarios/daily-commute.json") {
+      // daily-commute has photofeed too: this one works.
+      #expect(result.status == 0, "\(result.errors)")
+      return
+    }
+    #expect(result.status == status, "\(result.errors)")
+    #expect(result.errors.contains(words), "\(result.errors)")
+    #expect(result.errors.split(separator: "\n").count == 1)
+  }
+
+  @Test func whatIfErrorsAreOneLine() throws {
+    let unknown = try jetsim([
+      "what-if", photofeed, "--app", "com.example.nobody", "--resident", "100MB",
+    ])
+    #expect(unknown.status == 65)
+    #expect(unknown.errors.contains("the id of one of its apps (com.example.photofeed"))
+    let size = try jetsim([
+      "what-if", photofeed, "--app", "com.example.photofeed", "--resident", "big",
+    ])
+    #expect(size.status == 64)
+    #expect(size.errors.contains("--resident 'big' is not"))
+    let missing = try jetsim(["what-if", photofeed, "--resident", "100MB"])
+    #expect(missing.status == 64)
+    #expect(missing.errors.contains("'what-if' needs --app ID"))
+  }
+}
