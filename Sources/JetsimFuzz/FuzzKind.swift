@@ -95,7 +95,8 @@ enum FuzzKind: String, CaseIterable {
       let samples = try bench.files(in: "\(profiles)/metrickit", ending: ".json")
       var original = try bench.read(mutator.pick(samples))
       if mutator.below(2) == 0 {
-        original = Array("[".utf8) + (try bench.read(samples[0])) + Array(",".utf8)
+        original =
+          Array("[".utf8) + (try bench.read(samples[0])) + Array(",".utf8)
           + (try bench.read(samples[samples.count - 1])) + Array("]".utf8)
       }
       let payload = "\(bench.input)/payload.json"

@@ -127,4 +127,45 @@ import Testing
     let error = try #require(throws: JetsimError.self) { try Simulator.run(scenario) }
     #expect("\(error)".contains("the file changed after jetsim checked it"))
   }
+
+  /// `jetsim run` reads its trace once: the run checks each line as it reads it, and the digest
+  /// `run.json` records is the one a separate check finds, whether the run reads the trace to its
+  /// end or stops earlier (then the rest is checked, and a bad line there is still an error).
+  @Test func oneRunChecksItsTraceAsItReadsIt() throws {
+    let app = #"{"version": 1, "id": "com.example.notes", "resident": "45MB"}"#
+    try scratch.write(
+      "t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,home,,\n9000,lock,,\n")
+    let file = try scratch.write(
+      "s.json",
+      """
+      {"version": 1, "name": "s", "device": {"name": "d", "memory": "1GB", "reserved": "200MB"},
+       "apps": [\(app)], "trace": "t.csv"}
+      """)
+    let checked = try ProfileLoader.scenario(at: file)
+    let expected = try #require(checked.inputs.last)
+    #expect(expected.role == "trace")
+    for duration in [nil, 100] as [Int?] {
+      var (scenario, check) = try ProfileLoader.scenarioForOneRun(at: file)
+      let traceCheck = try #require(check)
+      #expect(!scenario.inputs.contains { $0.role == "trace" }, "known only after the run")
+      scenario.durationMs = duration
+      #expect(try Simulator.run(scenario).summary.metrics.opens == 1)
+      #expect(try traceCheck.finish() == expected, "duration \(duration ?? -1)")
+    }
+    // A bad line after where the run stops is still an error, from finish().
+    let trace = try scratch.write(
+      "t.csv",
+      "time_ms,action,app,value\n0,open,com.example.notes,\n5000,home,,\n9000,open,com.example.mail,\n"
+    )
+    var (scenario, check) = try ProfileLoader.scenarioForOneRun(at: file)
+    scenario.durationMs = 100
+    _ = try Simulator.run(scenario)
+    #expect(
+      throws: JetsimError.unknownApp(
+        path: trace, location: "line 4", id: "com.example.mail", suggestion: nil)
+    ) { try check?.finish() }
+    // Read to its end by the run, the bad line fails the run itself.
+    (scenario, check) = try ProfileLoader.scenarioForOneRun(at: file)
+    #expect(throws: JetsimError.self) { try Simulator.run(scenario) }
+  }
 }

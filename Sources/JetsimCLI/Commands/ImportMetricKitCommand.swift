@@ -92,7 +92,8 @@ extension ImportMetricKitOptions {
         used += 1
         guard used <= Units.maxPayloads else {
           throw .invalidValue(
-            path: path, keyPath: "(top level)", value: "more than \(Units.maxPayloads) payloads in all",
+            path: path, keyPath: "(top level)",
+            value: "more than \(Units.maxPayloads) payloads in all",
             expected: "at most \(Units.maxPayloads) payloads, so their totals stay exact")
         }
         if real == nil { real = MetricKitPayload(app: app, device: nil, durationMs: 0) }

@@ -75,7 +75,9 @@ extension RunOptions {
 
   /// Runs the scenario with the options applied, its reports written; what it ran and where.
   func simulate() throws(JetsimError) -> (RunSummary, Scenario, folder: String) {
-    var scenario = try ProfileLoader.scenario(at: self.scenario, trace: trace)
+    // The trace, if any, is checked by the run as it reads it: read once, not twice.
+    var (scenario, traceCheck) = try ProfileLoader.scenarioForOneRun(
+      at: self.scenario, trace: trace)
     overrides.apply(to: &scenario)
     if let durationMs { scenario.durationMs = durationMs }
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)"
@@ -84,6 +86,7 @@ extension RunOptions {
     let summary: RunSummary
     do {
       summary = try Simulator.run(scenario, observer: &writer)
+      if let traceCheck { writer.add(input: try traceCheck.finish()) }
     } catch {
       writer.discard()
       throw error

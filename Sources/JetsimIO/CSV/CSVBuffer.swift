@@ -160,7 +160,7 @@ package struct CSVCursor {
     position += bytes.count
   }
 
-  /// Appends `value` in decimal (at most 20 bytes).
+  /// Appends `value` in decimal (at most 20 bytes), two digits at a time.
   package mutating func append(_ value: Int) {
     var magnitude = value.magnitude
     if value < 0 {
@@ -169,12 +169,26 @@ package struct CSVCursor {
     }
     position += Self.decimalDigits(magnitude)
     var index = position
-    repeat {
-      index -= 1
-      base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-      magnitude /= 10
-    } while magnitude > 0
+    let pairs = Self.digitPairs.utf8Start
+    while magnitude >= 100 {
+      let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+      magnitude /= 100
+      index -= 2
+      base[index] = pairs[pair]
+      base[index + 1] = pairs[pair + 1]
+    }
+    if magnitude >= 10 {
+      let pair = Int(truncatingIfNeeded: magnitude) &* 2
+      base[index - 2] = pairs[pair]
+      base[index - 1] = pairs[pair + 1]
+    } else {
+      base[index - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+    }
   }
+
+  /// "00" to "99", one after the other: the two digits of `n` are at `2n` and `2n + 1`.
+  private static let digitPairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// The number of decimal digits of `value` (1 for 0), by comparisons alone.
   static func decimalDigits(_ value: UInt) -> Int {

@@ -30,6 +30,13 @@ package struct HTMLDocument {
 
   /// Escapes text for XHTML content and attribute values.
   package static func escape(_ text: String) -> String {
+    // Most text has nothing to escape: one pass over its bytes, and it is returned as it is.
+    guard
+      text.utf8.contains(where: {
+        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+          || $0 == UInt8(ascii: "\"")
+      })
+    else { return text }
     var out = ""
     for character in text {
       switch character {

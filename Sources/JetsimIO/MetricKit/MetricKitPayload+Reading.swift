@@ -35,7 +35,8 @@ extension MetricKitPayload {
     let end = try time(fields, "timeStampEnd")
     guard end > begin, end - begin <= Units.maxMilliseconds else {
       throw fields.invalid(
-        "timeStampEnd", end > begin ? "more than 139 years after timeStampBegin" : "not after timeStampBegin",
+        "timeStampEnd",
+        end > begin ? "more than 139 years after timeStampBegin" : "not after timeStampBegin",
         "a time stamp after timeStampBegin, within 139 years of it")
     }
     let meta = try fields.object("metaData", allowed: nil)

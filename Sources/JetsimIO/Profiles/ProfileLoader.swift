@@ -13,11 +13,36 @@ public enum ProfileLoader {
     try scenario(from: InputFile.bytes(at: path), path: path, trace: replacementTrace)
   }
 
+  /// The scenario at `path` for one run that checks its trace as it reads it: the trace is not read
+  /// beforehand (one pass instead of two), and `TraceCheck.finish(_:)` after the run gives its
+  /// SHA-256 for `run.json` (reading the rest of the trace, checked, if the run stopped before its
+  /// end). A line the run cannot read fails the run with the error loading would have given.
+  package static func scenarioForOneRun(at path: String, trace replacementTrace: String? = nil)
+    throws(JetsimError) -> (Scenario, TraceCheck?)
+  {
+    var check: TraceCheck?
+    let scenario = try scenario(
+      from: InputFile.bytes(at: path), path: path, trace: replacementTrace, deferTrace: true,
+      check: &check)
+    return (scenario, check)
+  }
+
   /// The scenario in `bytes`, read as if from the file at `path`.
   ///
   /// - Complexity: O(*n*) in the size of the scenario, its profiles and its trace.
   package static func scenario(
     from bytes: [UInt8], path: String, trace replacementTrace: String? = nil
+  ) throws(JetsimError) -> Scenario {
+    var check: TraceCheck?
+    return try scenario(
+      from: bytes, path: path, trace: replacementTrace, deferTrace: false, check: &check)
+  }
+
+  /// The scenario in `bytes`; with `deferTrace`, a trace is attached unchecked, to be checked by
+  /// the run that reads it through `check`.
+  private static func scenario(
+    from bytes: [UInt8], path: String, trace replacementTrace: String?, deferTrace: Bool,
+    check: inout TraceCheck?
   ) throws(JetsimError) -> Scenario {
     var file = try decode(bytes, path: path) { node throws(FieldError) in
       try ScenarioFile(json: node)
@@ -40,7 +65,14 @@ public enum ProfileLoader {
     scenario.inputs = inputs
     scenario.snapshot = file.snapshot
     if let trace = file.trace {
-      try checkAndAttach(trace: replacementTrace ?? resolve(trace, from: folder), to: &scenario)
+      let tracePath = replacementTrace ?? resolve(trace, from: folder)
+      if deferTrace {
+        let deferred = TraceCheck(path: tracePath, scenario: scenario)
+        scenario.trace = deferred.feed
+        check = deferred
+      } else {
+        try checkAndAttach(trace: tracePath, to: &scenario)
+      }
     } else {
       try scenario.checkWorkload()
     }
@@ -106,7 +138,7 @@ public enum ProfileLoader {
   /// One pass over the script and the trace checks every action, and fingerprints the trace on the
   /// way; runs then read the trace afresh, a line at a time, and fail if it no longer has that
   /// digest.
-  private static func checkAndAttach(trace tracePath: String, to scenario: inout Scenario)
+  static func checkAndAttach(trace tracePath: String, to scenario: inout Scenario)
     throws(JetsimError)
   {
     var check = scenario

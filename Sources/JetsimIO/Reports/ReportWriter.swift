@@ -17,7 +17,7 @@ public struct ReportWriter: SimulationObserver {
   public let folder: ReportFolder
   /// The row writers, made when the run says its policy (`start(policy:)`).
   private var tables: ReportTables
-  private let scenario: Scenario
+  private var scenario: Scenario
   private let eventsFile: OutputFile
   private let killsFile: OutputFile
   private var timeline: TimelineRecorder?
@@ -45,6 +45,12 @@ public struct ReportWriter: SimulationObserver {
     }
     events.appendRow(ReportTables.eventColumns)
     kills.appendRow(ReportTables.killColumns)
+  }
+
+  /// Adds `input` to the inputs `run.json` lists: a trace whose digest is known only once the run
+  /// has read it (`TraceCheck`).
+  package mutating func add(input: RunInput) {
+    scenario.inputs.append(input)
   }
 
   public mutating func start(policy: String) {
