@@ -88,14 +88,23 @@ import Testing
     let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
     #expect(html.utf8.count < 5_000_000, "\(html.utf8.count) bytes")
     #expect(xmlError(html) == nil)
-    // Kills are grouped by pixel column: one marker per column that has kills, every kill counted.
-    var chart = SVGChart(
-      width: 960, height: 300, label: "",
-      x: .scale(HTMLReport.timeAxis(summary.metrics.durationMs)), y: nil)
-    chart.axes(xLabel: "", yLabel: nil)
-    let columns = chart.columns(of: timeline.kills) { Double($0.timeMs) }
-    #expect(columns.reduce(0) { $0 + $1.items.count } == summary.metrics.totalKills)
-    #expect(html.components(separatedBy: "<g class=\"kill\">").count - 1 == columns.count)
+    // Kills are grouped by pixel column: one marker per column that has kills, every kill counted
+    // in its tooltip (five named, "and N more"), though most are kept only as counts by bucket.
+    #expect(summary.metrics.totalKills > TimelineRecorder.exactKills, "the bucketed mode")
+    let titles = html.components(separatedBy: "<g class=\"kill\"><title>").dropFirst().map {
+      String($0.prefix { $0 != "<" })
+    }
+    let counted = titles.reduce(0) { sum, title in
+      let named = title.components(separatedBy: " kill: ").count - 1
+      let more =
+        title.range(of: #"and (\d+) more"#, options: .regularExpression).map {
+          Int(title[$0].split(separator: " ")[1]) ?? 0
+        } ?? 0
+      return sum + named + more
+    }
+    #expect(counted == summary.metrics.totalKills)
+    #expect(titles.count <= 961, "at most one marker a pixel column, both ends included")
+    #expect(timeline.killRows.count == HTMLReport.maxKillRows)
   }
 
   /// The thin peak line holds a column's peak for that column only; across a quiet stretch it
@@ -215,5 +224,38 @@ import Testing
     #expect(xmlError("<a/><b/>") != nil)
     #expect(xmlError("<!DOCTYPE html><a x=\"1\">&amp;<b/></a>") == nil)
     #expect(externalReferences("<img src=\"http://example.com/x.png\"/>") == ["src=", "http:"])
+  }
+}
+
+/// `TimeBuckets` groups by pixel column exactly as `SVGChart.columns` does while every item is kept,
+/// and keeps every count once items go into buckets.
+@Suite struct TimeBucketsTests {
+  @Test(arguments: [1, 7, 1000])
+  func itGroupsAsTheChartDoesAndCountsEveryItem(seed: UInt64) {
+    var random = RandomStream(seed: seed, stream: 0)
+    var time = 0
+    var times: [Int] = []
+    for _ in 0..<3000 {
+      time += random.below(500)
+      times.append(time)
+    }
+    let chart = SVGChart(
+      width: 960, height: 10, label: "", x: .scale(HTMLReport.timeAxis(time)), y: nil)
+    var exact = TimeBuckets<Int>(keep: 5, exactLimit: 10_000)
+    var bucketed = TimeBuckets<Int>(keep: 5, exactLimit: 100)
+    for (index, time) in times.enumerated() {
+      exact.append(index, at: time, bucketMs: 1000)
+      bucketed.append(index, at: time, bucketMs: index < 1500 ? 1000 : 2000)
+    }
+    let expected = chart.columns(of: Array(times.enumerated()), width: 3) { Double($0.element) }
+    let groups = exact.columns(on: chart, width: 3)
+    #expect(groups.map(\.x) == expected.map(\.x))
+    #expect(groups.map(\.group.count) == expected.map(\.items.count))
+    #expect(groups.map(\.group.items) == expected.map { $0.items.prefix(5).map(\.offset) })
+    let coarse = bucketed.columns(on: chart, width: 3)
+    #expect(coarse.reduce(0) { $0 + $1.group.count } == times.count)
+    #expect(coarse.allSatisfy { $0.group.items.count == min(5, $0.group.count) })
+    #expect(coarse.count <= 321, "at most one group a column of three pixels, both ends included")
+    #expect(coarse.first?.group.items.first == 0, "in time order")
   }
 }

@@ -49,13 +49,13 @@ public enum HTMLReport {
       },
       numericColumns: [1])
     html.section("Kills")
-    let shown = timeline.kills.prefix(maxKillRows)
-    if timeline.kills.isEmpty {
+    let shown = timeline.killRows
+    if timeline.killMarks.count == 0 {
       html.paragraph("No app was killed.")
     } else {
-      if timeline.kills.count > maxKillRows {
+      if timeline.killMarks.count > maxKillRows {
         html.paragraph(
-          "The first \(maxKillRows) of \(timeline.kills.count) kills; kills.csv has them all.")
+          "The first \(maxKillRows) of \(timeline.killMarks.count) kills; kills.csv has them all.")
       }
       html.table(
         header: [
@@ -124,7 +124,7 @@ public enum HTMLReport {
       times: peakLine.times, values: peakLine.values, end: Double(durationMs), stroke: peakColour,
       dash: nil, title: "peak used within each pixel column; used memory between events")
     drawLevels(of: device, on: &chart)
-    drawKills(timeline.kills, appIDs: summary.appIDs, on: &chart)
+    drawKills(timeline.killMarks, appIDs: summary.appIDs, on: &chart)
     return chart.finish() + HTMLDocument.legend(memoryLegend)
   }
 
@@ -205,13 +205,13 @@ public enum HTMLReport {
 
   /// Every kill: a marker at its time; kills in one pixel column share a marker and its tooltip.
   static func drawKills(
-    _ kills: [KillRecord], appIDs: [String], on chart: inout SVGChart
+    _ kills: TimeBuckets<KillRecord>, appIDs: [String], on chart: inout SVGChart
   ) {
-    for (x, kills) in chart.columns(of: kills, time: { Double($0.timeMs) }) {
-      let lines = kills.prefix(5).map { kill in
+    for (x, group) in kills.columns(on: chart) {
+      let lines = group.items.prefix(5).map { kill in
         "\(Units.clock(kill.timeMs)) kill: \(appIDs[kill.app]) (\(kill.reason), \(Units.megabytes(kill.footprintKB)), \(kill.state))"
       }
-      let more = kills.count > 5 ? "\nand \(kills.count - 5) more" : ""
+      let more = group.count > 5 ? "\nand \(group.count - 5) more" : ""
       chart.killMarker(atX: x, title: lines.joined(separator: "\n") + more)
     }
   }
@@ -266,16 +266,15 @@ public enum HTMLReport {
           title:
             "\(id): \(segment.state) from \(Units.clock(segment.startMs)) to \(Units.clock(end))")
       }
-      for kind in [TimelineRecorder.Mark.Kind.coldLaunch, .warmResume, .kill] {
-        let marks = timeline.marks[app].filter { $0.kind == kind }
+      for kind in TimelineRecorder.Mark.allCases {
         // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
-        for (x, group) in chart.columns(
-          of: marks, width: kind == .kill ? 1 : 3, time: { Double($0.timeMs) })
+        for (x, group) in timeline.marks[app][kind.rawValue].columns(
+          on: chart, width: kind == .kill ? 1 : 3)
         {
           let what =
             kind == .coldLaunch ? "cold launch" : kind == .warmResume ? "warm resume" : "kill"
           let title =
-            "\(id): \(what) at \(Units.clock(group[0].timeMs))"
+            "\(id): \(what) at \(Units.clock(group.timeMs))"
             + (group.count > 1 ? " and \(group.count - 1) more here" : "")
           chart.laneMark(row: row, atX: x, kind: kind, title: title)
         }

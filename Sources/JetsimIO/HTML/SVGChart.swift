@@ -205,7 +205,7 @@ package struct SVGChart {
   }
 
   package mutating func laneMark(
-    row: Int, atX px: Double, kind: TimelineRecorder.Mark.Kind, title: String
+    row: Int, atX px: Double, kind: TimelineRecorder.Mark, title: String
   ) {
     let cy = top + Double(row) * 18 + 9
     let shape: String

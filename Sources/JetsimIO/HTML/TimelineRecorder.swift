@@ -1,10 +1,11 @@
 import JetsimCore
 
 /// Collects what the HTML report draws, as the run goes, in bounded memory: the physical memory
-/// used by apps in each state (a suspended process compressed by the device's ratio, a swapped
-/// one none, as the simulation counts them) sampled in time buckets (their width doubles whenever there are too many, so a run of
-/// any length keeps at most `maxBuckets`), each app's state over time as segments no shorter than a
-/// bucket, and every kill.
+/// used by apps in each state (a suspended process compressed by the device's ratio, a swapped one
+/// none, as the simulation counts them) sampled in time buckets (their width doubles whenever there
+/// are too many, so a run of any length keeps at most `maxBuckets`), each app's state over time as
+/// segments no shorter than a bucket, its launches, resumes and kills, and the run's kills, each in
+/// `TimeBuckets` (every one while they are few, then by bucket), and the first kills for the table.
 package struct TimelineRecorder: SimulationObserver, Sendable {
   /// Memory by state at the end of a bucket (apps by state, system processes together), and the
   /// most used during it.
@@ -24,19 +25,23 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   }
 
   /// A mark on an app's lane.
-  package struct Mark: Sendable, Equatable {
-    package enum Kind: Sendable { case coldLaunch, warmResume, kill }
-    package var timeMs: Int
-    package var kind: Kind
-  }
+  package enum Mark: Int, Sendable, CaseIterable { case coldLaunch, warmResume, kill }
 
   static let maxBuckets = 2048
+  /// Kills kept one by one for the memory chart's markers, and marks for each lane and kind,
+  /// before they go into time buckets.
+  static let exactKills = 10_000
+  static let exactMarks = 2_000
 
   package private(set) var bucketMs = 1000
   package private(set) var samples: [Sample] = []
   package private(set) var segments: [[Segment]]
-  package private(set) var marks: [[Mark]]
-  package private(set) var kills: [KillRecord] = []
+  /// Each app's marks, by kind (`Mark.rawValue`).
+  package private(set) var marks: [[TimeBuckets<Void>]]
+  /// The run's kills for the memory chart's markers (a tooltip names five).
+  package private(set) var killMarks = TimeBuckets<KillRecord>(keep: 5, exactLimit: exactKills)
+  /// The first kills, for the report's table.
+  package private(set) var killRows: [KillRecord] = []
   /// How many events each app had: the busiest apps get lanes first.
   package private(set) var activity: [Int]
   private var state: [AppState]
@@ -57,7 +62,9 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     self.device = device
     let count = appCount + systemCount
     segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: count)
-    marks = Array(repeating: [], count: count)
+    marks = Array(
+      repeating: Mark.allCases.map { _ in TimeBuckets(keep: 0, exactLimit: Self.exactMarks) },
+      count: count)
     activity = Array(repeating: 0, count: count)
     state = Array(repeating: .notRunning, count: count)
     footprint = Array(repeating: 0, count: count)
@@ -85,19 +92,20 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       footprint[app] = physical(event, in: to)
       usedByState[Int(to.rawValue)] += footprint[app]
       if to != state[app] { setState(app, to, at: event.timeMs) }
-      if event.kind == .launch, to == .inactive {
-        marks[app].append(Mark(timeMs: event.timeMs, kind: .coldLaunch))
-      }
-      if event.kind == .enterForeground {
-        marks[app].append(Mark(timeMs: event.timeMs, kind: .warmResume))
-      }
+      if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
+      if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
     }
     sample(at: event.timeMs)
   }
 
   package mutating func record(_ kill: KillRecord) {
-    kills.append(kill)
-    if kill.app < appCount { marks[kill.app].append(Mark(timeMs: kill.timeMs, kind: .kill)) }
+    if killRows.count < HTMLReport.maxKillRows { killRows.append(kill) }
+    killMarks.append(kill, at: kill.timeMs, bucketMs: bucketMs)
+    if kill.app < appCount { mark(kill.app, .kill, at: kill.timeMs) }
+  }
+
+  private mutating func mark(_ app: Int, _ kind: Mark, at timeMs: Int) {
+    marks[app][kind.rawValue].append((), at: timeMs, bucketMs: bucketMs)
   }
 
   private mutating func setState(_ app: Int, _ new: AppState, at time: Int) {

@@ -15,14 +15,11 @@ public struct ReportWriter: SimulationObserver {
 
   /// Where the reports are being written.
   public let folder: ReportFolder
-  /// The row writers, made when the run says its policy (`start(policy:)`).
-  private var tables: ReportTables
   private var scenario: Scenario
-  private let eventsFile: OutputFile
-  private let killsFile: OutputFile
-  private var timeline: TimelineRecorder?
-  private var events = CSVBuffer(capacity: flushBytes + 4096)
-  private var kills = CSVBuffer(capacity: 4096)
+  /// The rows' way to the files: formatted and written on a thread of its own.
+  private let stream: RowStream
+  /// The rows not yet handed to the stream.
+  private var chunk = RowStream.newChunk()
 
   /// Starts the reports of `scenario` in `folder`; with `html`, `report.html` too
   /// (docs/reports.md). The policy's name comes from the run itself (`start(policy:)`), the same
@@ -30,12 +27,8 @@ public struct ReportWriter: SimulationObserver {
   public init(folder: ReportFolder, scenario: Scenario, html: Bool = false) throws(JetsimError) {
     self.folder = folder
     self.scenario = scenario
-    timeline =
-      html
-      ? TimelineRecorder(
-        appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
-        device: scenario.device) : nil
-    tables = ReportTables(appIDs: scenario.processNames, policy: "")
+    let eventsFile: OutputFile
+    let killsFile: OutputFile
     do {
       eventsFile = try OutputFile(creating: folder.path("events.csv"))
       killsFile = try OutputFile(creating: folder.path("kills.csv"))
@@ -43,8 +36,13 @@ public struct ReportWriter: SimulationObserver {
       folder.discard()
       throw error.notWritable(folder.destination)
     }
-    events.appendRow(ReportTables.eventColumns)
-    kills.appendRow(ReportTables.killColumns)
+    stream = RowStream(
+      tables: ReportTables(appIDs: scenario.processNames, policy: ""), eventsFile: eventsFile,
+      killsFile: killsFile,
+      timeline: html
+        ? TimelineRecorder(
+          appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
+          device: scenario.device) : nil)
   }
 
   /// Adds `input` to the inputs `run.json` lists: a trace whose digest is known only once the run
@@ -54,33 +52,32 @@ public struct ReportWriter: SimulationObserver {
   }
 
   public mutating func start(policy: String) {
-    tables = ReportTables(appIDs: scenario.processNames, policy: policy)
+    stream.start(ReportTables(appIDs: scenario.processNames, policy: policy))
   }
 
   public mutating func record(_ event: EventRecord) {
-    timeline?.record(event)
-    tables.append(event, to: &events)
-    if events.count >= Self.flushBytes { eventsFile.flush(&events) }
+    chunk.append(.event(event))
+    if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
   }
 
   public mutating func record(_ kill: KillRecord) {
-    timeline?.record(kill)
-    tables.append(kill, to: &kills)
-    if kills.count >= Self.flushBytes { killsFile.flush(&kills) }
+    chunk.append(.kill(kill))
+    if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
   }
 
   /// Writes `apps.csv`, `summary.csv`, `run.json` and `metrickit.json` from `summary`, closes the
-  /// streams and moves the
-  /// folder into place. On any failure nothing is left at the destination but what was there before.
+  /// streams and moves the folder into place. On any failure nothing is left at the destination
+  /// but what was there before.
   public mutating func finish(_ summary: RunSummary) throws(JetsimError) {
+    let files = stream.end(with: chunk)
     do {
-      try eventsFile.close(flushing: &events)
-      try killsFile.close(flushing: &kills)
+      try files.events.close()
+      try files.kills.close()
       try write(ReportTables.appsTable(summary), to: "apps.csv")
       try write(Provenance(scenario: scenario, summary: summary).json, to: "run.json")
       try write(ReportTables.summaryTable(summary), to: "summary.csv")
       try write(MetricKitPayload.runJSON(summary), to: "metrickit.json")
-      if let timeline {
+      if let timeline = stream.timeline {
         let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
         try write(html, to: "report.html")
       }
@@ -105,8 +102,9 @@ public struct ReportWriter: SimulationObserver {
 
   /// Abandons the reports: nothing is written at the destination.
   public mutating func discard() {
-    try? eventsFile.close(flushing: &events)
-    try? killsFile.close(flushing: &kills)
+    let files = stream.end(with: chunk)
+    try? files.events.close()
+    try? files.kills.close()
     folder.discard()
   }
 }

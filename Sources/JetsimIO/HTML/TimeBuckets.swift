@@ -1,0 +1,106 @@
+import JetsimCore
+
+/// Items in time order (kills, launches) as a chart draws them: every item while there are at most
+/// `exactLimit`, then only per time bucket, its first `keep` items and its count, so that memory
+/// stays bounded however long the run. Drawn one group per pixel column either way; with every item
+/// kept, exactly as `SVGChart.columns(of:width:time:)` groups them.
+package struct TimeBuckets<Item: Sendable>: Sendable {
+  /// One bucket, or one pixel column once drawn: its first items and how many it holds.
+  package struct Group: Sendable {
+    /// The time of its first item.
+    package var timeMs: Int
+    /// Its first items (at most `keep`).
+    package var items: [Item]
+    /// How many items it holds.
+    package var count: Int
+  }
+
+  /// Items kept in each group: those a tooltip names.
+  package let keep: Int
+  /// Items kept one by one before they go into buckets.
+  package let exactLimit: Int
+  /// Every item, while there are at most `exactLimit`.
+  private var exact: [(timeMs: Int, item: Item)] = []
+  /// The buckets, in time order, once there were more.
+  private var buckets: [Group] = []
+  private var bucketMs = 1
+  private var bucketed = false
+  /// How many items were added.
+  package private(set) var count = 0
+
+  package init(keep: Int, exactLimit: Int) {
+    self.keep = keep
+    self.exactLimit = exactLimit
+  }
+
+  /// Adds `item`, at `timeMs` (not before the last item's), with buckets `bucketMs` wide.
+  package mutating func append(_ item: Item, at timeMs: Int, bucketMs: Int) {
+    count += 1
+    if !bucketed {
+      exact.append((timeMs, item))
+      guard exact.count > exactLimit else { return }
+      bucketed = true
+      self.bucketMs = bucketMs
+      for (time, kept) in exact { add(kept, at: time) }
+      exact = []
+      return
+    }
+    if bucketMs > self.bucketMs { coarsen(to: bucketMs) }
+    add(item, at: timeMs)
+  }
+
+  private mutating func add(_ item: Item, at timeMs: Int) {
+    if let last = buckets.last, last.timeMs / bucketMs == timeMs / bucketMs {
+      buckets[buckets.count - 1].count += 1
+      if last.items.count < keep { buckets[buckets.count - 1].items.append(item) }
+    } else {
+      buckets.append(Group(timeMs: timeMs, items: keep > 0 ? [item] : [], count: 1))
+    }
+  }
+
+  /// Merges buckets into `width`-wide ones (a multiple of the current width).
+  package mutating func coarsen(to width: Int) {
+    guard bucketed, width > bucketMs else { return }
+    bucketMs = width
+    var merged: [Group] = []
+    for bucket in buckets {
+      if let last = merged.last, last.timeMs / width == bucket.timeMs / width {
+        merged[merged.count - 1].count += bucket.count
+        merged[merged.count - 1].items += bucket.items.prefix(max(0, keep - last.items.count))
+      } else {
+        merged.append(bucket)
+      }
+    }
+    buckets = merged
+  }
+
+  /// The groups to draw on `chart`, one per column `width` pixels wide, at the position of its
+  /// first item.
+  package func columns(on chart: SVGChart, width: Double = 1) -> [(x: Double, group: Group)] {
+    if !bucketed {
+      return chart.columns(of: exact, width: width) { Double($0.timeMs) }.map { column in
+        (
+          column.x,
+          Group(
+            timeMs: column.items[0].timeMs, items: column.items.prefix(keep).map(\.item),
+            count: column.items.count)
+        )
+      }
+    }
+    var result: [(x: Double, group: Group)] = []
+    var lastColumn = -Double.infinity
+    for bucket in buckets {
+      let position = chart.x(Double(bucket.timeMs))
+      let column = (position / width).rounded()
+      if column == lastColumn, var last = result.last?.group {
+        last.count += bucket.count
+        last.items += bucket.items.prefix(max(0, keep - last.items.count))
+        result[result.count - 1].group = last
+      } else {
+        result.append((position.rounded(), bucket))
+        lastColumn = column
+      }
+    }
+    return result
+  }
+}

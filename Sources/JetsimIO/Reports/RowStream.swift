@@ -1,0 +1,134 @@
+import Foundation
+import JetsimCore
+
+/// A run's rows on their way to `events.csv`, `kills.csv` and the HTML timeline: the simulation
+/// hands them over in chunks, and one thread of their own formats and writes them, so on a machine
+/// with two cores the reports cost the simulation little more than copying each record once. One
+/// thread writes every row, in the order the run made them, so the files are the same bytes however
+/// the two threads interleave. At most `chunkCount` chunks are in flight: memory stays bounded
+/// whatever the run's length, and a simulation faster than its writer waits for it.
+final class RowStream: @unchecked Sendable {
+  /// One record of the run, in the order the simulation made it.
+  enum Row {
+    case event(EventRecord)
+    case kill(KillRecord)
+  }
+
+  /// Rows in a chunk, and chunks in flight (the one being filled among them).
+  static let chunkSize = 4096
+  static let chunkCount = 4
+
+  // Shared between the two threads, under `lock`.
+  private let lock = NSLock()
+  private var filled: [[Row]] = []
+  private var empty: [[Row]]
+  private var ended = false
+  private let rowsReady = DispatchSemaphore(value: 0)
+  private let chunksFree = DispatchSemaphore(value: chunkCount - 1)
+  private let finished = DispatchSemaphore(value: 0)
+
+  // The writer thread's own, until `end()` returns; then the caller's.
+  private var tables: ReportTables
+  private var events = CSVBuffer(capacity: ReportWriter.flushBytes + 4096)
+  private var kills = CSVBuffer(capacity: 4096)
+  private let eventsFile: OutputFile
+  private let killsFile: OutputFile
+  /// What `report.html` draws, recorded on the writer thread.
+  private(set) var timeline: TimelineRecorder?
+
+  /// A stream into the two files (their headers written first), recording a timeline too when
+  /// given one; its thread starts at once.
+  init(
+    tables: ReportTables, eventsFile: OutputFile, killsFile: OutputFile,
+    timeline: TimelineRecorder?
+  ) {
+    self.tables = tables
+    self.eventsFile = eventsFile
+    self.killsFile = killsFile
+    self.timeline = timeline
+    empty = (1..<Self.chunkCount).map { _ in
+      var chunk: [Row] = []
+      chunk.reserveCapacity(Self.chunkSize)
+      return chunk
+    }
+    events.appendRow(ReportTables.eventColumns)
+    kills.appendRow(ReportTables.killColumns)
+    let thread = Thread { [self] in work() }
+    thread.name = "jetsim report writer"
+    thread.start()
+  }
+
+  /// A chunk to fill: an empty one with room for `chunkSize` rows.
+  static func newChunk() -> [Row] {
+    var chunk: [Row] = []
+    chunk.reserveCapacity(chunkSize)
+    return chunk
+  }
+
+  /// The row writers, once the run says its policy (before its first row).
+  func start(_ tables: ReportTables) {
+    lock.lock()
+    self.tables = tables
+    lock.unlock()
+  }
+
+  /// Hands `chunk` to the writer thread and gives back an empty one in its place, waiting for the
+  /// writer if every chunk is in flight.
+  func hand(_ chunk: inout [Row]) {
+    chunksFree.wait()
+    lock.lock()
+    filled.append(chunk)
+    chunk = empty.removeLast()
+    lock.unlock()
+    rowsReady.signal()
+  }
+
+  /// Hands the last rows over and waits until every row is written into the buffers and files;
+  /// then returns the files, flushed but open. Later calls return them at once.
+  func end(with chunk: [Row]) -> (events: OutputFile, kills: OutputFile) {
+    lock.lock()
+    let first = !ended
+    if first {
+      filled.append(chunk)
+      ended = true
+    }
+    lock.unlock()
+    guard first else { return (eventsFile, killsFile) }
+    rowsReady.signal()
+    finished.wait()
+    eventsFile.flush(&events)
+    killsFile.flush(&kills)
+    return (eventsFile, killsFile)
+  }
+
+  /// The writer thread: chunk after chunk, in order, until the last.
+  private func work() {
+    while true {
+      rowsReady.wait()
+      lock.lock()
+      var chunk = filled.removeFirst()
+      let last = ended && filled.isEmpty
+      let tables = self.tables
+      lock.unlock()
+      for row in chunk {
+        switch row {
+        case .event(let event):
+          timeline?.record(event)
+          tables.append(event, to: &events)
+          if events.count >= ReportWriter.flushBytes { eventsFile.flush(&events) }
+        case .kill(let kill):
+          timeline?.record(kill)
+          tables.append(kill, to: &kills)
+          if kills.count >= ReportWriter.flushBytes { killsFile.flush(&kills) }
+        }
+      }
+      if last { break }
+      chunk.removeAll(keepingCapacity: true)
+      lock.lock()
+      empty.append(chunk)
+      lock.unlock()
+      chunksFree.signal()
+    }
+    finished.signal()
+  }
+}
