@@ -1,7 +1,7 @@
 import Foundation
 import JetsimCore
 
-/// A run's rows on their way to `events.csv`, `kills.csv` and the HTML timeline: the simulation
+/// A run's rows on their way to `events.csv` and `kills.csv`: the simulation
 /// hands them over in chunks, and one thread of their own formats and writes them, so on a machine
 /// with two cores the reports cost the simulation little more than copying each record once. One
 /// thread writes every row, in the order the run made them, so the files are the same bytes however
@@ -16,7 +16,7 @@ final class RowStream: @unchecked Sendable {
 
   /// Rows in a chunk, and chunks in flight (the one being filled among them).
   static let chunkSize = 4096
-  static let chunkCount = 4
+  static let chunkCount = 16
 
   // Shared between the two threads, under `lock`.
   private let lock = NSLock()
@@ -33,19 +33,12 @@ final class RowStream: @unchecked Sendable {
   private var kills = CSVBuffer(capacity: 4096)
   private let eventsFile: OutputFile
   private let killsFile: OutputFile
-  /// What `report.html` draws, recorded on the writer thread.
-  private(set) var timeline: TimelineRecorder?
 
-  /// A stream into the two files (their headers written first), recording a timeline too when
-  /// given one; its thread starts at once.
-  init(
-    tables: ReportTables, eventsFile: OutputFile, killsFile: OutputFile,
-    timeline: TimelineRecorder?
-  ) {
+  /// A stream into the two files (their headers written first); its thread starts at once.
+  init(tables: ReportTables, eventsFile: OutputFile, killsFile: OutputFile) {
     self.tables = tables
     self.eventsFile = eventsFile
     self.killsFile = killsFile
-    self.timeline = timeline
     empty = (1..<Self.chunkCount).map { _ in
       var chunk: [Row] = []
       chunk.reserveCapacity(Self.chunkSize)
@@ -113,11 +106,9 @@ final class RowStream: @unchecked Sendable {
       for row in chunk {
         switch row {
         case .event(let event):
-          timeline?.record(event)
           tables.append(event, to: &events)
           if events.count >= ReportWriter.flushBytes { eventsFile.flush(&events) }
         case .kill(let kill):
-          timeline?.record(kill)
           tables.append(kill, to: &kills)
           if kills.count >= ReportWriter.flushBytes { killsFile.flush(&kills) }
         }
