@@ -7,11 +7,43 @@ package enum FixedPoint {
     var divisor: UInt = 1
     for _ in 0..<scaleDigits { divisor *= 10 }
     let whole = scaled / divisor
-    let minus = negative && scaled != 0 ? "-" : ""
-    guard scaleDigits > 0 else { return "\(minus)\(whole)" }
-    let fraction = String(scaled % divisor)
-    let padded = String(repeating: "0", count: scaleDigits - fraction.count) + fraction
-    return "\(minus)\(whole).\(padded)"
+    let minus = negative && scaled != 0
+    let wholeDigits = digitCount(whole)
+    let length = (minus ? 1 : 0) + wholeDigits + (scaleDigits > 0 ? scaleDigits + 1 : 0)
+    // Written in place: no intermediate strings (charts write tens of thousands of these).
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var position = 0
+      if minus {
+        buffer[0] = UInt8(ascii: "-")
+        position = 1
+      }
+      func put(_ value: UInt, width: Int) {
+        var rest = value
+        for index in stride(from: position + width - 1, through: position, by: -1) {
+          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        }
+        position += width
+      }
+      put(whole, width: wholeDigits)
+      if scaleDigits > 0 {
+        buffer[position] = UInt8(ascii: ".")
+        position += 1
+        put(scaled % divisor, width: scaleDigits)
+      }
+      return position
+    }
+  }
+
+  /// The number of decimal digits of `value` (1 for 0).
+  package static func digitCount(_ value: UInt) -> Int {
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits
   }
 
   /// `value` rounded half away from zero to `digits` decimals, formatted identically on every

@@ -167,15 +167,37 @@ public enum Units {
 
   /// Milliseconds as `HH:MM:SS.mmm`, for people.
   public static func clock(_ milliseconds: Int) -> String {
-    let negative = milliseconds < 0
     let magnitude = milliseconds.magnitude
-    let ms = magnitude % 1000
     let seconds = magnitude / 1000
-    func pad(_ value: UInt, _ width: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
+    let hours = seconds / 3600
+    let hourDigits = max(2, FixedPoint.digitCount(hours))
+    let length = (milliseconds < 0 ? 1 : 0) + hourDigits + 10
+    // Written in place: no intermediate strings (a report draws tens of thousands of these).
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var position = 0
+      if milliseconds < 0 {
+        buffer[0] = UInt8(ascii: "-")
+        position = 1
+      }
+      func put(_ value: UInt, width: Int) {
+        var rest = value
+        for index in stride(from: position + width - 1, through: position, by: -1) {
+          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        }
+        position += width
+      }
+      put(hours, width: hourDigits)
+      buffer[position] = UInt8(ascii: ":")
+      position += 1
+      put(seconds / 60 % 60, width: 2)
+      buffer[position] = UInt8(ascii: ":")
+      position += 1
+      put(seconds % 60, width: 2)
+      buffer[position] = UInt8(ascii: ".")
+      position += 1
+      put(magnitude % 1000, width: 3)
+      return position
     }
-    return (negative ? "-" : "")
-      + "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(ms, 3))"
   }
 }
