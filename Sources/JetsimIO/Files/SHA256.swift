@@ -37,7 +37,6 @@ package enum SHA256 {
     /// Bytes waiting for a full 64-byte block.
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
-    private var w = [UInt32](repeating: 0, count: 64)
 
     package init() { pending.reserveCapacity(64) }
 
@@ -94,27 +93,30 @@ package enum SHA256 {
       }.joined()
     }
 
+    /// One 64-byte block. The message schedule lives in a stack buffer and the constants are read
+    /// through a pointer: no array checks in the loop that hashes every byte of a trace.
     private mutating func compress(_ bytes: UnsafeRawBufferPointer) {
-      for i in 0..<16 {
-        let j = 4 * i
-        w[i] =
-          UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8
-          | UInt32(bytes[j + 3])
-      }
-      for i in 16..<64 {
-        let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-        let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-      }
       var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-      for i in 0..<64 {
-        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let temp1 = hh &+ s1 &+ choice &+ SHA256.k[i] &+ w[i]
-        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let temp2 = s0 &+ majority
-        (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        for i in 0..<16 {
+          w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+        }
+        for i in 16..<64 {
+          let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+          let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+          w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        SHA256.k.withUnsafeBufferPointer { k in
+          for i in 0..<64 {
+            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let temp1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let temp2 = s0 &+ majority
+            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+          }
+        }
       }
       h[0] = h[0] &+ a
       h[1] = h[1] &+ b
@@ -126,12 +128,8 @@ package enum SHA256 {
       h[7] = h[7] &+ hh
     }
 
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    @inline(__always) private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
       value >> count | value << (32 - count)
     }
-  }
-
-  private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    value >> count | value << (32 - count)
   }
 }
