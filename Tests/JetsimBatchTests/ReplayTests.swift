@@ -10,18 +10,26 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
 
 /// `jetsim replay`: real kills set beside each policy's choices from the same state.
 @Suite struct ReplayTests {
-  @Test func jetsamReproducesEveryPressureKillOfTheHeldOutReport() throws {
+  /// The held-out iOS 12 report gives no priorities: its bands are predicted from states and
+  /// kinds, not from the list's order, so the kernel's order is no longer handed back. jetsam still
+  /// takes the kernel's first 31 victims in order and beats its own control (the same snapshot with
+  /// each band's order shuffled), which shows how much of the agreement is the order within bands.
+  @Test func jetsamOnTheHeldOutReportWithPredictedBands() throws {
     let replay = try ReplayReport.replay(
       reportsAt: ["\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"],
       policies: PolicyName.all)
     let report = try #require(replay.replays.first)
     #expect(report.realVictims.count == 62)
-    #expect(report.predicted["jetsam"] == report.realVictims, "every victim, in order")
+    #expect(report.bands.isEmpty, "no priorities: nothing to score bands against")
     let jetsam = try #require(replay.agreement.first { $0.policy == "jetsam" })
     #expect(jetsam.firstVictimMatches == 1)
-    #expect(jetsam.victimsMatched == 62)
     #expect(jetsam.pairs == 62 * 61 / 2)
-    #expect(jetsam.pairsInOrder == jetsam.pairs)
+    #expect(jetsam.victimsMatched < 62, "predicted bands do not reproduce the list")
+    #expect(jetsam.prefixMatched == 31)
+    let control = try #require(replay.agreement.first { $0.policy == Replay.shuffledControl })
+    #expect(replay.scoredPolicies.firstIndex(of: "jetsam-shuffled") == 3, "right after jetsam")
+    #expect((control.kendallTau ?? 1) < (jetsam.kendallTau ?? 0) - 0.2)
+    #expect(control.prefixMatched < jetsam.prefixMatched)
     // The design card's policy takes the largest suspended app first; the kernel did not.
     let largest = try #require(replay.agreement.first { $0.policy == "largest-first" })
     #expect(largest.firstVictimMatches == 0)
@@ -54,7 +62,8 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
       csv.contains("ios14-iphone11-highwater.ips,jetsam,1,wifianalyticsd,highwater,,not-scored"))
     #expect(
       replay.summaryCSV.split(separator: "\n").first
-        == "policy,reports,kills,first_victim_matches,victims_matched,pairs_in_order,pairs")
+        == "policy,reports,kills,first_victim_matches,victims_matched,prefix_matched,pairs_in_order,pairs_reversed,pairs,kendall_tau"
+    )
   }
 
   @Test func agreementCountsFirstVictimsMatchesAndPairs() {
@@ -66,6 +75,11 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(agreement.victimsMatched == 2)
     #expect(agreement.pairs == 3)
     #expect(agreement.pairsInOrder == 0, "a and b swapped; c never chosen")
+    // c, never chosen, ranks after a and b: two pairs in order; a–b reversed.
+    #expect(agreement.pairsConcordant == 2)
+    #expect(agreement.pairsReversed == 1)
+    #expect(agreement.kendallTau == 1.0 / 3)
+    #expect(agreement.prefixMatched == 0)
     agreement.add(real: ["x", "y"], predicted: ["x", "y"])
     #expect(agreement.firstVictimMatches == 1)
     #expect(agreement.pairsInOrder == 1)
@@ -138,5 +152,66 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
       values.swapAt(index, Int(random.below(index + 1)))
     }
     #expect(OrderedPairs.count(values) == byPairs(values))
+  }
+
+  /// Kendall's tau against the pair-by-pair definition, on random orders with victims never chosen.
+  @Test(arguments: 1...40)
+  func kendallTauIsThePairByPairCount(seed: Int) {
+    var random = RandomStream(seed: UInt64(seed), stream: 0)
+    let real = (0..<(2 + random.below(12))).map { "p\($0)" }
+    var predicted = real.filter { _ in random.below(4) > 0 }
+    for index in stride(from: predicted.count - 1, to: 0, by: -1) {
+      predicted.swapAt(index, random.below(index + 1))
+    }
+    var agreement = ReplayAgreement(policy: "p")
+    agreement.add(real: real, predicted: predicted)
+    let rank = { (name: String) in predicted.firstIndex(of: name) ?? Int.max }
+    var concordant = 0
+    var discordant = 0
+    for i in real.indices {
+      for j in real.indices where j > i {
+        if rank(real[i]) < rank(real[j]) { concordant += 1 }
+        if rank(real[i]) > rank(real[j]) { discordant += 1 }
+      }
+    }
+    #expect(agreement.pairsConcordant == concordant)
+    #expect(agreement.pairsReversed == discordant)
+    #expect(agreement.prefixMatched == zip(real, predicted).prefix { $0 == $1 }.count)
+  }
+
+  /// The control shuffles within bands only: every place keeps its band, and the entries are the
+  /// same, in another order, the same every time.
+  @Test func theShuffledControlKeepsEachBandInItsPlaces() {
+    let entries = (0..<40).map { index in
+      Snapshot.Entry(
+        process: "p\(index)", state: .suspended, band: index % 3 == 0 ? nil : (index % 3) * 10)
+    }
+    let shuffled = Replay.shuffledWithinBands(entries)
+    #expect(shuffled.map(\.band) == entries.map(\.band))
+    #expect(Set(shuffled.map(\.process)) == Set(entries.map(\.process)))
+    #expect(shuffled.map(\.process) != entries.map(\.process))
+    #expect(Replay.shuffledWithinBands(entries).map(\.process) == shuffled.map(\.process))
+  }
+
+  /// bands.csv: on the iOS 14 report, which gives priorities, the predictor's bands beside the
+  /// real ones; the predictor reads no priority, so the report without them predicts the same.
+  @Test func bandsArePredictedWithoutReadingPriorities() throws {
+    let path = "\(reports)/ios14-iphone11-highwater.ips"
+    let replay = try ReplayReport.replay(reportsAt: [path], policies: [.jetsam])
+    let report = try #require(replay.replays.first)
+    #expect(report.bands.count == 442)
+    let score = report.bandScore
+    #expect(score.exact == report.bands.filter { $0.realBand == $0.predictedBand }.count)
+    #expect((score.exact, score.sameClass) == (314, 354), "docs/validation.md quotes these")
+    var stripped = try JetsamReport.load(at: path)
+    let predicted = stripped.processes.map(BandPredictor.band(of:))
+    for index in stripped.processes.indices { stripped.processes[index].priority = nil }
+    #expect(stripped.processes.map(BandPredictor.band(of:)) == predicted)
+    #expect(JetsamImport.convert(stripped).bands == predicted, "import uses the predictor then")
+    #expect(report.bands.map(\.predictedBand) == predicted)
+    let csv = replay.bandsCSV.split(separator: "\n")
+    #expect(
+      csv.first == "report,pid,process,states,real_band,predicted_band,real_class,predicted_class")
+    #expect(csv.count == 443)
   }
 }

@@ -54,13 +54,14 @@ import Testing
     #expect(
       result.output == """
         replayed 1 report under 2 policies: 1 scored (62 pressure kills)
-        policy         reports  kills  first victim  victims  pairs in order
-        jetsam               1     62           1/1    62/62       1891/1891
-        largest-first        1     62           0/1    43/62        296/1891
-          wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, replay.html
+        policy           reports  kills  first victim  victims  as a prefix  pairs in order  Kendall tau
+        jetsam                 1     62           1/1    44/62        31/62        935/1891        0.674
+        jetsam-shuffled        1     62           0/1    44/62         0/62        533/1891        0.249
+        largest-first          1     62           0/1    43/62         0/62        296/1891        0.039
+          wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, bands.csv, replay.html
 
         """)
-    for file in ["replay.csv", "replay-summary.csv", "replay.html"] {
+    for file in ["replay.csv", "replay-summary.csv", "bands.csv", "replay.html"] {
       #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/replay/\(file)"))
     }
     let json = try jetsim(

@@ -45,13 +45,20 @@ import Testing
     #expect(simulation.freeKB == report.freeKB)
   }
 
-  @Test func withoutPrioritiesTheListOrderIsTheBandOrder() throws {
+  /// Without priorities each band is predicted from the process's states and kind alone, never
+  /// from its place in the list (which would hand the kernel's order back to a replay).
+  @Test func withoutPrioritiesBandsArePredictedFromStates() throws {
     let result = try imported("ios10-iphone6-highwater.crash")
-    #expect(zip(result.bands, result.bands.dropFirst()).allSatisfy { $0 <= $1 })
     let snapchat = try #require(result.names.firstIndex(of: "Snapchat"))
-    #expect(result.bands[snapchat] == 100)
-    #expect(result.bands[snapchat + 1] == 110, "after the FOREGROUND band, which jetsam sorts")
-    #expect(result.bands[0] == 0)
+    #expect(result.report.processes[snapchat].isFrontmost)
+    #expect(result.bands[snapchat] == BandPredictor.foreground)
+    for (process, band) in zip(result.report.processes, result.bands) {
+      #expect(band == BandPredictor.band(of: process))
+    }
+    // The same process list in reverse order gets the same bands, process by process.
+    var reversed = result.report
+    reversed.processes.reverse()
+    #expect(JetsamImport.convert(reversed).bands == result.bands.reversed())
     #expect(result.device.memoryKB == 1024 * 1024)
   }
 

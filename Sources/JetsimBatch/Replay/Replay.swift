@@ -34,6 +34,31 @@ public struct ReportReplay: Sendable {
   /// How many processes the report lists: one alone (a report its publisher cut to its victim)
   /// leaves no choice to score.
   public var processCount = 0
+  /// For a report that gives priorities, each process's real band beside the one `BandPredictor`
+  /// predicts without reading it (`bands.csv`); empty otherwise.
+  public var bands: [BandRow] = []
+
+  /// One process's real and predicted band.
+  public struct BandRow: Sendable, Equatable {
+    /// Its pid (nil if the report gives none), name and states.
+    public var pid: Int?
+    public var process: String
+    public var states: [String]
+    /// Its band as the report writes it (current numbering), and as predicted.
+    public var realBand: Int
+    public var predictedBand: Int
+  }
+
+  /// How many predicted bands are exactly right, and how many are in the right class
+  /// (`BandPredictor.bandClass`).
+  public var bandScore: (exact: Int, sameClass: Int) {
+    (
+      bands.filter { $0.realBand == $0.predictedBand }.count,
+      bands.filter {
+        BandPredictor.bandClass($0.realBand) == BandPredictor.bandClass($0.predictedBand)
+      }.count
+    )
+  }
 
   /// Why the report is listed but not scored (nil when it is scored): no pressure kill, or a list
   /// cut to a single process, where every policy can only name that one.
@@ -89,6 +114,22 @@ public struct ReplayAgreement: Sendable, Equatable {
   public var pairsInOrder = 0
   /// The ordered pairs of the kernel's victims this policy puts in the same order.
   public var pairs = 0
+  /// The real victims found as a prefix: how many of the kernel's first victims the policy chose
+  /// first, in the same order, before its first difference (summed over reports).
+  public var prefixMatched = 0
+  /// Pairs of real victims the policy orders the other way round: both chosen in the wrong order,
+  /// or the later one chosen and the earlier one never. (A pair of two victims never chosen is
+  /// a tie and counts neither way.)
+  public var pairsReversed = 0
+
+  /// Kendall's tau (tau-a) between the kernel's order of its victims and the policy's: (pairs in
+  /// order − pairs reversed) ÷ pairs, from 1 (the same order) to −1 (the reverse); a victim the
+  /// policy never chose ranks after all it chose. Nil without pairs.
+  public var kendallTau: Double? {
+    pairs == 0 ? nil : Double(pairsConcordant - pairsReversed) / Double(pairs)
+  }
+  /// Pairs in the kernel's order, a victim never chosen ranking after every chosen one.
+  public var pairsConcordant = 0
 
   /// An empty score for `policy`.
   public init(policy: String) { self.policy = policy }
@@ -105,7 +146,28 @@ public struct ReplayAgreement: Sendable, Equatable {
     }
     victimsMatched += real.filter { position[$0] != nil }.count
     pairs += real.count * (real.count - 1) / 2
-    pairsInOrder += OrderedPairs.count(real.compactMap { position[$0] })
+    let found = real.compactMap { position[$0] }
+    let inOrder = OrderedPairs.count(found)
+    pairsInOrder += inOrder
+    prefixMatched += zip(real, predicted).prefix { $0 == $1 }.count
+    // Pairs with a victim never chosen: in order when the chosen one comes first in the kernel's
+    // order, reversed otherwise.
+    var chosenBefore = 0
+    var missingBefore = 0
+    var mixedInOrder = 0
+    var mixedReversed = 0
+    for name in real {
+      if position[name] != nil {
+        mixedReversed += missingBefore
+        chosenBefore += 1
+      } else {
+        mixedInOrder += chosenBefore
+        missingBefore += 1
+      }
+    }
+    let foundPairs = found.count * (found.count - 1) / 2
+    pairsConcordant += inOrder + mixedInOrder
+    pairsReversed += foundPairs - inOrder + mixedReversed
   }
 }
 
@@ -143,24 +205,74 @@ public enum Replay {
     var predicted: [String: [String]] = [:]
     for policy in policies {
       scenario.policy = policy
-      var simulation = Simulation(
-        device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
-        observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
-      try simulation.placeForReplay()
-      let victims = target > 0 ? simulation.evict(freeingKB: target) : []
-      let names = scenario.processNames
-      predicted[policy.rawValue] = victims.map { names[$0] }
+      predicted[policy.rawValue] = try victims(of: scenario, freeingKB: target)
+    }
+    if policies.contains(.jetsam) {
+      // The control: jetsam with each band's order shuffled, to show what order knowledge is worth.
+      var shuffled = scenario
+      shuffled.policy = .jetsam
+      shuffled.snapshot?.entries = shuffledWithinBands(scenario.snapshot?.entries ?? [])
+      predicted[shuffledControl] = try victims(of: shuffled, freeingKB: target)
     }
     var replay = ReportReplay(
       report: report.file, realVictims: scored.map { imported.names[$0] }, kills: kills,
       predicted: predicted, policies: policies.map(\.rawValue), warnings: imported.warnings)
     replay.processCount = report.processes.count
+    if let real = JetsamImport.realBands(of: report.processes) {
+      replay.bands = zip(report.processes, real).map { process, band in
+        ReportReplay.BandRow(
+          pid: process.pid, process: process.name, states: process.states, realBand: band,
+          predictedBand: BandPredictor.band(of: process))
+      }
+    }
     return replay
   }
 
-  /// Each policy's agreement over `replays`.
+  /// The name of the control row: jetsam on the same snapshot with each band's order shuffled.
+  public static let shuffledControl = "jetsam-shuffled"
+
+  /// The seed of the control's shuffle: fixed, so a replay's files are the same every time.
+  static let shuffleSeed: UInt64 = 20_251_124
+
+  /// The victims `scenario`'s policy chooses from its snapshot until `target` KB are freed.
+  static func victims(of scenario: Scenario, freeingKB target: Int) throws(JetsimError) -> [String]
+  {
+    var simulation = Simulation(
+      device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
+      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
+    try simulation.placeForReplay()
+    let victims = target > 0 ? simulation.evict(freeingKB: target) : []
+    let names = scenario.processNames
+    return victims.map { names[$0] }
+  }
+
+  /// `entries` with the entries of each band (those with no band together) in a seeded random
+  /// order, each band keeping its places in the list.
+  static func shuffledWithinBands(_ entries: [Snapshot.Entry]) -> [Snapshot.Entry] {
+    var random = RandomStream(seed: shuffleSeed, stream: 0)
+    var places: [Int?: [Int]] = [:]
+    for (index, entry) in entries.enumerated() { places[entry.band, default: []].append(index) }
+    var result = entries
+    for band in places.keys.sorted(by: { ($0 ?? -1) < ($1 ?? -1) }) {
+      let indices = places[band] ?? []
+      var order = indices
+      for index in stride(from: order.count - 1, to: 0, by: -1) {
+        order.swapAt(index, random.below(index + 1))
+      }
+      for (place, source) in zip(indices, order) { result[place] = entries[source] }
+    }
+    return result
+  }
+
+  /// Each policy's agreement over `replays` (the shuffled control after jetsam, where replayed).
   public static func agreement(_ replays: [ReportReplay], policies: [String]) -> [ReplayAgreement] {
-    policies.map { policy in
+    var policies = policies
+    if let jetsam = policies.firstIndex(of: PolicyName.jetsam.rawValue),
+      replays.contains(where: { $0.predicted[shuffledControl] != nil })
+    {
+      policies.insert(shuffledControl, at: jetsam + 1)
+    }
+    return policies.map { policy in
       var agreement = ReplayAgreement(policy: policy)
       for replay in replays where replay.notScoredBecause == nil {
         agreement.add(real: replay.realVictims, predicted: replay.predicted[policy] ?? [])

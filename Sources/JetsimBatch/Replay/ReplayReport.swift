@@ -14,8 +14,11 @@ public struct ReplayReport: Sendable {
     self.policies = policies
   }
 
-  /// Each policy's agreement with the kernel.
+  /// Each policy's agreement with the kernel, and the shuffled control's after jetsam's.
   public var agreement: [ReplayAgreement] { Replay.agreement(replays, policies: policies) }
+
+  /// The policies scored, in order: those asked, and the shuffled control after jetsam.
+  public var scoredPolicies: [String] { agreement.map(\.policy) }
 
   /// The columns of `replay.csv`.
   public static let columns = [
@@ -23,9 +26,46 @@ public struct ReplayReport: Sendable {
   ]
   /// The columns of `replay-summary.csv`.
   public static let summaryColumns = [
-    "policy", "reports", "kills", "first_victim_matches", "victims_matched", "pairs_in_order",
-    "pairs",
+    "policy", "reports", "kills", "first_victim_matches", "victims_matched", "prefix_matched",
+    "pairs_in_order", "pairs_reversed", "pairs", "kendall_tau",
   ]
+  /// The columns of `bands.csv`.
+  public static let bandColumns = [
+    "report", "pid", "process", "states", "real_band", "predicted_band", "real_class",
+    "predicted_class",
+  ]
+
+  /// `bands.csv`: for every report that gives priorities, each process's real band beside the
+  /// band predicted without reading it.
+  public var bandsCSV: String {
+    var buffer = CSVBuffer()
+    buffer.appendRow(Self.bandColumns)
+    for replay in replays {
+      let name = FileSystem.split(replay.report).name
+      for row in replay.bands {
+        buffer.appendRow([
+          name, row.pid.map(String.init) ?? "", row.process, row.states.joined(separator: " "),
+          "\(row.realBand)", "\(row.predictedBand)", BandPredictor.bandClass(row.realBand),
+          BandPredictor.bandClass(row.predictedBand),
+        ])
+      }
+    }
+    return buffer.text
+  }
+
+  /// One line a report that gives priorities: how many bands the predictor got exactly, and in
+  /// the right class.
+  public var bandLines: [String] {
+    replays.filter { !$0.bands.isEmpty }.map { replay in
+      let (exact, sameClass) = replay.bandScore
+      let count = replay.bands.count
+      func share(_ value: Int) -> String {
+        Units.decimal(Double(value) * 100 / Double(count), digits: 1)
+      }
+      return
+        "\(FileSystem.split(replay.report).name): bands predicted without priorities: \(exact) of \(count) exact (\(share(exact)) %), \(sameClass) in the right class (\(share(sameClass)) %)"
+    }
+  }
 
   /// `replay.csv`: one row a kill of each report under each policy.
   public var csv: String {
@@ -33,7 +73,7 @@ public struct ReplayReport: Sendable {
     buffer.appendRow(Self.columns)
     for replay in replays {
       let name = FileSystem.split(replay.report).name
-      for policy in policies {
+      for policy in scoredPolicies {
         for row in replay.rows(for: policy) {
           buffer.appendRow([
             name, policy, "\(row.kill)", row.realProcess, row.realReason, row.predictedProcess,
@@ -53,21 +93,25 @@ public struct ReplayReport: Sendable {
       buffer.appendRow(
         [row.policy]
           + [
-            row.reports, row.kills, row.firstVictimMatches, row.victimsMatched, row.pairsInOrder,
-            row.pairs,
-          ].map(String.init))
+            row.reports, row.kills, row.firstVictimMatches, row.victimsMatched, row.prefixMatched,
+            row.pairsInOrder, row.pairsReversed, row.pairs,
+          ].map(String.init) + [row.kendallTau.map { FixedPoint.format($0) } ?? ""])
     }
     return buffer.text
   }
 
   /// The agreement as a table for the terminal.
   public var table: String {
-    let header = ["policy", "reports", "kills", "first victim", "victims", "pairs in order"]
+    let header = [
+      "policy", "reports", "kills", "first victim", "victims", "as a prefix", "pairs in order",
+      "Kendall tau",
+    ]
     let rows = agreement.map { row in
       [
         row.policy, "\(row.reports)", "\(row.kills)",
         "\(row.firstVictimMatches)/\(row.reports)", "\(row.victimsMatched)/\(row.kills)",
-        "\(row.pairsInOrder)/\(row.pairs)",
+        "\(row.prefixMatched)/\(row.kills)", "\(row.pairsInOrder)/\(row.pairs)",
+        row.kendallTau.map { Units.decimal($0, digits: 3) } ?? "n/a",
       ]
     }
     let all = [header] + rows
@@ -92,20 +136,25 @@ public struct ReplayReport: Sendable {
     page.section("Agreement with the kernel")
     page.table(
       header: [
-        "policy", "reports", "kills", "first victim matches", "victims matched",
-        "pairs in order",
+        "policy", "reports", "kills", "first victim matches", "victims matched", "as a prefix",
+        "pairs in order", "Kendall tau",
       ],
       rows: agreement.map { row in
         [
           row.policy, "\(row.reports)", "\(row.kills)",
           "\(row.firstVictimMatches) of \(row.reports)", "\(row.victimsMatched) of \(row.kills)",
-          "\(row.pairsInOrder) of \(row.pairs)",
+          "\(row.prefixMatched) of \(row.kills)", "\(row.pairsInOrder) of \(row.pairs)",
+          row.kendallTau.map { Units.decimal($0, digits: 3) } ?? "n/a",
         ]
-      }, numericColumns: [1, 2, 3, 4, 5])
+      }, numericColumns: [1, 2, 3, 4, 5, 6, 7])
+    page.paragraph(
+      "\(Replay.shuffledControl) is the control: jetsam on the same snapshots with each band's order shuffled (seeded). Victims as a prefix: the kernel's first victims, in order, before the first difference. Kendall tau: from 1 (the kernel's order) to −1 (its reverse), a victim never chosen ranked after every chosen one."
+    )
+    for line in bandLines { page.paragraph(line) }
     for replay in replays {
       page.section(FileSystem.split(replay.report).name)
       for warning in replay.warnings { page.paragraph("Note: \(warning).") }
-      let rows = policies.map { replay.rows(for: $0) }
+      let rows = scoredPolicies.map { replay.rows(for: $0) }
       let count = rows.map(\.count).max() ?? 0
       guard count > 0 else {
         page.paragraph("No kill to replay.")
@@ -132,7 +181,7 @@ public struct ReplayReport: Sendable {
         table.append(line)
       }
       page.table(
-        header: ["kill", "killed by the kernel", "reason"] + policies, rows: table,
+        header: ["kill", "killed by the kernel", "reason"] + scoredPolicies, rows: table,
         numericColumns: [0])
     }
     return page.finish()
@@ -153,12 +202,14 @@ extension ReplayReport {
     return ReplayReport(replays: replays, policies: policies.map(\.rawValue))
   }
 
-  /// Writes `replay.csv`, `replay-summary.csv` and `replay.html` into the folder `destination`, all
-  /// or none.
+  /// Writes `replay.csv`, `replay-summary.csv`, `bands.csv` and `replay.html` into the folder
+  /// `destination`, all or none.
   public func write(to destination: String) throws(JetsimError) {
     try ReportFolder.write(
-      [("replay.csv", csv), ("replay-summary.csv", summaryCSV), ("replay.html", html)],
-      to: destination, kind: .replay)
+      [
+        ("replay.csv", csv), ("replay-summary.csv", summaryCSV), ("bands.csv", bandsCSV),
+        ("replay.html", html),
+      ], to: destination, kind: .replay)
   }
 }
 
@@ -176,7 +227,10 @@ extension ReplayReport {
                 ("kills", .integer(row.kills)),
                 ("first_victim_matches", .integer(row.firstVictimMatches)),
                 ("victims_matched", .integer(row.victimsMatched)),
-                ("pairs_in_order", .integer(row.pairsInOrder)), ("pairs", .integer(row.pairs)),
+                ("prefix_matched", .integer(row.prefixMatched)),
+                ("pairs_in_order", .integer(row.pairsInOrder)),
+                ("pairs_reversed", .integer(row.pairsReversed)), ("pairs", .integer(row.pairs)),
+                ("kendall_tau", .decimal(row.kendallTau)),
               ])
             })
         ),
@@ -186,11 +240,22 @@ extension ReplayReport {
             replays.map { replay in
               .fields([
                 ("report", .string(replay.report)),
+                ("not_scored_because", replay.notScoredBecause.map { .string($0) } ?? .null),
+                (
+                  "bands",
+                  replay.bands.isEmpty
+                    ? .null
+                    : .fields([
+                      ("processes", .integer(replay.bands.count)),
+                      ("exact", .integer(replay.bandScore.exact)),
+                      ("same_class", .integer(replay.bandScore.sameClass)),
+                    ])
+                ),
                 ("real_victims", .list(replay.realVictims.map { .string($0) })),
                 (
                   "predicted",
                   .list(
-                    policies.map { policy in
+                    scoredPolicies.map { policy in
                       .fields([
                         ("policy", .string(policy)),
                         ("victims", .list((replay.predicted[policy] ?? []).map { .string($0) })),

@@ -61,12 +61,6 @@ public struct ImportedReport: Sendable {
 
 /// Converts JetsamEvent reports (`jetsim import-jetsam`).
 public enum JetsamImport {
-  /// The band numbers of XNU's current numbering (`JETSAM_PRIORITY_REVISION` 2,
-  /// bsd/sys/kern_memorystatus.h) that the import uses when a report gives no priority.
-  static let idleBand = 0
-  static let backgroundBand = 30
-  static let foregroundBand = 100
-
   /// The report in jetsim's terms.
   ///
   /// - Complexity: O(*n*) for *n* processes.
@@ -165,7 +159,7 @@ public enum JetsamImport {
       case .systemProcess(let kind):
         let system = SystemProcess(
           name: name, kind: kind, footprintKB: footprint,
-          band: band == idleBand && kind != .activeDaemon ? nil : band)
+          band: band == BandPredictor.idle && kind != .activeDaemon ? nil : band)
         state = system.runningState
         systemProcesses.append(system)
       }
@@ -216,26 +210,19 @@ public enum JetsamImport {
   }
 
   /// Each process's band in XNU's current numbering: its priority (times 10 in a report written
-  /// in the first numbering, bands 0 to 21). Without priorities, the list is in band order, so each
-  /// process gets the band its states suggest (idle or suspended 0, on screen 100, else 30), raised
-  /// to the band of the process before it; one off screen after the FOREGROUND band goes to 110,
-  /// since jetsam sorts FOREGROUND by footprint and the list order would be lost there.
+  /// in the first numbering, bands 0 to 21). Without priorities, the band `BandPredictor` predicts
+  /// from its states and kind; not from its place in the list, which would hand the kernel's order
+  /// back to a replay of the report.
   static func bands(of processes: [JetsamReport.Process]) -> [Int] {
+    if let real = realBands(of: processes) { return real }
+    return processes.map(BandPredictor.band(of:))
+  }
+
+  /// The bands a report writes, in XNU's current numbering (nil if it gives no priorities).
+  public static func realBands(of processes: [JetsamReport.Process]) -> [Int]? {
+    guard processes.contains(where: { $0.priority != nil }) else { return nil }
     let scale = processes.allSatisfy { ($0.priority ?? 0) <= 21 } ? 10 : 1
-    if processes.contains(where: { $0.priority != nil }) {
-      return processes.map { ($0.priority ?? 0) * scale }
-    }
-    var previous = idleBand
-    return processes.map { process in
-      let suggested =
-        process.isFrontmost
-        ? foregroundBand
-        : (process.isSuspended || process.isIdle) ? idleBand : backgroundBand
-      var band = max(suggested, previous)
-      if band == foregroundBand, !process.isFrontmost { band = foregroundBand + 10 }
-      previous = band
-      return band
-    }
+    return processes.map { ($0.priority ?? 0) * scale }
   }
 }
 
