@@ -62,7 +62,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
       csv.contains("ios14-iphone11-highwater.ips,jetsam,1,wifianalyticsd,highwater,,not-scored"))
     #expect(
       replay.summaryCSV.split(separator: "\n").first
-        == "policy,reports,kills,first_victim_matches,victims_matched,prefix_matched,pairs_in_order,pairs_reversed,pairs,kendall_tau"
+        == "policy,reports,kills,first_victim_matches,victims_matched,prefix_matched,pairs_in_order,pairs_reversed,pairs,kendall_tau,kills_with_page_counts,predicted_kills"
     )
   }
 
@@ -213,5 +213,49 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(
       csv.first == "report,pid,process,states,real_band,predicted_band,real_class,predicted_class")
     #expect(csv.count == 443)
+  }
+
+  /// The memory jetsam counts as available (file-backed and free pages, XNU's
+  /// `VM_CHECK_MEMORYSTATUS`) against jetsim's levels for the device, and how many kills each
+  /// policy decides from there, set beside the kernel's 62.
+  @Test func theLevelsAndTheKillsEachPolicyDecides() throws {
+    let path = "\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"
+    let report = try JetsamReport.load(at: path)
+    #expect(report.availableKB == (10_432 + 2_647) * 16)
+    let replay = try ReplayReport.replay(reportsAt: [path], policies: PolicyName.all)
+    let one = try #require(replay.replays.first)
+    let levels = try #require(one.levels)
+    #expect(levels.availableKB == 209_264)
+    #expect(levels.availableKB > levels.criticalKB, "not below jetsim's critical level")
+    #expect(levels.availableKB < levels.idleKB, "below its idle level")
+    let rows = replay.levelsCSV.split(separator: "\n")
+    #expect(rows.count == 2)
+    #expect(
+      rows[1]
+        == "ios12-iphonexsmax-vm-pageshortage.crash,209264,\(levels.criticalKB),\(209_264 - levels.criticalKB),\(levels.idleKB),\(209_264 - levels.idleKB),no,yes,62"
+    )
+    // docs/validation.md quotes these: the kernel killed 62.
+    let counts = try #require(one.predictedCounts)
+    #expect(counts["jetsam"] == 35)
+    #expect(counts["largest-first"] == 1, "one large suspended app fills the gap at once")
+    #expect(counts["jetsam-shuffled"] == 12)
+    let jetsam = try #require(replay.agreement.first { $0.policy == "jetsam" })
+    #expect(jetsam.predictedKills == 35)
+    #expect(jetsam.killsWithCounts == 62)
+  }
+
+  /// With the available memory at or above every level, no policy kills; a report without page
+  /// counts has no levels and no decided counts.
+  @Test func noKillAboveTheLevels() throws {
+    let path = "\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"
+    var report = try JetsamReport.load(at: path)
+    report.memoryPages["free"] = 1_000_000
+    let imported = JetsamImport.convert(report)
+    let replay = try Replay.replay(imported, policies: PolicyName.all)
+    #expect(replay.predictedCounts?.values.allSatisfy { $0 == 0 } == true)
+    report.memoryPages["fileBacked"] = nil
+    let without = try Replay.replay(JetsamImport.convert(report), policies: [.jetsam])
+    #expect(without.levels == nil)
+    #expect(without.predictedCounts == nil)
   }
 }

@@ -54,14 +54,15 @@ import Testing
     #expect(
       result.output == """
         replayed 1 report under 2 policies: 1 scored (62 pressure kills)
-        policy           reports  kills  first victim  victims  as a prefix  pairs in order  Kendall tau
-        jetsam                 1     62           1/1    44/62        31/62        935/1891        0.674
-        jetsam-shuffled        1     62           0/1    44/62         0/62        533/1891        0.249
-        largest-first          1     62           0/1    43/62         0/62        296/1891        0.039
-          wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, bands.csv, replay.html
+        policy           reports  kills  decides  first victim  victims  as a prefix  pairs in order  Kendall tau
+        jetsam                 1     62       35           1/1    44/62        31/62        935/1891        0.674
+        jetsam-shuffled        1     62       12           0/1    44/62         0/62        533/1891        0.249
+        largest-first          1     62        1           0/1    43/62         0/62        296/1891        0.039
+          ios12-iphonexsmax-vm-pageshortage.crash: 204.3 MB available at the first kill; critical level 149.3 MB (not below by 54.9 MB), idle level 336.1 MB (below by 131.7 MB)
+          wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, bands.csv, levels.csv, replay.html
 
         """)
-    for file in ["replay.csv", "replay-summary.csv", "bands.csv", "replay.html"] {
+    for file in ["replay.csv", "replay-summary.csv", "bands.csv", "levels.csv", "replay.html"] {
       #expect(FileManager.default.fileExists(atPath: "\(scratch.path)/replay/\(file)"))
     }
     let json = try jetsim(

@@ -37,6 +37,15 @@ public struct ReportReplay: Sendable {
   /// For a report that gives priorities, each process's real band beside the one `BandPredictor`
   /// predicts without reading it (`bands.csv`); empty otherwise.
   public var bands: [BandRow] = []
+  /// The memory jetsam counted as available at the snapshot (`JetsamReport.availableKB`), and
+  /// jetsim's critical and idle levels for the device (nil without the report's page counts).
+  public var levels: (availableKB: Int, criticalKB: Int, idleKB: Int)?
+  /// How many kills each policy makes from the snapshot when it decides the count itself: taking
+  /// its victims in its own order, it kills one while the available memory, with what the victims
+  /// before it freed, is below the level for the victim's band (the idle level in the IDLE band,
+  /// the critical level above it; XNU's `memstat_kill_idle_process` and critical kills). By policy
+  /// name; nil without the report's page counts.
+  public var predictedCounts: [String: Int]?
 
   /// One process's real and predicted band.
   public struct BandRow: Sendable, Equatable {
@@ -130,6 +139,10 @@ public struct ReplayAgreement: Sendable, Equatable {
   }
   /// Pairs in the kernel's order, a victim never chosen ranking after every chosen one.
   public var pairsConcordant = 0
+  /// Kills the policy decides to make, over the scored reports that give page counts, when it
+  /// decides the count itself (`ReportReplay.predictedCounts`); and the kernel's kills in them.
+  public var predictedKills = 0
+  public var killsWithCounts = 0
 
   /// An empty score for `policy`.
   public init(policy: String) { self.policy = policy }
@@ -203,9 +216,15 @@ public enum Replay {
     scenario.device.systemProcesses.removeAll { leftOut.contains($0.name) }
     scenario.snapshot?.entries.removeAll { leftOut.contains($0.process) }
     var predicted: [String: [String]] = [:]
+    var counts: [String: Int] = [:]
+    let available = report.availableKB
     for policy in policies {
       scenario.policy = policy
       predicted[policy.rawValue] = try victims(of: scenario, freeingKB: target)
+      if let available {
+        counts[policy.rawValue] = try decidedKills(
+          scenario, imported: imported, availableKB: available)
+      }
     }
     if policies.contains(.jetsam) {
       // The control: jetsam with each band's order shuffled, to show what order knowledge is worth.
@@ -213,11 +232,21 @@ public enum Replay {
       shuffled.policy = .jetsam
       shuffled.snapshot?.entries = shuffledWithinBands(scenario.snapshot?.entries ?? [])
       predicted[shuffledControl] = try victims(of: shuffled, freeingKB: target)
+      if let available {
+        counts[shuffledControl] = try decidedKills(
+          shuffled, imported: imported, availableKB: available)
+      }
     }
     var replay = ReportReplay(
       report: report.file, realVictims: scored.map { imported.names[$0] }, kills: kills,
       predicted: predicted, policies: policies.map(\.rawValue), warnings: imported.warnings)
     replay.processCount = report.processes.count
+    if let available {
+      replay.levels = (
+        available, imported.device.criticalThresholdKB, imported.device.idleThresholdKB
+      )
+      replay.predictedCounts = counts
+    }
     if let real = JetsamImport.realBands(of: report.processes) {
       replay.bands = zip(report.processes, real).map { process, band in
         ReportReplay.BandRow(
@@ -244,6 +273,38 @@ public enum Replay {
     let victims = target > 0 ? simulation.evict(freeingKB: target) : []
     let names = scenario.processNames
     return victims.map { names[$0] }
+  }
+
+  /// How many of `scenario`'s policy's victims die when the policy decides the count: in its
+  /// order, each victim while the available memory (with what the victims before it freed) is
+  /// below the level of its band, the device's idle level in the IDLE band, its critical level
+  /// above; the first victim above its level ends the kills.
+  static func decidedKills(_ scenario: Scenario, imported: ImportedReport, availableKB: Int)
+    throws(JetsimError) -> Int
+  {
+    let device = imported.device
+    let highest = max(device.idleThresholdKB, device.criticalThresholdKB)
+    guard availableKB < highest else { return 0 }
+    var simulation = Simulation(
+      device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
+      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
+    try simulation.placeForReplay()
+    let before = simulation.apps.map(\.footprintKB)
+    let order = simulation.evict(freeingKB: highest - availableKB)
+    let bands = Dictionary(
+      zip(imported.names, imported.bands), uniquingKeysWith: { first, _ in first })
+    let names = scenario.processNames
+    var available = availableKB
+    var kills = 0
+    for victim in order {
+      let level =
+        (bands[names[victim]] ?? 0) < BandPredictor.background
+        ? device.idleThresholdKB : device.criticalThresholdKB
+      guard available < level else { break }
+      kills += 1
+      available += before[victim]
+    }
+    return kills
   }
 
   /// `entries` with the entries of each band (those with no band together) in a seeded random
@@ -276,6 +337,10 @@ public enum Replay {
       var agreement = ReplayAgreement(policy: policy)
       for replay in replays where replay.notScoredBecause == nil {
         agreement.add(real: replay.realVictims, predicted: replay.predicted[policy] ?? [])
+        if let count = replay.predictedCounts?[policy] {
+          agreement.predictedKills += count
+          agreement.killsWithCounts += replay.realVictims.count
+        }
       }
       return agreement
     }

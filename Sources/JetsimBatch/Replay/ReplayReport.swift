@@ -27,8 +27,46 @@ public struct ReplayReport: Sendable {
   /// The columns of `replay-summary.csv`.
   public static let summaryColumns = [
     "policy", "reports", "kills", "first_victim_matches", "victims_matched", "prefix_matched",
-    "pairs_in_order", "pairs_reversed", "pairs", "kendall_tau",
+    "pairs_in_order", "pairs_reversed", "pairs", "kendall_tau", "kills_with_page_counts",
+    "predicted_kills",
   ]
+  /// The columns of `levels.csv`.
+  public static let levelColumns = [
+    "report", "available_kb", "critical_kb", "critical_margin_kb", "idle_kb", "idle_margin_kb",
+    "below_critical", "below_idle", "pressure_kills",
+  ]
+
+  /// `levels.csv`: for every report with a pressure kill and page counts, the memory jetsam
+  /// counted as available at the snapshot against jetsim's critical and idle levels for the
+  /// device (a margin below zero: below the level, as the kernel's rule says it must be to kill).
+  public var levelsCSV: String {
+    var buffer = CSVBuffer()
+    buffer.appendRow(Self.levelColumns)
+    for replay in replays where !replay.realVictims.isEmpty {
+      guard let levels = replay.levels else { continue }
+      buffer.appendRow([
+        FileSystem.split(replay.report).name, "\(levels.availableKB)", "\(levels.criticalKB)",
+        "\(levels.availableKB - levels.criticalKB)", "\(levels.idleKB)",
+        "\(levels.availableKB - levels.idleKB)",
+        levels.availableKB < levels.criticalKB ? "yes" : "no",
+        levels.availableKB < levels.idleKB ? "yes" : "no", "\(replay.realVictims.count)",
+      ])
+    }
+    return buffer.text
+  }
+
+  /// One line a report with a pressure kill and page counts: available memory against the levels.
+  public var levelLines: [String] {
+    replays.filter { !$0.realVictims.isEmpty && $0.levels != nil }.map { replay in
+      let levels = replay.levels ?? (0, 0, 0)
+      func side(_ level: Int) -> String {
+        let margin = levels.availableKB - level
+        return "\(margin < 0 ? "below" : "not below") by \(Units.megabytes(abs(margin)))"
+      }
+      return
+        "\(FileSystem.split(replay.report).name): \(Units.megabytes(levels.availableKB)) available at the first kill; critical level \(Units.megabytes(levels.criticalKB)) (\(side(levels.criticalKB))), idle level \(Units.megabytes(levels.idleKB)) (\(side(levels.idleKB)))"
+    }
+  }
   /// The columns of `bands.csv`.
   public static let bandColumns = [
     "report", "pid", "process", "states", "real_band", "predicted_band", "real_class",
@@ -95,7 +133,10 @@ public struct ReplayReport: Sendable {
           + [
             row.reports, row.kills, row.firstVictimMatches, row.victimsMatched, row.prefixMatched,
             row.pairsInOrder, row.pairsReversed, row.pairs,
-          ].map(String.init) + [row.kendallTau.map { FixedPoint.format($0) } ?? ""])
+          ].map(String.init) + [
+            row.kendallTau.map { FixedPoint.format($0) } ?? "", "\(row.killsWithCounts)",
+            "\(row.predictedKills)",
+          ])
     }
     return buffer.text
   }
@@ -103,12 +144,13 @@ public struct ReplayReport: Sendable {
   /// The agreement as a table for the terminal.
   public var table: String {
     let header = [
-      "policy", "reports", "kills", "first victim", "victims", "as a prefix", "pairs in order",
-      "Kendall tau",
+      "policy", "reports", "kills", "decides", "first victim", "victims", "as a prefix",
+      "pairs in order", "Kendall tau",
     ]
     let rows = agreement.map { row in
       [
         row.policy, "\(row.reports)", "\(row.kills)",
+        row.killsWithCounts > 0 ? "\(row.predictedKills)" : "n/a",
         "\(row.firstVictimMatches)/\(row.reports)", "\(row.victimsMatched)/\(row.kills)",
         "\(row.prefixMatched)/\(row.kills)", "\(row.pairsInOrder)/\(row.pairs)",
         row.kendallTau.map { Units.decimal($0, digits: 3) } ?? "n/a",
@@ -150,7 +192,10 @@ public struct ReplayReport: Sendable {
     page.paragraph(
       "\(Replay.shuffledControl) is the control: jetsam on the same snapshots with each band's order shuffled (seeded). Victims as a prefix: the kernel's first victims, in order, before the first difference. Kendall tau: from 1 (the kernel's order) to −1 (its reverse), a victim never chosen ranked after every chosen one."
     )
-    for line in bandLines { page.paragraph(line) }
+    page.paragraph(
+      "Decides: the kills the policy makes when it decides the count itself, killing while the memory the kernel counts as available (file-backed and free pages), with what its victims freed, is below jetsim's critical level for the device. The order scores are of the freed-total mode: victims until they free what the kernel's pressure kills freed."
+    )
+    for line in bandLines + levelLines { page.paragraph(line) }
     for replay in replays {
       page.section(FileSystem.split(replay.report).name)
       for warning in replay.warnings { page.paragraph("Note: \(warning).") }
@@ -208,7 +253,7 @@ extension ReplayReport {
     try ReportFolder.write(
       [
         ("replay.csv", csv), ("replay-summary.csv", summaryCSV), ("bands.csv", bandsCSV),
-        ("replay.html", html),
+        ("levels.csv", levelsCSV), ("replay.html", html),
       ], to: destination, kind: .replay)
   }
 }
@@ -231,6 +276,8 @@ extension ReplayReport {
                 ("pairs_in_order", .integer(row.pairsInOrder)),
                 ("pairs_reversed", .integer(row.pairsReversed)), ("pairs", .integer(row.pairs)),
                 ("kendall_tau", .decimal(row.kendallTau)),
+                ("kills_with_page_counts", .integer(row.killsWithCounts)),
+                ("predicted_kills", .integer(row.predictedKills)),
               ])
             })
         ),

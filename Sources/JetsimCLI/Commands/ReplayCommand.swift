@@ -71,10 +71,10 @@ extension ReplayOptions {
       for report in unscored {
         text += "  \(report.report): \(report.notScoredBecause ?? "")\n"
       }
-      let bands = replay.bandLines.map { "  \($0)\n" }.joined()
+      let lines = (replay.bandLines + replay.levelLines).map { "  \($0)\n" }.joined()
       return CommandResult(
-        output: text + replay.table + bands
-          + "  wrote \(out)/replay.csv, replay-summary.csv, bands.csv, replay.html\n",
+        output: text + replay.table + lines
+          + "  wrote \(out)/replay.csv, replay-summary.csv, bands.csv, levels.csv, replay.html\n",
         errors: errors)
     case .json:
       return CommandResult(output: replay.json, errors: errors)

@@ -34,7 +34,7 @@ public struct ReportFolder: Sendable {
       case .run: ReportFolder.reportFiles
       case .comparison: ["compare.csv", "compare-summary.csv", "compare.html"]
       case .plan: ["plan.csv", "plan.json"]
-      case .replay: ["replay.csv", "replay-summary.csv", "bands.csv", "replay.html"]
+      case .replay: ["replay.csv", "replay-summary.csv", "bands.csv", "levels.csv", "replay.html"]
       case .imported: ["imported.csv", "device.json", "scenario.json"]
       case .sweep: ["sweep-manifest.json", "sweep.csv", "sweep-summary.csv", "sweep.html"]
       case .whatIf: ["what-if.csv", "metrickit.json", "what-if.html"]

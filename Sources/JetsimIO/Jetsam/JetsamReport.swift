@@ -112,6 +112,18 @@ public struct JetsamReport: Sendable, Equatable {
   /// Free memory when the snapshot was taken (just before the first kill).
   public var freeKB: Int? { memoryPages["free"].map { kilobytes(pages: $0) } }
 
+  /// The memory jetsam counts as available when the snapshot was taken: XNU's
+  /// `memorystatus_available_pages`, which `VM_CHECK_MEMORYSTATUS` (xnu-11417 osfmk/vm/vm_page.h)
+  /// sets on a device with jetsam to the pageable file-backed pages plus the free ones (plus the
+  /// secluded pool over its target, which reports do not give, and purgeable pages only without
+  /// the compressor, which every iPhone has). Nil when the report lacks `fileBacked` or `free`.
+  public var availableKB: Int? {
+    guard let fileBacked = memoryPages["fileBacked"], let free = memoryPages["free"] else {
+      return nil
+    }
+    return kilobytes(pages: fileBacked + free)
+  }
+
   /// The processes the kernel killed, in the order it killed them: by `killDelta` when every
   /// victim has one, else in list order.
   public var victims: [Int] {
