@@ -17,22 +17,28 @@ package enum FixedPoint {
         buffer[0] = UInt8(ascii: "-")
         position = 1
       }
-      func put(_ value: UInt, width: Int) {
-        var rest = value
-        for index in stride(from: position + width - 1, through: position, by: -1) {
-          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-          rest /= 10
-        }
-        position += width
-      }
-      put(whole, width: wholeDigits)
+      put(whole, width: wholeDigits, into: buffer, at: &position)
       if scaleDigits > 0 {
         buffer[position] = UInt8(ascii: ".")
         position += 1
-        put(scaled % divisor, width: scaleDigits)
+        put(scaled % divisor, width: scaleDigits, into: buffer, at: &position)
       }
       return position
     }
+  }
+
+  /// Writes `value`'s last `width` decimal digits (leading zeros included) at `position` in
+  /// `buffer`, and moves `position` past them.
+  package static func put(
+    _ value: UInt, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+    at position: inout Int
+  ) {
+    var rest = value
+    for index in stride(from: position + width - 1, through: position, by: -1) {
+      buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+    position += width
   }
 
   /// The number of decimal digits of `value` (1 for 0).

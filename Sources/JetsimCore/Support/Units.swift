@@ -179,24 +179,16 @@ public enum Units {
         buffer[0] = UInt8(ascii: "-")
         position = 1
       }
-      func put(_ value: UInt, width: Int) {
-        var rest = value
-        for index in stride(from: position + width - 1, through: position, by: -1) {
-          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-          rest /= 10
-        }
-        position += width
+      func put(_ value: UInt, width: Int, then separator: UInt8?) {
+        FixedPoint.put(value, width: width, into: buffer, at: &position)
+        guard let separator else { return }
+        buffer[position] = separator
+        position += 1
       }
-      put(hours, width: hourDigits)
-      buffer[position] = UInt8(ascii: ":")
-      position += 1
-      put(seconds / 60 % 60, width: 2)
-      buffer[position] = UInt8(ascii: ":")
-      position += 1
-      put(seconds % 60, width: 2)
-      buffer[position] = UInt8(ascii: ".")
-      position += 1
-      put(magnitude % 1000, width: 3)
+      put(hours, width: hourDigits, then: UInt8(ascii: ":"))
+      put(seconds / 60 % 60, width: 2, then: UInt8(ascii: ":"))
+      put(seconds % 60, width: 2, then: UInt8(ascii: "."))
+      put(magnitude % 1000, width: 3, then: nil)
       return position
     }
   }

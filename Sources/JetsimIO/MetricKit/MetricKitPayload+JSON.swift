@@ -56,14 +56,11 @@ extension MetricKitPayload {
     var days = seconds / 86_400
     let rest = seconds % 86_400
     var year = 1970
-    func length(_ year: Int) -> Int {
-      year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 366 : 365
-    }
-    while days >= length(year) {
-      days -= length(year)
+    while days >= (isLeap(year) ? 366 : 365) {
+      days -= isLeap(year) ? 366 : 365
       year += 1
     }
-    let february = length(year) == 366 ? 29 : 28
+    let february = isLeap(year) ? 29 : 28
     var month = 1
     for days0 in [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] {
       if days < days0 { break }
