@@ -1,8 +1,9 @@
 import JetsimCore
 
 /// Writes a run's reports (`events.csv`, `kills.csv`, `apps.csv`, `summary.csv`, `run.json` and
-/// `metrickit.json`) into a
-/// `ReportFolder`, streaming the event log and kills through fixed-size buffers as the run goes.
+/// `metrickit.json`) into a `ReportFolder`, streaming the event log and kills as the run goes: a
+/// thread of the writer's own formats and writes them (end every writer with `finish(_:)` or
+/// `discard()`, which end that thread too).
 ///
 /// ```swift
 /// var writer = try ReportWriter(folder: ReportFolder(destination: "Reports/mine"), scenario: scenario)

@@ -39,11 +39,7 @@ final class RowStream: @unchecked Sendable {
     self.tables = tables
     self.eventsFile = eventsFile
     self.killsFile = killsFile
-    empty = (1..<Self.chunkCount).map { _ in
-      var chunk: [Row] = []
-      chunk.reserveCapacity(Self.chunkSize)
-      return chunk
-    }
+    empty = (1..<Self.chunkCount).map { _ in Self.newChunk() }
     events.appendRow(ReportTables.eventColumns)
     kills.appendRow(ReportTables.killColumns)
     let thread = Thread { [self] in work() }
@@ -66,8 +62,12 @@ final class RowStream: @unchecked Sendable {
   }
 
   /// Hands `chunk` to the writer thread and gives back an empty one in its place, waiting for the
-  /// writer if every chunk is in flight.
+  /// writer if every chunk is in flight. After `end(with:)`, it does nothing.
   func hand(_ chunk: inout [Row]) {
+    lock.lock()
+    let over = ended
+    lock.unlock()
+    guard !over else { return }
     chunksFree.wait()
     lock.lock()
     filled.append(chunk)
