@@ -28,7 +28,7 @@ extension WhatIfOptions {
   static let app = OptionSpec("app", value: "ID", help: "the app whose memory changes (its id)")
   static let resident = OptionSpec(
     "resident", value: "SIZES",
-    help: "its resident memory (its footprint once suspended) to try, such as 300MB,150MB")
+    help: "its resident memory to try (without caches, backing stores or growth): 300MB,150MB")
   static let devices = OptionSpec(
     "devices", value: "FILES",
     help: "device profiles to run on, comma-separated (default: the scenario's device)",
@@ -42,8 +42,8 @@ extension WhatIfOptions {
     name: "what-if",
     abstract: "Run a workload with one app at several memory sizes and devices, read as MetricKit.",
     discussion: """
-      Runs SCENARIO with APP's resident memory at each size, on each device, for every seed, and \
-      reports what MetricKit would tell APP's developers: background exits to free up memory per \
+      Runs SCENARIO with the app's resident memory at each size, on each device, for every seed, and \
+      reports what MetricKit would tell the app's developers: background exits to free up memory per \
       day (MXBackgroundExitData.cumulativeMemoryPressureExitCount), with its 95 % interval across \
       seeds, and the memory-limit exits. Writes what-if.csv, metrickit.json (each point's payload) \
       and what-if.html. See docs/metrickit.md.
