@@ -49,12 +49,15 @@ public struct ReportReplay: Sendable {
 
   /// One process's real and predicted band.
   public struct BandRow: Sendable, Equatable {
-    /// Its pid (nil if the report gives none), name and states.
+    /// Its pid (nil if the report gives none).
     public var pid: Int?
+    /// Its name, as the report gives it.
     public var process: String
+    /// Its states (`daemon`, `idle`, `suspended`, ...).
     public var states: [String]
-    /// Its band as the report writes it (current numbering), and as predicted.
+    /// Its band as the report writes it (current numbering).
     public var realBand: Int
+    /// Its band as `BandPredictor` predicts it without reading the priority.
     public var predictedBand: Int
   }
 
@@ -140,8 +143,9 @@ public struct ReplayAgreement: Sendable, Equatable {
   /// Pairs in the kernel's order, a victim never chosen ranking after every chosen one.
   public var pairsConcordant = 0
   /// Kills the policy decides to make, over the scored reports that give page counts, when it
-  /// decides the count itself (`ReportReplay.predictedCounts`); and the kernel's kills in them.
+  /// decides the count itself (`ReportReplay.predictedCounts`).
   public var predictedKills = 0
+  /// The kernel's kills in those reports, to set beside `predictedKills`.
   public var killsWithCounts = 0
 
   /// An empty score for `policy`.
