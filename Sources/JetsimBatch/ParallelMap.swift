@@ -50,4 +50,19 @@ package enum ParallelMap {
     if let failure = state.failures.min(by: { $0.index < $1.index }) { throw failure.error }
     return state.results.compactMap { $0 }
   }
+
+  /// `run` for jobs that run simulations of `scenario`: a job's `JetsimError` is thrown as it is;
+  /// any other error (which simulations do not throw) is named as a failed run of the scenario.
+  package static func runs<Result: Sendable>(
+    of scenario: Scenario, count: Int, jobs: Int, progress: (@Sendable (Int) -> Void)? = nil,
+    _ work: @Sendable @escaping (Int) throws -> Result
+  ) throws(JetsimError) -> [Result] {
+    do {
+      return try run(count: count, jobs: jobs, progress: progress, work)
+    } catch {
+      throw (error as? JetsimError)
+        ?? .invalidValue(
+          path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+    }
+  }
 }

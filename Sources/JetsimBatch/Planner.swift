@@ -167,17 +167,11 @@ public enum Planner {
       resized.device = scenario.device.withMemory(memoryKB)
       let sized = resized
       let summaries: [RunSummary]
-      do {
-        summaries = try ParallelMap.run(count: seeds.count, jobs: jobs) { index in
-          var run = sized.unshared
-          run.seed = seeds[index]
-          var quiet = DiscardingObserver()
-          return try Simulator.run(run, observer: &quiet)
-        }
-      } catch {
-        throw (error as? JetsimError)
-          ?? .invalidValue(
-            path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+      summaries = try ParallelMap.runs(of: scenario, count: seeds.count, jobs: jobs) { index in
+        var run = sized.unshared
+        run.seed = seeds[index]
+        var quiet = DiscardingObserver()
+        return try Simulator.run(run, observer: &quiet)
       }
       probes.append(probeResult(memoryKB, target: target, summaries: summaries))
       let holds = probes[probes.count - 1].holds

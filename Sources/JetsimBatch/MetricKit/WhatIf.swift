@@ -51,16 +51,10 @@ public struct WhatIf: Sendable {
     _ scenario: Scenario, app: String, seeds: [UInt64], jobs: Int
   ) throws(JetsimError) -> [MetricKitPayload] {
     let index = try index(of: app, in: scenario)
-    do {
-      return try ParallelMap.run(count: seeds.count, jobs: jobs) { seed in
-        var run = scenario.unshared
-        run.seed = seeds[seed]
-        return try payload(run, app: index)
-      }
-    } catch {
-      throw (error as? JetsimError)
-        ?? .invalidValue(
-          path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+    return try ParallelMap.runs(of: scenario, count: seeds.count, jobs: jobs) { seed in
+      var run = scenario.unshared
+      run.seed = seeds[seed]
+      return try payload(run, app: index)
     }
   }
 
@@ -75,23 +69,17 @@ public struct WhatIf: Sendable {
     let index = try index(of: app, in: scenario)
     let devices = devices.isEmpty ? [scenario.device] : devices
     let grid = devices.flatMap { device in residentsKB.map { (device, $0) } }
-    let runs: [MetricKitPayload]
     let total = grid.count * seeds.count
     var finished: (@Sendable (Int) -> Void)?
     if let progress { finished = { progress($0, total) } }
-    do {
-      runs = try ParallelMap.run(count: total, jobs: jobs, progress: finished) { number in
-        let (device, residentKB) = grid[number / seeds.count]
-        var run = scenario.unshared
-        run.device = device
-        run.apps[index].residentKB = residentKB
-        run.seed = seeds[number % seeds.count]
-        return try payload(run, app: index)
-      }
-    } catch {
-      throw (error as? JetsimError)
-        ?? .invalidValue(
-          path: scenario.origin, keyPath: "run", value: "\(error)", expected: "a run")
+    let runs = try ParallelMap.runs(of: scenario, count: total, jobs: jobs, progress: finished) {
+      number in
+      let (device, residentKB) = grid[number / seeds.count]
+      var run = scenario.unshared
+      run.device = device
+      run.apps[index].residentKB = residentKB
+      run.seed = seeds[number % seeds.count]
+      return try payload(run, app: index)
     }
     return grid.enumerated().map { number, cell in
       let mine = runs[(number * seeds.count)..<((number + 1) * seeds.count)]
