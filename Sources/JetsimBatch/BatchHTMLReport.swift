@@ -196,11 +196,7 @@ package enum BatchHTMLReport {
   }
 
   /// A column name for people: `min_free_kb` → "min free" (the unit is in the ticks).
-  static func title(_ column: String) -> String {
-    var name = column
-    for suffix in ["_kb", "_ms"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
-    return name.replacing("_", with: " ")
-  }
+  static func title(_ column: String) -> String { SummaryMetric.title(ofColumn: column) }
 
   static func direction(_ metric: SummaryMetric) -> String {
     switch metric.higherIsBetter {

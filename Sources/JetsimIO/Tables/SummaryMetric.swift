@@ -138,9 +138,13 @@ public struct SummaryMetric: Sendable {
   }
 
   /// The name as people read it: words, without the unit suffix (`peak used` for `peak_used_kb`).
-  public var title: String {
-    let words = isSize || isTime ? String(name.dropLast(3)) : name
-    return words.replacing("_", with: " ")
+  public var title: String { Self.title(ofColumn: name) }
+
+  /// A report column's name as people read it: words, without a `_kb` or `_ms` unit suffix.
+  package static func title(ofColumn column: String) -> String {
+    var name = column
+    for suffix in ["_kb", "_ms"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
+    return name.replacing("_", with: " ")
   }
 
   /// `value` as people read it: sizes in MB, times on a clock, otherwise as in the CSV; `n/a`
