@@ -108,4 +108,25 @@ import Testing
       try Simulator.run(scenario, policy: LargestFirstPolicy(), workload: &badApp, observer: &log)
     }
   }
+
+  /// docs/library.md, "What MetricKit would report".
+  @Test func whatMetricKitWouldReport() throws {
+    let commute = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
+    let summary = try Simulator.run(commute).summary
+    let app = summary.appIDs.firstIndex(of: "com.example.photofeed") ?? 0
+    let payload = MetricKitPayload(app: app, of: summary)
+    #expect(payload.count(.backgroundMemoryPressure) == 2)
+    #expect((payload.averageSuspendedKB ?? 0) > 0)
+    let day = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/photofeed-day.json")
+    let points = try WhatIf.run(
+      day, app: "com.example.photofeed", residentsKB: [300 * 1024, 150 * 1024], devices: [],
+      seeds: Array(1...10), jobs: 2)
+    #expect(points.map(\.residentKB) == [300 * 1024, 150 * 1024])
+    #expect(points.allSatisfy { $0.summary(.backgroundMemoryPressure) != nil })
+    // A smaller resident size leaves a smaller suspended footprint.
+    #expect(
+      (points[0].payload.averageSuspendedKB ?? 0) > (points[1].payload.averageSuspendedKB ?? 0))
+  }
 }
