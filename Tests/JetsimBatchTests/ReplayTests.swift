@@ -62,7 +62,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
       csv.contains("ios14-iphone11-highwater.ips,jetsam,1,wifianalyticsd,highwater,,not-scored"))
     #expect(
       replay.summaryCSV.split(separator: "\n").first
-        == "policy,reports,kills,first_victim_matches,victims_matched,prefix_matched,pairs_in_order,pairs_reversed,pairs,kendall_tau,kills_with_page_counts,predicted_kills"
+        == "policy,reports,kills,decided_reports,decided_kills,decided_prefix_matched,decided_kendall_tau,first_victim_matches,victims_matched,prefix_matched,pairs_in_order,pairs_reversed,pairs,kendall_tau"
     )
   }
 
@@ -239,9 +239,18 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(counts["jetsam"] == 35)
     #expect(counts["largest-first"] == 1, "one large suspended app fills the gap at once")
     #expect(counts["jetsam-shuffled"] == 12)
-    let jetsam = try #require(replay.agreement.first { $0.policy == "jetsam" })
-    #expect(jetsam.predictedKills == 35)
-    #expect(jetsam.killsWithCounts == 62)
+    // Scored as decided: the count and the order of what the policy chose itself.
+    let decided = try #require(replay.decidedAgreement.first { $0.policy == "jetsam" })
+    #expect(decided.predictedKills == 35)
+    #expect(decided.kills == 62)
+    #expect(decided.prefixMatched == 31)
+    #expect(one.decided?["jetsam"] == Array(one.realVictims.prefix(31)) + (one.decided?["jetsam"]?.suffix(4) ?? []))
+    let control = try #require(replay.decidedAgreement.first { $0.policy == "jetsam-shuffled" })
+    #expect((control.kendallTau ?? 1) < (decided.kendallTau ?? 0) - 0.5)
+    #expect(
+      replay.summaryCSV.split(separator: "\n").dropFirst().first { $0.hasPrefix("jetsam,") }
+        == "jetsam,1,62,1,35,31,\(FixedPoint.format(decided.kendallTau ?? 0)),1,44,31,935,\(jetsam(replay).pairsReversed),1891,\(FixedPoint.format(jetsam(replay).kendallTau ?? 0))"
+    )
   }
 
   /// With the available memory at or above every level, no policy kills; a report without page
@@ -257,5 +266,9 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     let without = try Replay.replay(JetsamImport.convert(report), policies: [.jetsam])
     #expect(without.levels == nil)
     #expect(without.predictedCounts == nil)
+  }
+
+  func jetsam(_ replay: ReplayReport) -> ReplayAgreement {
+    replay.agreement.first { $0.policy == "jetsam" } ?? ReplayAgreement(policy: "none")
   }
 }

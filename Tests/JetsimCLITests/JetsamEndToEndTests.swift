@@ -54,10 +54,11 @@ import Testing
     #expect(
       result.output == """
         replayed 1 report under 2 policies: 1 scored (62 pressure kills)
-        policy           reports  kills  decides  first victim  victims  as a prefix  pairs in order  Kendall tau
-        jetsam                 1     62       35           1/1    44/62        31/62        935/1891        0.674
-        jetsam-shuffled        1     62       12           0/1    44/62         0/62        533/1891        0.249
-        largest-first          1     62        1           0/1    43/62         0/62        296/1891        0.039
+        policy           reports  kills   decides  prefix     tau  first victim  victims  prefix  pairs in order    tau
+        jetsam                 1     62  35 of 62      31   0.738           1/1    44/62      31        935/1891  0.674
+        jetsam-shuffled        1     62  12 of 62       0   0.014           0/1    44/62       0        533/1891  0.249
+        largest-first          1     62   1 of 62       0  -0.026           0/1    43/62       0        296/1891  0.039
+          (decides, prefix, tau: each policy decides how many to kill from the available memory and the device's levels; first victim to tau: the freed-total mode, victims until they free what the kernel's pressure kills freed)
           ios12-iphonexsmax-vm-pageshortage.crash: 204.3 MB available at the first kill; critical level 149.3 MB (not below by 54.9 MB), idle level 336.1 MB (below by 131.7 MB)
           wrote \(scratch.path)/replay/replay.csv, replay-summary.csv, bands.csv, levels.csv, replay.html
 

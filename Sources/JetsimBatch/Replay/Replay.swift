@@ -40,12 +40,14 @@ public struct ReportReplay: Sendable {
   /// The memory jetsam counted as available at the snapshot (`JetsamReport.availableKB`), and
   /// jetsim's critical and idle levels for the device (nil without the report's page counts).
   public var levels: (availableKB: Int, criticalKB: Int, idleKB: Int)?
-  /// How many kills each policy makes from the snapshot when it decides the count itself: taking
-  /// its victims in its own order, it kills one while the available memory, with what the victims
-  /// before it freed, is below the level for the victim's band (the idle level in the IDLE band,
-  /// the critical level above it; XNU's `memstat_kill_idle_process` and critical kills). By policy
-  /// name; nil without the report's page counts.
-  public var predictedCounts: [String: Int]?
+  /// Each policy's victims when it decides the count itself: taking its victims in its own order,
+  /// it kills one while the available memory, with what the victims before it freed, is below the
+  /// level for the victim's band (the idle level in the IDLE band, the critical level above it;
+  /// XNU's `memstat_kill_idle_process` and critical kills). By policy name; nil without the
+  /// report's page counts.
+  public var decided: [String: [String]]?
+  /// How many kills each policy decides (`decided`'s counts).
+  public var predictedCounts: [String: Int]? { decided?.mapValues(\.count) }
 
   /// One process's real and predicted band.
   public struct BandRow: Sendable, Equatable {
@@ -142,11 +144,9 @@ public struct ReplayAgreement: Sendable, Equatable {
   }
   /// Pairs in the kernel's order, a victim never chosen ranking after every chosen one.
   public var pairsConcordant = 0
-  /// Kills the policy decides to make, over the scored reports that give page counts, when it
-  /// decides the count itself (`ReportReplay.predictedCounts`).
+  /// In the decided mode (`Replay.Mode.decided`), the kills the policy decides to make, to set
+  /// beside `kills`, the kernel's.
   public var predictedKills = 0
-  /// The kernel's kills in those reports, to set beside `predictedKills`.
-  public var killsWithCounts = 0
 
   /// An empty score for `policy`.
   public init(policy: String) { self.policy = policy }
@@ -220,13 +220,13 @@ public enum Replay {
     scenario.device.systemProcesses.removeAll { leftOut.contains($0.name) }
     scenario.snapshot?.entries.removeAll { leftOut.contains($0.process) }
     var predicted: [String: [String]] = [:]
-    var counts: [String: Int] = [:]
+    var decided: [String: [String]] = [:]
     let available = report.availableKB
     for policy in policies {
       scenario.policy = policy
       predicted[policy.rawValue] = try victims(of: scenario, freeingKB: target)
       if let available {
-        counts[policy.rawValue] = try decidedKills(
+        decided[policy.rawValue] = try decidedVictims(
           scenario, imported: imported, availableKB: available)
       }
     }
@@ -237,7 +237,7 @@ public enum Replay {
       shuffled.snapshot?.entries = shuffledWithinBands(scenario.snapshot?.entries ?? [])
       predicted[shuffledControl] = try victims(of: shuffled, freeingKB: target)
       if let available {
-        counts[shuffledControl] = try decidedKills(
+        decided[shuffledControl] = try decidedVictims(
           shuffled, imported: imported, availableKB: available)
       }
     }
@@ -249,7 +249,7 @@ public enum Replay {
       replay.levels = (
         available, imported.device.criticalThresholdKB, imported.device.idleThresholdKB
       )
-      replay.predictedCounts = counts
+      replay.decided = decided
     }
     if let real = JetsamImport.realBands(of: report.processes) {
       replay.bands = zip(report.processes, real).map { process, band in
@@ -279,16 +279,16 @@ public enum Replay {
     return victims.map { names[$0] }
   }
 
-  /// How many of `scenario`'s policy's victims die when the policy decides the count: in its
-  /// order, each victim while the available memory (with what the victims before it freed) is
-  /// below the level of its band, the device's idle level in the IDLE band, its critical level
-  /// above; the first victim above its level ends the kills.
-  static func decidedKills(_ scenario: Scenario, imported: ImportedReport, availableKB: Int)
-    throws(JetsimError) -> Int
+  /// The victims of `scenario`'s policy when it decides the count: in its order, each victim while
+  /// the available memory (with what the victims before it freed) is below the level of its band,
+  /// the device's idle level in the IDLE band, its critical level above; the first victim above
+  /// its level ends the kills.
+  static func decidedVictims(_ scenario: Scenario, imported: ImportedReport, availableKB: Int)
+    throws(JetsimError) -> [String]
   {
     let device = imported.device
     let highest = max(device.idleThresholdKB, device.criticalThresholdKB)
-    guard availableKB < highest else { return 0 }
+    guard availableKB < highest else { return [] }
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
       observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
@@ -299,16 +299,16 @@ public enum Replay {
       zip(imported.names, imported.bands), uniquingKeysWith: { first, _ in first })
     let names = scenario.processNames
     var available = availableKB
-    var kills = 0
+    var victims: [String] = []
     for victim in order {
       let level =
         (bands[names[victim]] ?? 0) < BandPredictor.background
         ? device.idleThresholdKB : device.criticalThresholdKB
       guard available < level else { break }
-      kills += 1
+      victims.append(names[victim])
       available += before[victim]
     }
-    return kills
+    return victims
   }
 
   /// `entries` with the entries of each band (those with no band together) in a seeded random
@@ -329,8 +329,16 @@ public enum Replay {
     return result
   }
 
-  /// Each policy's agreement over `replays` (the shuffled control after jetsam, where replayed).
-  public static func agreement(_ replays: [ReportReplay], policies: [String]) -> [ReplayAgreement] {
+  /// How a policy's victims are taken for scoring: until they free what the kernel's pressure
+  /// kills freed (the count handed in), or as many as the policy decides (`ReportReplay.decided`).
+  public enum Mode: Sendable { case freedTotal, decided }
+
+  /// Each policy's agreement over `replays` (the shuffled control after jetsam, where replayed),
+  /// with its victims taken as `mode` says; in the decided mode, over the reports with page
+  /// counts only.
+  public static func agreement(
+    _ replays: [ReportReplay], policies: [String], mode: Mode = .freedTotal
+  ) -> [ReplayAgreement] {
     var policies = policies
     if let jetsam = policies.firstIndex(of: PolicyName.jetsam.rawValue),
       replays.contains(where: { $0.predicted[shuffledControl] != nil })
@@ -340,10 +348,13 @@ public enum Replay {
     return policies.map { policy in
       var agreement = ReplayAgreement(policy: policy)
       for replay in replays where replay.notScoredBecause == nil {
-        agreement.add(real: replay.realVictims, predicted: replay.predicted[policy] ?? [])
-        if let count = replay.predictedCounts?[policy] {
-          agreement.predictedKills += count
-          agreement.killsWithCounts += replay.realVictims.count
+        switch mode {
+        case .freedTotal:
+          agreement.add(real: replay.realVictims, predicted: replay.predicted[policy] ?? [])
+        case .decided:
+          guard let victims = replay.decided?[policy] else { continue }
+          agreement.add(real: replay.realVictims, predicted: victims)
+          agreement.predictedKills += victims.count
         }
       }
       return agreement

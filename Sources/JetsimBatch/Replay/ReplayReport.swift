@@ -14,8 +14,14 @@ public struct ReplayReport: Sendable {
     self.policies = policies
   }
 
-  /// Each policy's agreement with the kernel, and the shuffled control's after jetsam's.
+  /// Each policy's agreement with the kernel, and the shuffled control's after jetsam's, with the
+  /// count handed in (the freed-total mode: victims until they free what the kernel's freed).
   public var agreement: [ReplayAgreement] { Replay.agreement(replays, policies: policies) }
+
+  /// The same, each policy deciding how many to kill (over the reports with page counts).
+  public var decidedAgreement: [ReplayAgreement] {
+    Replay.agreement(replays, policies: policies, mode: .decided)
+  }
 
   /// The policies scored, in order: those asked, and the shuffled control after jetsam.
   public var scoredPolicies: [String] { agreement.map(\.policy) }
@@ -26,10 +32,41 @@ public struct ReplayReport: Sendable {
   ]
   /// The columns of `replay-summary.csv`.
   public static let summaryColumns = [
-    "policy", "reports", "kills", "first_victim_matches", "victims_matched", "prefix_matched",
-    "pairs_in_order", "pairs_reversed", "pairs", "kendall_tau", "kills_with_page_counts",
-    "predicted_kills",
+    "policy", "reports", "kills", "decided_reports", "decided_kills", "decided_prefix_matched",
+    "decided_kendall_tau", "first_victim_matches", "victims_matched", "prefix_matched",
+    "pairs_in_order", "pairs_reversed", "pairs", "kendall_tau",
   ]
+
+  /// One row a policy, as the summary shows it: the reports and kills scored; with each policy
+  /// deciding how many to kill, its count, prefix and tau (over the reports with page counts); then
+  /// the freed-total mode's first victims, victims, prefix, pairs in order and tau.
+  var agreementRows: [[String]] {
+    let decided = Dictionary(
+      decidedAgreement.map { ($0.policy, $0) }, uniquingKeysWith: { first, _ in first })
+    func tau(_ row: ReplayAgreement?) -> String {
+      row?.kendallTau.map { Units.decimal($0, digits: 3) } ?? "n/a"
+    }
+    return agreement.map { row in
+      let mine = decided[row.policy].flatMap { $0.reports > 0 ? $0 : nil }
+      return [
+        row.policy, "\(row.reports)", "\(row.kills)",
+        mine.map { "\($0.predictedKills) of \($0.kills)" } ?? "n/a",
+        mine.map { "\($0.prefixMatched)" } ?? "n/a", tau(mine),
+        "\(row.firstVictimMatches)/\(row.reports)", "\(row.victimsMatched)/\(row.kills)",
+        "\(row.prefixMatched)", "\(row.pairsInOrder)/\(row.pairs)", tau(row),
+      ]
+    }
+  }
+
+  /// The header of `agreementRows`.
+  static let agreementHeader = [
+    "policy", "reports", "kills", "decides", "prefix", "tau", "first victim", "victims",
+    "prefix", "pairs in order", "tau",
+  ]
+
+  /// What the two groups of columns are.
+  static let agreementCaption =
+    "decides, prefix, tau: each policy decides how many to kill from the available memory and the device's levels; first victim to tau: the freed-total mode, victims until they free what the kernel's pressure kills freed"
   /// The columns of `levels.csv`.
   public static let levelColumns = [
     "report", "available_kb", "critical_kb", "critical_margin_kb", "idle_kb", "idle_margin_kb",
@@ -127,36 +164,32 @@ public struct ReplayReport: Sendable {
   public var summaryCSV: String {
     var buffer = CSVBuffer()
     buffer.appendRow(Self.summaryColumns)
+    let decided = Dictionary(
+      decidedAgreement.map { ($0.policy, $0) }, uniquingKeysWith: { first, _ in first })
+    func tau(_ row: ReplayAgreement?) -> String {
+      row?.kendallTau.map { FixedPoint.format($0) } ?? ""
+    }
     for row in agreement {
+      let mine = decided[row.policy]
+      let counts = [
+        row.reports, row.kills, mine?.reports ?? 0, mine?.predictedKills ?? 0,
+        mine?.prefixMatched ?? 0,
+      ]
+      let freedTotal = [
+        row.firstVictimMatches, row.victimsMatched, row.prefixMatched, row.pairsInOrder,
+        row.pairsReversed, row.pairs,
+      ]
       buffer.appendRow(
-        [row.policy]
-          + [
-            row.reports, row.kills, row.firstVictimMatches, row.victimsMatched, row.prefixMatched,
-            row.pairsInOrder, row.pairsReversed, row.pairs,
-          ].map(String.init) + [
-            row.kendallTau.map { FixedPoint.format($0) } ?? "", "\(row.killsWithCounts)",
-            "\(row.predictedKills)",
-          ])
+        [row.policy] + counts.map(String.init) + [tau(mine)] + freedTotal.map(String.init)
+          + [tau(row)])
     }
     return buffer.text
   }
 
   /// The agreement as a table for the terminal.
   public var table: String {
-    let header = [
-      "policy", "reports", "kills", "decides", "first victim", "victims", "as a prefix",
-      "pairs in order", "Kendall tau",
-    ]
-    let rows = agreement.map { row in
-      [
-        row.policy, "\(row.reports)", "\(row.kills)",
-        row.killsWithCounts > 0 ? "\(row.predictedKills)" : "n/a",
-        "\(row.firstVictimMatches)/\(row.reports)", "\(row.victimsMatched)/\(row.kills)",
-        "\(row.prefixMatched)/\(row.kills)", "\(row.pairsInOrder)/\(row.pairs)",
-        row.kendallTau.map { Units.decimal($0, digits: 3) } ?? "n/a",
-      ]
-    }
-    let all = [header] + rows
+    let header = Self.agreementHeader
+    let all = [header] + agreementRows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
       row.enumerated().map { column, cell in
@@ -164,7 +197,7 @@ public struct ReplayReport: Sendable {
           ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
           : String(repeating: " ", count: widths[column] - cell.count) + cell
       }.joined(separator: "  ")
-    }.joined(separator: "\n") + "\n"
+    }.joined(separator: "\n") + "\n  (\(Self.agreementCaption))\n"
   }
 
   /// `replay.html`: the agreement, then each report's kills beside each policy's choices.
@@ -177,23 +210,10 @@ public struct ReplayReport: Sendable {
     )
     page.section("Agreement with the kernel")
     page.table(
-      header: [
-        "policy", "reports", "kills", "first victim matches", "victims matched", "as a prefix",
-        "pairs in order", "Kendall tau",
-      ],
-      rows: agreement.map { row in
-        [
-          row.policy, "\(row.reports)", "\(row.kills)",
-          "\(row.firstVictimMatches) of \(row.reports)", "\(row.victimsMatched) of \(row.kills)",
-          "\(row.prefixMatched) of \(row.kills)", "\(row.pairsInOrder) of \(row.pairs)",
-          row.kendallTau.map { Units.decimal($0, digits: 3) } ?? "n/a",
-        ]
-      }, numericColumns: [1, 2, 3, 4, 5, 6, 7])
+      header: Self.agreementHeader, rows: agreementRows,
+      numericColumns: Set(1..<Self.agreementHeader.count))
     page.paragraph(
-      "\(Replay.shuffledControl) is the control: jetsam on the same snapshots with each band's order shuffled (seeded). Victims as a prefix: the kernel's first victims, in order, before the first difference. Kendall tau: from 1 (the kernel's order) to −1 (its reverse), a victim never chosen ranked after every chosen one."
-    )
-    page.paragraph(
-      "Decides: the kills the policy makes when it decides the count itself, killing while the memory the kernel counts as available (file-backed and free pages), with what its victims freed, is below jetsim's critical level for the device. The order scores are of the freed-total mode: victims until they free what the kernel's pressure kills freed."
+      "\(Self.agreementCaption). \(Replay.shuffledControl) is the control: jetsam on the same snapshots with each band's order shuffled (seeded). Prefix: the kernel's first victims, in order, before the first difference. Tau: Kendall's tau, from 1 (the kernel's order) to −1 (its reverse), a victim never chosen ranked after every chosen one. A victim dies, when the policy decides, while the memory the kernel counts as available (file-backed and free pages), with what the victims before it freed, is below the level of its band: the device's idle level in the IDLE band, its critical level above."
     )
     for line in bandLines + levelLines { page.paragraph(line) }
     for replay in replays {
@@ -259,28 +279,27 @@ extension ReplayReport {
 }
 
 extension ReplayReport {
-  /// The agreement and each report's victims as one JSON document, for scripts and CI.
+  /// One policy's agreement as a JSON object.
+  static func json(_ row: ReplayAgreement) -> JSONValue {
+    .fields([
+      ("policy", .string(row.policy)), ("reports", .integer(row.reports)),
+      ("kills", .integer(row.kills)), ("decided_kills", .integer(row.predictedKills)),
+      ("first_victim_matches", .integer(row.firstVictimMatches)),
+      ("victims_matched", .integer(row.victimsMatched)),
+      ("prefix_matched", .integer(row.prefixMatched)),
+      ("pairs_in_order", .integer(row.pairsInOrder)),
+      ("pairs_reversed", .integer(row.pairsReversed)), ("pairs", .integer(row.pairs)),
+      ("kendall_tau", .decimal(row.kendallTau)),
+    ])
+  }
+
+  /// The agreement in both modes and each report's victims as one JSON document, for scripts and
+  /// CI.
   public var json: String {
     JSONText.render(
       .fields([
-        (
-          "agreement",
-          .list(
-            agreement.map { row in
-              .fields([
-                ("policy", .string(row.policy)), ("reports", .integer(row.reports)),
-                ("kills", .integer(row.kills)),
-                ("first_victim_matches", .integer(row.firstVictimMatches)),
-                ("victims_matched", .integer(row.victimsMatched)),
-                ("prefix_matched", .integer(row.prefixMatched)),
-                ("pairs_in_order", .integer(row.pairsInOrder)),
-                ("pairs_reversed", .integer(row.pairsReversed)), ("pairs", .integer(row.pairs)),
-                ("kendall_tau", .decimal(row.kendallTau)),
-                ("kills_with_page_counts", .integer(row.killsWithCounts)),
-                ("predicted_kills", .integer(row.predictedKills)),
-              ])
-            })
-        ),
+        ("agreement", .list(agreement.map(Self.json))),
+        ("decided_agreement", .list(decidedAgreement.map(Self.json))),
         (
           "reports",
           .list(
