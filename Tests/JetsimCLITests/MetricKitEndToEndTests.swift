@@ -91,4 +91,19 @@ import Testing
     #expect(missing.status == 64)
     #expect(missing.errors.contains("'what-if' needs --app ID"))
   }
+
+  /// A profile that cannot be written names the file asked for, not a temporary one, and nothing
+  /// is left behind.
+  @Test func anUnwritableOutIsOneLine() throws {
+    let scratch = try ScratchFolder()
+    let target = scratch.file("missing/filled.json")
+    let result = try jetsim([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json", "--app",
+      "com.example.photofeed", "--profile", "Profiles/apps/photofeed.json", "--out", target,
+    ])
+    #expect(result.status == 73)
+    #expect(result.errors.hasPrefix("jetsim: \(target): cannot write"), "\(result.errors)")
+    #expect(result.errors.split(separator: "\n").count == 1)
+    #expect(try scratch.contents() == [])
+  }
 }

@@ -112,7 +112,7 @@ extension ImportMetricKitOptions {
       do {
         try FileSystem.writeAtomically(ProfileWriter.json(app, standalone: true) + "\n", to: out)
       } catch {
-        throw error.notWritable()
+        throw error.notWritable(out)
       }
     }
     var simulated: MetricKitPayload?
