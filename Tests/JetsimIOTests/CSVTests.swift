@@ -55,8 +55,10 @@ import Testing
       buffer.append(value)
       #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
     }
-    #expect(CSVCursor.decimalDigits(0) == 1)
-    #expect(CSVCursor.decimalDigits(UInt.max) == 20)
+    #expect(FixedPoint.digitCount(0) == 1)
+    #expect(FixedPoint.digitCount(9) == 1)
+    #expect(FixedPoint.digitCount(10) == 2)
+    #expect(FixedPoint.digitCount(UInt.max) == 20)
   }
 
   @Test func theReaderReadsWhatTheWriterWrites() throws {

@@ -270,10 +270,7 @@ public enum Replay {
   /// The victims `scenario`'s policy chooses from its snapshot until `target` KB are freed.
   static func victims(of scenario: Scenario, freeingKB target: Int) throws(JetsimError) -> [String]
   {
-    var simulation = Simulation(
-      device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
-      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
-    try simulation.placeForReplay()
+    var simulation = try placed(scenario)
     let victims = target > 0 ? simulation.evict(freeingKB: target) : []
     let names = scenario.processNames
     return victims.map { names[$0] }
@@ -289,10 +286,7 @@ public enum Replay {
     let device = imported.device
     let highest = max(device.idleThresholdKB, device.criticalThresholdKB)
     guard availableKB < highest else { return [] }
-    var simulation = Simulation(
-      device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
-      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
-    try simulation.placeForReplay()
+    var simulation = try placed(scenario)
     let before = simulation.apps.map(\.footprintKB)
     let order = simulation.evict(freeingKB: highest - availableKB)
     let bands = Dictionary(
@@ -309,6 +303,15 @@ public enum Replay {
       available += before[victim]
     }
     return victims
+  }
+
+  /// A simulation of `scenario` under its policy, its snapshot in place, nothing run yet.
+  static func placed(_ scenario: Scenario) throws(JetsimError) -> Simulation {
+    var simulation = Simulation(
+      device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
+      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
+    try simulation.placeForReplay()
+    return simulation
   }
 
   /// `entries` with the entries of each band (those with no band together) in a seeded random

@@ -41,13 +41,15 @@ package enum FixedPoint {
     position += width
   }
 
-  /// The number of decimal digits of `value` (1 for 0).
-  package static func digitCount(_ value: UInt) -> Int {
+  /// The number of decimal digits of `value` (1 for 0), by comparisons alone: the CSV writer
+  /// counts every integer of every row with it.
+  @inlinable package static func digitCount(_ value: UInt) -> Int {
     var digits = 1
-    var rest = value / 10
-    while rest > 0 {
+    var bound: UInt = 10
+    while value >= bound {
       digits += 1
-      rest /= 10
+      guard bound <= UInt.max / 10 else { break }
+      bound *= 10
     }
     return digits
   }

@@ -167,7 +167,7 @@ package struct CSVCursor {
       base[position] = UInt8(ascii: "-")
       position += 1
     }
-    position += Self.decimalDigits(magnitude)
+    position += FixedPoint.digitCount(magnitude)
     var index = position
     let pairs = Self.digitPairs.utf8Start
     while magnitude >= 100 {
@@ -189,18 +189,6 @@ package struct CSVCursor {
   /// "00" to "99", one after the other: the two digits of `n` are at `2n` and `2n + 1`.
   private static let digitPairs: StaticString =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-  /// The number of decimal digits of `value` (1 for 0), by comparisons alone.
-  static func decimalDigits(_ value: UInt) -> Int {
-    var digits = 1
-    var bound: UInt = 10
-    while value >= bound {
-      digits += 1
-      guard bound <= UInt.max / 10 else { break }
-      bound *= 10
-    }
-    return digits
-  }
 }
 
 /// Many short byte strings (app ids, state names) in one contiguous array, so writing one costs no
