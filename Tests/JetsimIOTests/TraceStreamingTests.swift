@@ -168,4 +168,74 @@ import Testing
     (scenario, check) = try ProfileLoader.scenarioForOneRun(at: file)
     #expect(throws: JetsimError.self) { try Simulator.run(scenario) }
   }
+
+  /// A run reads its trace as steps compiled from each line's bytes (`TraceCursor.nextEntry`);
+  /// everything else reads actions (`next()`). Over thousands of mutated traces (unknown apps,
+  /// quotes, bad times and values, lines out of order), both give the same steps, then the same
+  /// error at the same line.
+  @Test func stepsFromBytesAreTheActionsCompiled() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
+    let original = try String(
+      contentsOfFile: "\(packageRoot)/Profiles/traces/evening-social.csv", encoding: .utf8)
+    var random = RandomStream(seed: 5, stream: 12)
+    var compiledFromBytes = 0
+    var compiledAsActions = 0
+    var failures = 0
+    for round in 0..<1500 {
+      let text = round == 0 ? original : FuzzTests.mutateTrace(original, &random)
+      let path = try scratch.write("mutant.csv", text)
+      var asSteps = scenario
+      asSteps.trace = TraceReader.feed(path: path)
+      var asActions = scenario
+      asActions.trace = ActionFeed(path: path) { () throws(JetsimError) -> any ActionCursor in
+        ActionsOnly(cursor: try TraceCursor(path: path))
+      }
+      func steps(_ scenario: Scenario) -> ([WorkloadStep], String) {
+        do {
+          var workload = try scenario.workload()
+          var steps: [WorkloadStep] = []
+          while let step = workload.next() { steps.append(step) }
+          return (steps, workload.failure.map { "\($0)" } ?? "")
+        } catch {
+          return ([], "\(error)")
+        }
+      }
+      let (fromBytes, bytesFailure) = steps(asSteps)
+      let (fromActions, actionsFailure) = steps(asActions)
+      #expect(fromBytes == fromActions, "round \(round)")
+      #expect(bytesFailure == actionsFailure, "round \(round)")
+      if !bytesFailure.isEmpty { failures += 1 }
+      // How the lines were read: most from their bytes, the rest as actions.
+      if var cursor = try? TraceCursor(path: path) {
+        let apps = AppIndex(scenario.apps.map(\.id))
+        while let entry = try? cursor.nextEntry(apps: apps) {
+          if case .step = entry { compiledFromBytes += 1 } else { compiledAsActions += 1 }
+        }
+      }
+    }
+    #expect(compiledFromBytes > 10 * compiledAsActions && compiledAsActions > 100)
+    #expect(failures > 300 && failures < 1400)
+  }
+
+  @Test func appIdsAreFoundFromTheirBytes() {
+    let ids = (0..<300).map { "com.example.app\($0)" } + ["", "é", "com.example.app7"]
+    let index = AppIndex(ids)
+    func find(_ id: String) -> Int32? {
+      var id = id
+      return id.withUTF8 { index.index(of: $0) }
+    }
+    for (position, id) in ids.enumerated().dropLast() { #expect(find(id) == Int32(position)) }
+    #expect(find("com.example.app7") == 7, "a repeated id keeps its first index")
+    #expect(find("com.example.app300") == nil)
+    #expect(find("com.example.app") == nil)
+    #expect(find("e") == nil)
+  }
+}
+
+/// A trace file's cursor seen only as an `ActionCursor`: the workload reads it an action at a time.
+private struct ActionsOnly: ActionCursor {
+  var cursor: TraceCursor
+  mutating func next() throws(JetsimError) -> TimedAction? { try cursor.next() }
+  var location: (path: String, location: String) { cursor.location }
 }

@@ -41,36 +41,42 @@ public enum Units {
   /// over `maxKilobytes`.
   public static func kilobytes(_ text: String) -> Int? {
     var text = text
-    return text.withUTF8 { bytes in
-      let whole = trimmed(bytes, 0..<bytes.count)
-      return whole.isEmpty ? nil : scaled(bytes, whole, units: sizeUnits, cap: maxKilobytes)
-    }
+    return text.withUTF8 { kilobytes(utf8: $0) }
+  }
+
+  /// `kilobytes(_:)` of the text whose UTF-8 bytes are `bytes`.
+  package static func kilobytes(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let whole = trimmed(bytes, 0..<bytes.count)
+    return whole.isEmpty ? nil : scaled(bytes, whole, units: sizeUnits, cap: maxKilobytes)
   }
 
   /// The duration in milliseconds, or nil if `text` is not a non-negative number with a time unit,
   /// or is over `maxMilliseconds`. Segments add up: `"1h30m"`, `"2m5s"`, `"1s250ms"`.
   public static func milliseconds(_ text: String) -> Int? {
     var text = text
-    return text.withUTF8 { bytes in
-      let whole = trimmed(bytes, 0..<bytes.count)
-      guard !whole.isEmpty else { return nil }
-      var total = 0
-      var segmentStart = whole.lowerBound
-      while segmentStart < whole.upperBound {
-        // A segment: digits (and a point), then the rest up to the next digit or point (the unit).
-        var position = segmentStart
-        while position < whole.upperBound, isNumeric(bytes[position]) { position += 1 }
-        while position < whole.upperBound, !isNumeric(bytes[position]) { position += 1 }
-        guard
-          let value = scaled(
-            bytes, segmentStart..<position, units: durationUnits, cap: maxMilliseconds)
-        else { return nil }
-        total += value
-        guard total <= maxMilliseconds else { return nil }
-        segmentStart = position
-      }
-      return total
+    return text.withUTF8 { milliseconds(utf8: $0) }
+  }
+
+  /// `milliseconds(_:)` of the text whose UTF-8 bytes are `bytes`.
+  package static func milliseconds(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    let whole = trimmed(bytes, 0..<bytes.count)
+    guard !whole.isEmpty else { return nil }
+    var total = 0
+    var segmentStart = whole.lowerBound
+    while segmentStart < whole.upperBound {
+      // A segment: digits (and a point), then the rest up to the next digit or point (the unit).
+      var position = segmentStart
+      while position < whole.upperBound, isNumeric(bytes[position]) { position += 1 }
+      while position < whole.upperBound, !isNumeric(bytes[position]) { position += 1 }
+      guard
+        let value = scaled(
+          bytes, segmentStart..<position, units: durationUnits, cap: maxMilliseconds)
+      else { return nil }
+      total += value
+      guard total <= maxMilliseconds else { return nil }
+      segmentStart = position
     }
+    return total
   }
 
   /// Parses `<digits>[.<digits>]<unit>` in `bytes[range]` exactly, in integers: no floating point, no

@@ -17,8 +17,13 @@ public struct ScenarioWorkload: WorkloadSource {
   private let script: [TimedAction]
   private let scriptOrigins: [(path: String, location: String)]
   private var scriptPosition = 0
+  /// The trace, read either as actions or, when it can compile its own lines (a trace file), as
+  /// steps.
   private var trace: (any ActionCursor)?
-  private var traceHead: TimedAction?
+  private var stepTrace: (any StepCursor)?
+  /// The app ids by index, for `stepTrace`.
+  private let appIndex: AppIndex?
+  private var traceHead: StepEntry?
   private var model: UserModelStream?
   private var modelHead: TimedAction?
 
@@ -50,9 +55,20 @@ public struct ScenarioWorkload: WorkloadSource {
         expected: "actions in time order")
     }
     if let feed = scenario.trace {
-      var cursor = try feed.open()
-      traceHead = try cursor.next()
-      trace = cursor
+      let cursor = try feed.open()
+      if var steps = cursor as? any StepCursor {
+        let appIndex = AppIndex(scenario.apps.map(\.id))
+        traceHead = try steps.nextEntry(apps: appIndex)
+        self.appIndex = appIndex
+        stepTrace = steps
+      } else {
+        var cursor = cursor
+        traceHead = try cursor.next().map(StepEntry.action)
+        appIndex = nil
+        trace = cursor
+      }
+    } else {
+      appIndex = nil
     }
     if let userModel = scenario.userModel {
       guard let durationMs = scenario.durationMs else {
@@ -74,28 +90,38 @@ public struct ScenarioWorkload: WorkloadSource {
 
   public mutating func next() -> WorkloadStep? {
     guard failure == nil else { return nil }
-    let action: TimedAction
+    let entry: StepEntry
     let source: Int
     let scriptHead = scriptPosition < script.count ? script[scriptPosition] : nil
     // The earliest head; at equal times the script, then the trace, then the user model.
     if let head = scriptHead, traceHead.map({ head.timeMs <= $0.timeMs }) ?? true,
       modelHead.map({ head.timeMs <= $0.timeMs }) ?? true
     {
-      (action, source) = (head, 0)
+      (entry, source) = (.action(head), 0)
       scriptPosition += 1
     } else if let head = traceHead, modelHead.map({ head.timeMs <= $0.timeMs }) ?? true {
-      (action, source) = (head, 1)
+      (entry, source) = (head, 1)
     } else if let head = modelHead {
-      (action, source) = (head, 2)
+      (entry, source) = (.action(head), 2)
       modelHead = model?.next()
     } else {
       return nil
     }
-    guard let step = compile(action, source: source) else { return nil }
+    let step: WorkloadStep
+    switch entry {
+    case .step(let compiled): step = compiled
+    case .action(let action):
+      guard let compiled = compile(action, source: source) else { return nil }
+      step = compiled
+    }
     if source == 1 {
       // The trace's location is needed for an error about this action: read on only now.
       do {
-        traceHead = try trace?.next()
+        if let appIndex {
+          traceHead = try stepTrace?.nextEntry(apps: appIndex)
+        } else {
+          traceHead = try trace?.next().map(StepEntry.action)
+        }
       } catch {
         failure = error
         traceHead = nil
@@ -134,7 +160,7 @@ public struct ScenarioWorkload: WorkloadSource {
   private func location(_ source: Int) -> (path: String, location: String) {
     switch source {
     case 0: Self.scriptLocation(scriptPosition - 1, scriptOrigins, origin)
-    case 1: trace?.location ?? (origin, "trace")
+    case 1: stepTrace?.location ?? trace?.location ?? (origin, "trace")
     default: (origin, "userModel")
     }
   }

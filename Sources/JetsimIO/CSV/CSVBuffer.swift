@@ -19,6 +19,17 @@ package struct CSVBuffer: Sendable {
   /// Forgets the bytes, keeping the room.
   package mutating func removeAll() { count = 0 }
 
+  /// Forgets the first `prefix` bytes, moving the rest to the front.
+  package mutating func removeFirst(_ prefix: Int) {
+    precondition(0 <= prefix && prefix <= count, "removing more bytes than a CSV buffer holds")
+    let rest = count - prefix
+    storage.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress, rest > 0 else { return }
+      (base).update(from: base + prefix, count: rest)
+    }
+    count = rest
+  }
+
   /// Calls `body` with the bytes written, without copying them.
   package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }

@@ -11,8 +11,10 @@ import JetsimCore
 /// try writer.finish(summary)   // writes apps.csv and summary.csv, then moves the folder into place
 /// ```
 public struct ReportWriter: SimulationObserver {
-  /// Bytes buffered before a write to disk.
-  static let flushBytes = 1 << 16
+  /// The event log and kills are written to disk in whole blocks of this many bytes, so every
+  /// write starts at a multiple of it: Linux then caches the file in large pages, which halves the
+  /// kernel's time to write it and to delete an older report (`docs/performance.md`).
+  static let blockBytes = 1 << 18
 
   /// Where the reports are being written.
   public let folder: ReportFolder
@@ -123,6 +125,16 @@ extension OutputFile {
   func flush(_ buffer: inout CSVBuffer) {
     buffer.withBytes { write($0) }
     buffer.removeAll()
+  }
+
+  /// Writes as many whole blocks of `ReportWriter.blockBytes` as `buffer` holds and keeps the
+  /// rest, so a file written only this way (and flushed once at its end) is written in whole,
+  /// aligned blocks.
+  func flushBlocks(_ buffer: inout CSVBuffer) {
+    let whole = buffer.count - buffer.count % ReportWriter.blockBytes
+    guard whole > 0 else { return }
+    buffer.withBytes { write(UnsafeRawBufferPointer(rebasing: $0[..<whole])) }
+    buffer.removeFirst(whole)
   }
 
   /// Writes what `buffer` still holds and closes the file.

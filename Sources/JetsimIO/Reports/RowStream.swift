@@ -29,8 +29,8 @@ final class RowStream: @unchecked Sendable {
 
   // The writer thread's own, until `end()` returns; then the caller's.
   private var tables: ReportTables
-  private var events = CSVBuffer(capacity: ReportWriter.flushBytes + 4096)
-  private var kills = CSVBuffer(capacity: 4096)
+  private var events = CSVBuffer(capacity: ReportWriter.blockBytes + 4096)
+  private var kills = CSVBuffer(capacity: ReportWriter.blockBytes + 4096)
   private let eventsFile: OutputFile
   private let killsFile: OutputFile
 
@@ -94,8 +94,14 @@ final class RowStream: @unchecked Sendable {
     return (eventsFile, killsFile)
   }
 
-  /// The writer thread: chunk after chunk, in order, until the last.
+  /// The writer thread: chunk after chunk, in order, until the last. The buffers are this
+  /// function's own while it runs (a class's stored property would be checked for exclusive access
+  /// at every row).
   private func work() {
+    var events = CSVBuffer()
+    var kills = CSVBuffer()
+    swap(&events, &self.events)
+    swap(&kills, &self.kills)
     while true {
       rowsReady.wait()
       lock.lock()
@@ -107,10 +113,10 @@ final class RowStream: @unchecked Sendable {
         switch row {
         case .event(let event):
           tables.append(event, to: &events)
-          if events.count >= ReportWriter.flushBytes { eventsFile.flush(&events) }
+          if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
         case .kill(let kill):
           tables.append(kill, to: &kills)
-          if kills.count >= ReportWriter.flushBytes { killsFile.flush(&kills) }
+          if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
         }
       }
       if last { break }
@@ -120,6 +126,8 @@ final class RowStream: @unchecked Sendable {
       lock.unlock()
       chunksFree.signal()
     }
+    swap(&events, &self.events)
+    swap(&kills, &self.kills)
     finished.signal()
   }
 }

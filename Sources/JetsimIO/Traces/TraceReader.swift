@@ -30,7 +30,11 @@ package enum TraceReader {
 /// The actions of a trace file, read a line at a time. Each line is checked as it is read: four
 /// fields, a time in range and not before the previous line's, a known action with the app and value
 /// it needs. App ids are checked by the scenario that reads the trace.
-package struct TraceCursor: ActionCursor {
+///
+/// A run reads it as steps (`nextEntry(apps:)`): a plain line (no quotes, ASCII, an app the
+/// scenario has) is compiled from its bytes; any other line is read as `next()` reads it, so its
+/// action, or its error, is the same.
+package struct TraceCursor: StepCursor {
   private let reader: LineReader
   private let expected: String?
   private var fields: [String] = []
@@ -78,15 +82,106 @@ package struct TraceCursor: ActionCursor {
         try CSVLine.split(line, into: &fields, path: reader.path, line: reader.lineNumber)
       }
       guard let read else {
-        if let expected, reader.digest != expected {
-          throw .unreadable(
-            path: reader.path,
-            reason: "the file changed after jetsim checked it (its SHA-256 differs); run again")
-        }
+        try checkDigest()
         return nil
       }
       if read == .blank { continue }
       return try action(fields)
+    }
+  }
+
+  package mutating func nextEntry(apps: AppIndex) throws(JetsimError) -> StepEntry? {
+    let reader = self.reader
+    let previous = self.previous
+    var fields = self.fields
+    self.fields = []
+    defer { self.fields = fields }
+    while true {
+      var step: WorkloadStep?
+      let read = try reader.nextLine { line throws(JetsimError) in
+        step = Self.step(line, apps: apps, notBefore: previous)
+        return step != nil
+          ? .fields
+          : try CSVLine.split(line, into: &fields, path: reader.path, line: reader.lineNumber)
+      }
+      guard let read else {
+        try checkDigest()
+        return nil
+      }
+      if let step {
+        self.previous = step.timeMs
+        return .step(step)
+      }
+      if read == .blank { continue }
+      return .action(try action(fields))
+    }
+  }
+
+  /// The step of a plain `line`: four fields without quotes, in ASCII, a time from `notBefore` to
+  /// `Units.maxMilliseconds` in digits, an action other than the modes' (whose apps' declared
+  /// modes the workload checks), an app `apps` knows where the action needs one, the value it
+  /// takes. Nil for any other line, which `action(_:)` then reads (and reports).
+  static func step(_ line: UnsafeBufferPointer<UInt8>, apps: AppIndex, notBefore: Int)
+    -> WorkloadStep?
+  {
+    var commas = (0, 0, 0)
+    var found = 0
+    for (position, byte) in line.enumerated() {
+      if byte == UInt8(ascii: ",") {
+        switch found {
+        case 0: commas.0 = position
+        case 1: commas.1 = position
+        case 2: commas.2 = position
+        default: return nil
+        }
+        found += 1
+      } else if byte == UInt8(ascii: "\"") || byte >= 0x80 {
+        return nil
+      }
+    }
+    guard found == 3, commas.0 > 0, commas.0 <= 15 else { return nil }
+    var time = 0
+    for byte in line[..<commas.0] {
+      guard byte &- 48 < 10 else { return nil }
+      time = time * 10 + Int(byte &- 48)
+    }
+    guard time >= notBefore, time <= Units.maxMilliseconds else { return nil }
+    let name = UnsafeBufferPointer(rebasing: line[(commas.0 + 1)..<commas.1])
+    guard let kind = actionNames.first(where: { $0.name.elementsEqual(name) })?.kind,
+      kind.argument != .mode
+    else { return nil }
+    let appField = UnsafeBufferPointer(rebasing: line[(commas.1 + 1)..<commas.2])
+    var app: Int32 = -1
+    if kind.needsApp {
+      guard let index = apps.index(of: appField) else { return nil }
+      app = index
+    } else {
+      guard appField.isEmpty else { return nil }
+    }
+    let valueField = UnsafeBufferPointer(rebasing: line[(commas.2 + 1)...])
+    var value = 0
+    switch kind.argument {
+    case .none, .mode:
+      guard valueField.isEmpty else { return nil }
+    case .duration:
+      guard let duration = Units.milliseconds(utf8: valueField), duration > 0 else { return nil }
+      value = duration
+    case .size:
+      guard let size = Units.kilobytes(utf8: valueField) else { return nil }
+      value = size
+    }
+    return WorkloadStep(timeMs: time, kind: kind, app: app, value: value)
+  }
+
+  /// Every action's name in bytes.
+  private static let actionNames = ActionKind.allCases.map { (name: Array($0.name.utf8), kind: $0) }
+
+  /// At the end of the file: an error if it is not the file that was checked.
+  private func checkDigest() throws(JetsimError) {
+    if let expected, reader.digest != expected {
+      throw .unreadable(
+        path: reader.path,
+        reason: "the file changed after jetsim checked it (its SHA-256 differs); run again")
     }
   }
 
