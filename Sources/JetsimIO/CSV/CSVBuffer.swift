@@ -201,30 +201,3 @@ package struct CSVCursor {
   private static let digitPairs: StaticString =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }
-
-/// Many short byte strings (app ids, state names) in one contiguous array, so writing one costs no
-/// reference counting.
-struct ByteTable: Sendable {
-  private var bytes: [UInt8] = []
-  private var starts: [Int] = [0]
-
-  init(_ entries: [[UInt8]]) {
-    for entry in entries {
-      bytes += entry
-      starts.append(bytes.count)
-    }
-  }
-
-  /// The longest entry's length.
-  var maxLength: Int { zip(starts.dropFirst(), starts).map { $0 - $1 }.max() ?? 0 }
-
-  /// The length of entry `index`.
-  func length(_ index: Int) -> Int { starts[index + 1] - starts[index] }
-
-  /// Appends entry `index` at the cursor.
-  func write(_ index: Int, to cursor: inout CSVCursor) {
-    let start = starts[index]
-    let end = starts[index + 1]
-    bytes.withUnsafeBufferPointer { cursor.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-  }
-}

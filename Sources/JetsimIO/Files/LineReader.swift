@@ -18,7 +18,8 @@ package final class LineReader {
   private var start = 0
   private var end = 0
   private var atEOF = false
-  private var hasher: SHA256.Hasher?
+  /// Hashes what is read, on a thread of its own.
+  private let hasher: BackgroundSHA256?
 
   /// Opens the file at `path`; with `hashing`, `digest` gives its SHA-256 once it is read to the end.
   /// Reads `chunkBytes` at a time (tests read a few bytes at a time, to meet every boundary).
@@ -38,14 +39,17 @@ package final class LineReader {
     }
     self.descriptor = descriptor
     buffer = [UInt8](repeating: 0, count: self.chunkBytes * 2)
-    hasher = hashing ? SHA256.Hasher() : nil
+    hasher = hashing ? BackgroundSHA256() : nil
   }
 
-  deinit { _ = close(descriptor) }
+  deinit {
+    hasher?.end()
+    _ = close(descriptor)
+  }
 
   /// The SHA-256 of the file in hexadecimal, once it has been read to the end with `hashing`.
   package var digest: String? {
-    guard atEOF, var hasher else { return nil }
+    guard atEOF, let hasher else { return nil }
     return hasher.hex()
   }
 
@@ -122,8 +126,10 @@ package final class LineReader {
     if count == 0 {
       atEOF = true
     } else {
-      buffer.withUnsafeBytes { bytes in
-        hasher?.update(UnsafeRawBufferPointer(rebasing: bytes[end..<(end + count)]))
+      if let hasher {
+        buffer.withUnsafeBytes { bytes in
+          hasher.update(UnsafeRawBufferPointer(rebasing: bytes[end..<(end + count)]))
+        }
       }
       end += count
     }

@@ -148,7 +148,7 @@ extension RunResult {
   /// The four reports as text, exactly as `ReportWriter` writes them: for tests and for users who
   /// want the CSV without files.
   public var csv: (events: String, kills: String, apps: String, summary: String) {
-    let tables = ReportTables(appIDs: summary.appIDs, policy: summary.policy)
+    var tables = ReportTables(appIDs: summary.appIDs, policy: summary.policy)
     var events = CSVBuffer()
     events.appendRow(ReportTables.eventColumns)
     for event in self.events { tables.append(event, to: &events) }

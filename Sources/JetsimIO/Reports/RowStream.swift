@@ -102,23 +102,27 @@ final class RowStream: @unchecked Sendable {
     var kills = CSVBuffer()
     swap(&events, &self.events)
     swap(&kills, &self.kills)
+    // The tables as `start(_:)` left them before the first row; from then on, this thread's own
+    // (they remember what the last rows wrote).
+    var tables: ReportTables?
     while true {
       rowsReady.wait()
       lock.lock()
       var chunk = filled.removeFirst()
       let last = ended && filled.isEmpty
-      let tables = self.tables
+      var current = tables.take() ?? self.tables
       lock.unlock()
       for row in chunk {
         switch row {
         case .event(let event):
-          tables.append(event, to: &events)
+          current.append(event, to: &events)
           if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
         case .kill(let kill):
-          tables.append(kill, to: &kills)
+          current.append(kill, to: &kills)
           if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
         }
       }
+      tables = current
       if last { break }
       chunk.removeAll(keepingCapacity: true)
       lock.lock()

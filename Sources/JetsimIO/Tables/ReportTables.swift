@@ -90,21 +90,27 @@ package struct ReportTables: Sendable {
   /// column holds, with its comma.
   private static let maxFieldBytes = 32
   private static let statesTable = ByteTable(AppState.allCases.map { Array($0.description.utf8) })
-  private static let eventsTable = ByteTable(EventKind.allCases.map { Array($0.description.utf8) })
   private static let callbacksTable = ByteTable(
     Callback.allCases.map { Array($0.description.utf8) } + [Array("none".utf8)])
   private static let reasonsTable = ByteTable(
     KillReason.allCases.map { Array($0.description.utf8) })
-  private static let modesTable = ByteTable(BackgroundMode.allCases.map { Array($0.rawValue.utf8) })
   private static let levelsTable = ByteTable(
     PressureLevel.allCases.map { Array($0.description.utf8) })
 
+  /// Room a record keeps beyond its longest row, for the memos' whole-word copies.
+  private static let slackBytes = 32
+  // What the event log's rows repeat (see `append(_:to:)` for events).
+  private var fixedText = TextMemo()
+  private var eventSeq = NumberMemo()
+  private var eventTime = NumberMemo()
+  private var eventFootprint = NumberMemo()
+  private var eventFree = NumberMemo()
+  private var eventPending = NumberMemo()
+
   // The name tables, copied from the statics once so that writing a row touches no lazy global.
   private let states = statesTable
-  private let events = eventsTable
   private let callbacks = callbacksTable
   private let reasons = reasonsTable
-  private let modes = modesTable
   private let levels = levelsTable
 
   /// Tables for a run of apps `appIDs` under the policy named `policy`.
@@ -117,39 +123,70 @@ package struct ReportTables: Sendable {
   }
 
   /// Appends the `events.csv` row of `event`.
-  package func append(_ event: EventRecord, to out: inout CSVBuffer) {
-    out.appendRecord(maxBytes: maxRowBytes) { row in
-      for column in EventColumn.allCases {
-        if column != .seq { row.comma() }
-        switch column {
-        case .seq: row.append(event.seq)
-        case .timeMs: row.append(event.timeMs)
-        case .app: if event.app >= 0 { appNames.write(event.app, to: &row) }
-        case .event: events.write(Int(event.kind.rawValue), to: &row)
-        case .fromState: if let from = event.from { states.write(Int(from.rawValue), to: &row) }
-        case .toState: if let to = event.to { states.write(Int(to.rawValue), to: &row) }
-        case .callback:
-          if let callback = event.callback { callbacks.write(Int(callback.rawValue), to: &row) }
-        case .detail:
-          if let reason = event.reason {
-            reasons.write(Int(reason.rawValue), to: &row)
-          } else if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode)
-          {
-            modes.write(index, to: &row)
-          }
-        case .footprintKB: if event.app >= 0 { row.append(event.footprintKB) }
-        case .freeKB: row.append(event.freeKB)
-        case .pendingKB: row.append(event.pendingKB)
-        case .pressure: levels.write(Int(event.pressure.rawValue), to: &row)
-        }
-      }
+  ///
+  /// The columns are written in `EventColumn` order, straight through rather than column by
+  /// column: the fixed text from the event's kind to its detail is made once per combination
+  /// (`TextMemo`), and a number the column wrote last time, or one more, is copied
+  /// (`NumberMemo`). `ReportTablesTests` checks each row against one built column by column.
+  package mutating func append(_ event: EventRecord, to out: inout CSVBuffer) {
+    out.appendRecord(maxBytes: maxRowBytes + Self.slackBytes) { row in
+      eventSeq.write(event.seq, to: &row)
+      row.comma()
+      eventTime.write(event.timeMs, to: &row)
+      row.comma()
+      if event.app >= 0 { appNames.write(event.app, to: &row) }
+      row.comma()
+      fixedText.write(Self.fixedKey(event), to: &row) { _ in Self.fixedColumns(of: event) }
+      if event.app >= 0 { eventFootprint.write(event.footprintKB, to: &row) }
+      row.comma()
+      eventFree.write(event.freeKB, to: &row)
+      row.comma()
+      eventPending.write(event.pendingKB, to: &row)
+      row.comma()
+      levels.write(Int(event.pressure.rawValue), to: &row)
       row.newline()
     }
   }
 
+  /// The text of `event`'s columns from `event` to `detail`, each followed by its comma.
+  private static func fixedColumns(of event: EventRecord) -> [UInt8] {
+    var text: [UInt8] = []
+    text += event.kind.description.utf8
+    text.append(UInt8(ascii: ","))
+    if let from = event.from { text += from.description.utf8 }
+    text.append(UInt8(ascii: ","))
+    if let to = event.to { text += to.description.utf8 }
+    text.append(UInt8(ascii: ","))
+    if let callback = event.callback { text += callback.description.utf8 }
+    text.append(UInt8(ascii: ","))
+    if let reason = event.reason {
+      text += reason.description.utf8
+    } else if let mode = event.mode {
+      text += mode.rawValue.utf8
+    }
+    text.append(UInt8(ascii: ","))
+    return text
+  }
+
+  /// What `fixedColumns(of:)` depends on, packed: the kind, then each optional as 0 (none) or
+  /// its position + 1.
+  private static func fixedKey(_ event: EventRecord) -> UInt32 {
+    var key = UInt32(event.kind.rawValue)
+    key = key << 4 | (event.from.map { UInt32($0.rawValue) + 1 } ?? 0)
+    key = key << 4 | (event.to.map { UInt32($0.rawValue) + 1 } ?? 0)
+    key = key << 6 | (event.callback.map { UInt32($0.rawValue) + 1 } ?? 0)
+    key = key << 6 | (event.reason.map { UInt32($0.rawValue) + 1 } ?? 0)
+    if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode) {
+      key = key << 4 | UInt32(index + 1)
+    } else {
+      key <<= 4
+    }
+    return key
+  }
+
   /// Appends the `kills.csv` row of `kill`.
   package func append(_ kill: KillRecord, to out: inout CSVBuffer) {
-    out.appendRecord(maxBytes: maxRowBytes) { row in
+    out.appendRecord(maxBytes: maxRowBytes + Self.slackBytes) { row in
       for column in KillColumn.allCases {
         if column != .seq { row.comma() }
         switch column {

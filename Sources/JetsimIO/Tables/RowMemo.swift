@@ -1,0 +1,101 @@
+import JetsimCore
+
+/// The last number a column wrote and its digits, so the next row's number, when it is the same
+/// (the time of events at one instant, the free memory between changes) or one more (the sequence
+/// number), is copied instead of formatted. The event log's rows are written through these
+/// (`ReportTables.append(_:to:)`): a million rows repeat most of their numbers.
+struct NumberMemo {
+  private var value = Int.min
+  /// The digits, as bytes from the first (a sign and at most 20 digits fit).
+  private var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+  private var count = 0
+
+  /// Appends `value` in decimal, as `CSVCursor.append(_:)` does. Writes up to 24 bytes at the
+  /// cursor whatever the number's length, so the record's room must have 24 bytes beyond it.
+  @inline(__always) mutating func write(_ value: Int, to cursor: inout CSVCursor) {
+    if value != self.value {
+      guard value > 0, value &- 1 == self.value, lastDigitIsBelowNine else {
+        let start = cursor.position
+        cursor.append(value)
+        count = cursor.position - start
+        digits = UnsafeRawPointer(cursor.base + start).loadUnaligned(
+          as: (UInt64, UInt64, UInt64).self)
+        self.value = value
+        return
+      }
+      let last = count - 1
+      withUnsafeMutableBytes(of: &digits) { $0[last] += 1 }
+      self.value = value
+    }
+    UnsafeMutableRawPointer(cursor.base + cursor.position).storeBytes(
+      of: digits, as: (UInt64, UInt64, UInt64).self)
+    cursor.position += count
+  }
+
+  private var lastDigitIsBelowNine: Bool {
+    count > 0 && withUnsafeBytes(of: digits) { $0[count - 1] < UInt8(ascii: "9") }
+  }
+}
+
+/// Short byte strings written often (the text of an event's fixed columns), each made once and
+/// then found by a key: an open-addressing table of 32-bit keys over one array of bytes.
+struct TextMemo {
+  /// The texts one after the other, then `padding` bytes, so a text is read in 16-byte pieces.
+  private var bytes: [UInt8] = Array(repeating: 0, count: padding)
+  /// Key + 1 (0: empty), with where its text starts and its length.
+  private var slots: [(key: UInt32, start: Int32, count: Int32)] =
+    Array(repeating: (0, 0, 0), count: 64)
+  private var used = 0
+  private static let padding = 16
+
+  /// Appends the text of `key`, made by `make` the first time. The cursor's record must have
+  /// 16 bytes of room beyond the text.
+  mutating func write(
+    _ key: UInt32, to cursor: inout CSVCursor, make: (UInt32) -> [UInt8]
+  ) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9) >> 16) & mask
+    while slots[slot].key != 0, slots[slot].key != key &+ 1 { slot = (slot + 1) & mask }
+    if slots[slot].key == 0 {
+      insert(key, make(key), at: slot)
+      return write(key, to: &cursor, make: make)
+    }
+    let (start, count) = (Int(slots[slot].start), Int(slots[slot].count))
+    bytes.withUnsafeBufferPointer { all in
+      guard let source = all.baseAddress else { return }
+      cursor.appendPieces(source + start, count: count)
+    }
+  }
+
+  private mutating func insert(_ key: UInt32, _ text: [UInt8], at slot: Int) {
+    let start = bytes.count - Self.padding
+    bytes.replaceSubrange(start..<start, with: text)
+    slots[slot] = (key &+ 1, Int32(start), Int32(text.count))
+    used += 1
+    if used * 2 > slots.count {
+      let old = slots.filter { $0.key != 0 }
+      slots = Array(repeating: (0, 0, 0), count: slots.count * 2)
+      let mask = slots.count - 1
+      for entry in old {
+        var slot = Int(truncatingIfNeeded: ((entry.key &- 1) &* 0x9E37_79B9) >> 16) & mask
+        while slots[slot].key != 0 { slot = (slot + 1) & mask }
+        slots[slot] = entry
+      }
+    }
+  }
+}
+
+extension CSVCursor {
+  /// Appends `count` bytes from `source` in 16-byte pieces: both `source` and the record's room
+  /// must reach 15 bytes beyond them.
+  mutating func appendPieces(_ source: UnsafePointer<UInt8>, count: Int) {
+    var offset = 0
+    while offset < count {
+      let piece = UnsafeRawPointer(source + offset).loadUnaligned(as: (UInt64, UInt64).self)
+      UnsafeMutableRawPointer(base + position + offset).storeBytes(
+        of: piece, as: (UInt64, UInt64).self)
+      offset += 16
+    }
+    position += count
+  }
+}
