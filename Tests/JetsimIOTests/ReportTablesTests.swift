@@ -31,6 +31,63 @@ import Testing
     }
   }
 
+  /// The event log's rows are written straight through, from memos of what the last rows wrote
+  /// (`ReportTables.append(_:to:)`); each row must be the one built column by column from
+  /// `EventColumn`, whatever came before it: random records with runs of repeated and incremented
+  /// numbers (across 9 → 10 and 99 → 100), negative and extreme values, device-wide rows and
+  /// every kind of event, state, callback, reason and mode.
+  @Test func memoRowsAreTheColumnsInOrder() {
+    let apps = ["com.example.a", "b,with comma", "=formula", "app\"quote"]
+    var tables = ReportTables(appIDs: apps, policy: "jetsam")
+    var random = RandomStream(seed: 41, stream: 2)
+    var previous: EventRecord?
+    func pick<T>(_ values: [T]) -> T { values[random.below(values.count)] }
+    func number(_ last: Int?) -> Int {
+      switch random.below(8) {
+      case 0, 1, 2: last ?? 0
+      case 3: (last ?? 0) &+ 1
+      case 4: pick([0, 9, 10, 99, 100, 999_999, -1, -10, Int.max, Int.min, Int.min + 1])
+      default: random.below(1 << (1 + random.below(40)))
+      }
+    }
+    for round in 0..<20_000 {
+      let app = random.below(6) == 0 ? -1 : random.below(apps.count)
+      let event = EventRecord(
+        seq: number(previous?.seq), timeMs: number(previous?.timeMs), app: app,
+        kind: pick(EventKind.allCases), from: pick(AppState.allCases.map { $0 } + [nil]),
+        to: pick(AppState.allCases.map { $0 } + [nil]),
+        callback: pick(Callback.allCases.map { $0 } + [nil]),
+        reason: random.below(4) == 0 ? pick(KillReason.allCases) : nil,
+        mode: random.below(4) == 0 ? pick(BackgroundMode.allCases) : nil,
+        footprintKB: number(previous?.footprintKB), freeKB: number(previous?.freeKB),
+        pendingKB: number(previous?.pendingKB), allocatingApp: -1,
+        pressure: pick(PressureLevel.allCases))
+      var memo = CSVBuffer()
+      tables.append(event, to: &memo)
+      let fields = EventColumn.allCases.map { column -> String in
+        switch column {
+        case .seq: "\(event.seq)"
+        case .timeMs: "\(event.timeMs)"
+        case .app:
+          app >= 0 ? String(decoding: CSVBuffer.encode(field: apps[app]), as: UTF8.self) : ""
+        case .event: event.kind.description
+        case .fromState: event.from?.description ?? ""
+        case .toState: event.to?.description ?? ""
+        case .callback: event.callback?.description ?? ""
+        case .detail: event.reason?.description ?? event.mode?.rawValue ?? ""
+        case .footprintKB: app >= 0 ? "\(event.footprintKB)" : ""
+        case .freeKB: "\(event.freeKB)"
+        case .pendingKB: "\(event.pendingKB)"
+        case .pressure: event.pressure.description
+        }
+      }
+      let expected = fields.joined(separator: ",") + "\n"
+      #expect(memo.text == expected, "round \(round)")
+      if memo.text != expected { break }
+      previous = event
+    }
+  }
+
   @Test func theColumnListsAreTheDeclaredOnes() {
     #expect(ReportTables.eventColumns == EventColumn.allCases.map(\.name))
     #expect(ReportTables.killColumns == KillColumn.allCases.map(\.name))

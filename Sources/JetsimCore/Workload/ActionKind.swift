@@ -51,6 +51,9 @@ public enum ActionKind: UInt8, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the action starts or stops a background mode.
+  package var isModeChange: Bool { self == .startMode || self == .stopMode }
+
   /// What the action's value is, if it takes one.
   package enum Argument { case none, duration, size, mode }
 

@@ -126,7 +126,8 @@ package struct TraceCursor: StepCursor {
   {
     var commas = (0, 0, 0)
     var found = 0
-    for (position, byte) in line.enumerated() {
+    for position in 0..<line.count {
+      let byte = line[position]
       if byte == UInt8(ascii: ",") {
         switch found {
         case 0: commas.0 = position
@@ -146,9 +147,8 @@ package struct TraceCursor: StepCursor {
       time = time * 10 + Int(byte &- 48)
     }
     guard time >= notBefore, time <= Units.maxMilliseconds else { return nil }
-    let name = UnsafeBufferPointer(rebasing: line[(commas.0 + 1)..<commas.1])
-    guard let kind = actionNames.first(where: { $0.name.elementsEqual(name) })?.kind,
-      kind.argument != .mode
+    guard let kind = kind(named: UnsafeBufferPointer(rebasing: line[(commas.0 + 1)..<commas.1])),
+      !kind.isModeChange
     else { return nil }
     let appField = UnsafeBufferPointer(rebasing: line[(commas.1 + 1)..<commas.2])
     var app: Int32 = -1
@@ -171,6 +171,21 @@ package struct TraceCursor: StepCursor {
       value = size
     }
     return WorkloadStep(timeMs: time, kind: kind, app: app, value: value)
+  }
+
+  /// The action named `name`'s bytes, if any.
+  private static func kind(named name: UnsafeBufferPointer<UInt8>) -> ActionKind? {
+    actionNames.withUnsafeBufferPointer { names in
+      for (text, kind) in names where text.count == name.count {
+        var same = true
+        for index in 0..<name.count where text[index] != name[index] {
+          same = false
+          break
+        }
+        if same { return kind }
+      }
+      return nil
+    }
   }
 
   /// Every action's name in bytes.
