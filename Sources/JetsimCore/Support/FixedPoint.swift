@@ -4,26 +4,35 @@ package enum FixedPoint {
   /// Formats `scaled` (a value multiplied by 10^`scaleDigits`) with exactly `scaleDigits` decimals,
   /// with a minus sign if `negative` (and the value is not zero).
   package static func fixed(_ scaled: UInt, scaleDigits: Int, negative: Bool = false) -> String {
+    // Written in place: no intermediate strings (charts write tens of thousands of these).
+    String(unsafeUninitializedCapacity: maxFixedBytes(scaleDigits: scaleDigits)) { buffer in
+      var position = 0
+      write(scaled, scaleDigits: scaleDigits, negative: negative, into: buffer, at: &position)
+      return position
+    }
+  }
+
+  /// The most bytes `write(_:scaleDigits:negative:into:at:)` writes.
+  package static func maxFixedBytes(scaleDigits: Int) -> Int { 22 + scaleDigits }
+
+  /// Writes what `fixed(_:scaleDigits:negative:)` returns at `position` in `buffer` (which has
+  /// room for `maxFixedBytes(scaleDigits:)` bytes there), and moves `position` past it.
+  package static func write(
+    _ scaled: UInt, scaleDigits: Int, negative: Bool,
+    into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int
+  ) {
     var divisor: UInt = 1
     for _ in 0..<scaleDigits { divisor *= 10 }
     let whole = scaled / divisor
-    let minus = negative && scaled != 0
-    let wholeDigits = digitCount(whole)
-    let length = (minus ? 1 : 0) + wholeDigits + (scaleDigits > 0 ? scaleDigits + 1 : 0)
-    // Written in place: no intermediate strings (charts write tens of thousands of these).
-    return String(unsafeUninitializedCapacity: length) { buffer in
-      var position = 0
-      if minus {
-        buffer[0] = UInt8(ascii: "-")
-        position = 1
-      }
-      put(whole, width: wholeDigits, into: buffer, at: &position)
-      if scaleDigits > 0 {
-        buffer[position] = UInt8(ascii: ".")
-        position += 1
-        put(scaled % divisor, width: scaleDigits, into: buffer, at: &position)
-      }
-      return position
+    if negative && scaled != 0 {
+      buffer[position] = UInt8(ascii: "-")
+      position += 1
+    }
+    put(whole, width: digitCount(whole), into: buffer, at: &position)
+    if scaleDigits > 0 {
+      buffer[position] = UInt8(ascii: ".")
+      position += 1
+      put(scaled % divisor, width: scaleDigits, into: buffer, at: &position)
     }
   }
 
@@ -63,11 +72,29 @@ package enum FixedPoint {
   /// `value` rounded half away from zero to `digits` decimals, formatted identically on every
   /// platform. Values that are not finite, or too large to hold exactly, are written as `nan`.
   package static func format(_ value: Double, digits: Int = 4) -> String {
-    guard value.isFinite else { return "nan" }
+    String(unsafeUninitializedCapacity: maxFixedBytes(scaleDigits: digits)) { buffer in
+      var position = 0
+      write(value, digits: digits, into: buffer, at: &position)
+      return position
+    }
+  }
+
+  /// Writes what `format(_:digits:)` returns at `position` in `buffer` (which has room for
+  /// `maxFixedBytes(scaleDigits: digits)` bytes there), and moves `position` past it.
+  package static func write(
+    _ value: Double, digits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+    at position: inout Int
+  ) {
     var factor = 1.0
     for _ in 0..<digits { factor *= 10 }
     let scaled = (value * factor).rounded(.toNearestOrAwayFromZero)
-    guard abs(scaled) < 9.0e15 else { return "nan" }
-    return fixed(UInt(abs(scaled)), scaleDigits: digits, negative: scaled < 0)
+    guard value.isFinite, abs(scaled) < 9.0e15 else {
+      for byte in "nan".utf8 {
+        buffer[position] = byte
+        position += 1
+      }
+      return
+    }
+    write(UInt(abs(scaled)), scaleDigits: digits, negative: scaled < 0, into: buffer, at: &position)
   }
 }

@@ -173,29 +173,38 @@ public enum Units {
 
   /// Milliseconds as `HH:MM:SS.mmm`, for people.
   public static func clock(_ milliseconds: Int) -> String {
+    // Written in place: no intermediate strings (a report draws tens of thousands of these).
+    String(unsafeUninitializedCapacity: maxClockBytes) { buffer in
+      var position = 0
+      writeClock(milliseconds, into: buffer, at: &position)
+      return position
+    }
+  }
+
+  /// The most bytes `writeClock(_:into:at:)` writes.
+  package static let maxClockBytes = 32
+
+  /// Writes what `clock(_:)` returns at `position` in `buffer` (which has room for
+  /// `maxClockBytes` bytes there), and moves `position` past it.
+  package static func writeClock(
+    _ milliseconds: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at position: inout Int
+  ) {
     let magnitude = milliseconds.magnitude
     let seconds = magnitude / 1000
     let hours = seconds / 3600
-    let hourDigits = max(2, FixedPoint.digitCount(hours))
-    let length = (milliseconds < 0 ? 1 : 0) + hourDigits + 10
-    // Written in place: no intermediate strings (a report draws tens of thousands of these).
-    return String(unsafeUninitializedCapacity: length) { buffer in
-      var position = 0
-      if milliseconds < 0 {
-        buffer[0] = UInt8(ascii: "-")
-        position = 1
-      }
-      func put(_ value: UInt, width: Int, then separator: UInt8?) {
-        FixedPoint.put(value, width: width, into: buffer, at: &position)
-        guard let separator else { return }
-        buffer[position] = separator
-        position += 1
-      }
-      put(hours, width: hourDigits, then: UInt8(ascii: ":"))
-      put(seconds / 60 % 60, width: 2, then: UInt8(ascii: ":"))
-      put(seconds % 60, width: 2, then: UInt8(ascii: "."))
-      put(magnitude % 1000, width: 3, then: nil)
-      return position
+    if milliseconds < 0 {
+      buffer[position] = UInt8(ascii: "-")
+      position += 1
     }
+    func put(_ value: UInt, width: Int, then separator: UInt8?) {
+      FixedPoint.put(value, width: width, into: buffer, at: &position)
+      guard let separator else { return }
+      buffer[position] = separator
+      position += 1
+    }
+    put(hours, width: max(2, FixedPoint.digitCount(hours)), then: UInt8(ascii: ":"))
+    put(seconds / 60 % 60, width: 2, then: UInt8(ascii: ":"))
+    put(seconds % 60, width: 2, then: UInt8(ascii: "."))
+    put(magnitude % 1000, width: 3, then: nil)
   }
 }

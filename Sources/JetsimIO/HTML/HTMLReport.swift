@@ -254,6 +254,8 @@ public enum HTMLReport {
       width: 960, height: laneHeight * Double(lanes.count),
       label: "Each app's lifecycle state over time", x: .scale(time), y: nil, leftMargin: 190)
     chart.axes(xLabel: timeTitle(time), yLabel: nil)
+    // Tooltips are written piece by piece, escaped: a lane has one per pixel column.
+    let fills = AppState.allCases.map { colours[$0] ?? "#000000" }
     for (row, app) in lanes.enumerated() {
       let id = summary.appIDs[app]
       chart.laneLabel(row: row, text: id)
@@ -262,21 +264,32 @@ public enum HTMLReport {
         let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
         chart.laneBar(
           row: row, from: Double(segment.startMs), to: Double(end),
-          fill: colours[segment.state] ?? "#000000",
-          title:
-            "\(id): \(segment.state) from \(Units.clock(segment.startMs)) to \(Units.clock(end))")
+          fill: fills[Int(segment.state.rawValue)]
+        ) { title in
+          title.append(escaped: id)
+          title.append(": \(segment.state) from ")
+          title.append(clock: segment.startMs)
+          title.append(" to ")
+          title.append(clock: end)
+        }
       }
       for kind in TimelineRecorder.Mark.allCases {
         // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
+        let what =
+          kind == .coldLaunch ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
         for (x, group) in timeline.marks[app][kind.rawValue].columns(
           on: chart, width: kind == .kill ? 1 : 3)
         {
-          let what =
-            kind == .coldLaunch ? "cold launch" : kind == .warmResume ? "warm resume" : "kill"
-          let title =
-            "\(id): \(what) at \(Units.clock(group.timeMs))"
-            + (group.count > 1 ? " and \(group.count - 1) more here" : "")
-          chart.laneMark(row: row, atX: x, kind: kind, title: title)
+          chart.laneMark(row: row, atX: x, kind: kind) { title in
+            title.append(escaped: id)
+            title.append(what)
+            title.append(clock: group.timeMs)
+            if group.count > 1 {
+              title.append(" and ")
+              title.append(group.count - 1)
+              title.append(" more here")
+            }
+          }
         }
       }
     }

@@ -19,7 +19,7 @@ package struct SVGChart {
   package let bottom = 42.0
   package let xAxis: ChartAxis
   package let yScale: ChartScale?
-  private var body = ""
+  private var body = MarkupBytes()
 
   /// A chart `width` × `height` pixels (the plot area, margins aside) with `x` across and `y` up
   /// (nil: rows drawn by the caller).
@@ -36,9 +36,9 @@ package struct SVGChart {
     xAxis = x
     yScale = y
     let total = "0 0 \(n(width + leftMargin + right)) \(n(height + top + bottom))"
-    body =
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">"
-    body += "<title>\(HTMLDocument.escape(label))</title>"
+    body.append(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">")
+    body.append("<title>\(HTMLDocument.escape(label))</title>")
   }
 
   /// A number as SVG writes it.
@@ -66,35 +66,35 @@ package struct SVGChart {
   /// Draws the axes: ticks and labels at the scale's round values, or each category's label under
   /// its band's centre; grid lines at the y ticks, and the zero line when the y scale spans it.
   package mutating func axes(xLabel: String, yLabel: String?) {
-    body += "<g class=\"axis\">"
-    body +=
-      "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\"/>"
+    body.append("<g class=\"axis\">")
+    body.append(
+      "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\"/>")
     let marks: [(position: Double, text: String)]
     switch xAxis {
     case .scale(let scale): marks = scale.ticks.map { (x($0), scale.label($0)) }
     case .bands(let labels): marks = labels.enumerated().map { (x(Double($0)), $1) }
     }
     for mark in marks {
-      body +=
-        "<line x1=\"\(n(mark.position))\" y1=\"\(n(top + height))\" x2=\"\(n(mark.position))\" y2=\"\(n(top + height + 5))\"/>"
-      body +=
-        "<text x=\"\(n(mark.position))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(HTMLDocument.escape(mark.text))</text>"
+      body.append(
+        "<line x1=\"\(n(mark.position))\" y1=\"\(n(top + height))\" x2=\"\(n(mark.position))\" y2=\"\(n(top + height + 5))\"/>")
+      body.append(
+        "<text x=\"\(n(mark.position))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(HTMLDocument.escape(mark.text))</text>")
     }
-    body +=
-      "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 36))\" text-anchor=\"middle\" class=\"label\">\(HTMLDocument.escape(xLabel))</text>"
+    body.append(
+      "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 36))\" text-anchor=\"middle\" class=\"label\">\(HTMLDocument.escape(xLabel))</text>")
     if let yLabel, let yScale {
-      body +=
-        "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\"/>"
+      body.append(
+        "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\"/>")
       for tick in yScale.ticks {
-        body +=
-          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(tick)))\" class=\"\(tick == 0 && yScale.lower < 0 ? "zero" : "grid")\"/>"
-        body +=
-          "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(HTMLDocument.escape(yScale.label(tick)))</text>"
+        body.append(
+          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(tick)))\" class=\"\(tick == 0 && yScale.lower < 0 ? "zero" : "grid")\"/>")
+        body.append(
+          "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(HTMLDocument.escape(yScale.label(tick)))</text>")
       }
-      body +=
-        "<text x=\"14\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 14 \(n(top + height / 2)))\">\(HTMLDocument.escape(yLabel))</text>"
+      body.append(
+        "<text x=\"14\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 14 \(n(top + height / 2)))\">\(HTMLDocument.escape(yLabel))</text>")
     }
-    body += "</g>"
+    body.append("</g>")
   }
 
   /// A filled area between two step functions (each value holds until the next time).
@@ -113,8 +113,8 @@ package struct SVGChart {
       points.append("\(n(x(next))),\(n(y(lower[index])))")
       points.append("\(n(x(times[index]))),\(n(y(lower[index])))")
     }
-    body +=
-      "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>"
+    body.append(
+      "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>")
   }
 
   package mutating func stepLine(
@@ -127,15 +127,15 @@ package struct SVGChart {
       points.append(
         "\(n(x(times[index]))),\(n(y(values[index]))) \(n(x(next))),\(n(y(values[index])))")
     }
-    body +=
-      "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
+    body.append(
+      "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>")
   }
 
   package mutating func horizontalLine(
     _ value: Double, stroke: String, dash: String?, title: String
   ) {
-    body +=
-      "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>"
+    body.append(
+      "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>")
   }
 
   /// Items grouped by the column (`width` pixels wide) of their time, in time order; each group is
@@ -179,9 +179,9 @@ package struct SVGChart {
 
   /// A kill: a downward triangle on the top edge of the plot, with a tick down the plot.
   package mutating func killMarker(atX px: Double, title: String) {
-    body += "<g class=\"kill\"><title>\(HTMLDocument.escape(title))</title>"
-    body += "<line x1=\"\(n(px))\" y1=\"\(n(top))\" x2=\"\(n(px))\" y2=\"\(n(top + height))\"/>"
-    body += "<path d=\"M\(n(px - 5)) \(n(top - 10))h10l-5 9z\"/></g>"
+    body.append("<g class=\"kill\"><title>\(HTMLDocument.escape(title))</title>")
+    body.append("<line x1=\"\(n(px))\" y1=\"\(n(top))\" x2=\"\(n(px))\" y2=\"\(n(top + height))\"/>")
+    body.append("<path d=\"M\(n(px - 5)) \(n(top - 10))h10l-5 9z\"/></g>")
   }
 
   /// A lane's name, right-aligned in the left margin; a name too long for it (about 7 px a
@@ -190,35 +190,78 @@ package struct SVGChart {
   package mutating func laneLabel(row: Int, text: String) {
     let fits = max(4, Int((left - 12) / 7))
     let shown = text.count > fits ? "…" + text.suffix(fits - 1) : text
-    let title = shown == text ? "" : "<title>\(HTMLDocument.escape(text))</title>"
-    body +=
-      "<text x=\"\(n(left - 8))\" y=\"\(n(top + Double(row) * 18 + 13))\" text-anchor=\"end\">\(title)\(HTMLDocument.escape(shown))</text>"
+    body.append("<text x=\"")
+    body.append(oneDecimal: left - 8)
+    body.append("\" y=\"")
+    body.append(oneDecimal: top + Double(row) * 18 + 13)
+    body.append("\" text-anchor=\"end\">")
+    if shown != text {
+      body.append("<title>")
+      body.append(escaped: text)
+      body.append("</title>")
+    }
+    body.append(escaped: shown)
+    body.append("</text>")
   }
 
+  /// A bar on lane `row` from `start` to `end` (at least 0.6 px wide), filled with `fill`, its
+  /// tooltip written by `title` (escaped as it writes).
   package mutating func laneBar(
-    row: Int, from start: Double, to end: Double, fill: String, title: String
+    row: Int, from start: Double, to end: Double, fill: String,
+    title: (inout MarkupBytes) -> Void
   ) {
     let x0 = x(start)
-    let w = max(x(end) - x0, 0.6)
-    body +=
-      "<rect x=\"\(n(x0))\" y=\"\(n(top + Double(row) * 18 + 3))\" width=\"\(n(w))\" height=\"12\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></rect>"
+    body.append("<rect x=\"")
+    body.append(oneDecimal: x0)
+    body.append("\" y=\"")
+    body.append(oneDecimal: top + Double(row) * 18 + 3)
+    body.append("\" width=\"")
+    body.append(oneDecimal: max(x(end) - x0, 0.6))
+    body.append("\" height=\"12\" fill=\"")
+    body.append(fill)
+    body.append("\"><title>")
+    title(&body)
+    body.append("</title></rect>")
   }
 
+  /// A mark on lane `row` at `px`: a triangle for a cold launch, a dot for a warm resume, a cross
+  /// for a kill; its tooltip written by `title` (escaped as it writes).
   package mutating func laneMark(
-    row: Int, atX px: Double, kind: TimelineRecorder.Mark, title: String
+    row: Int, atX px: Double, kind: TimelineRecorder.Mark, title: (inout MarkupBytes) -> Void
   ) {
     let cy = top + Double(row) * 18 + 9
-    let shape: String
+    body.append("<g><title>")
+    title(&body)
+    body.append("</title>")
     switch kind {
-    case .coldLaunch: shape = "<path d=\"M\(n(px)) \(n(cy - 6))l4 7h-8z\" class=\"mark\"/>"
-    case .warmResume: shape = "<circle cx=\"\(n(px))\" cy=\"\(n(cy))\" r=\"2.6\" class=\"mark\"/>"
-    case .kill: shape = "<path d=\"M\(n(px - 4)) \(n(cy - 4))l8 8m0 -8l-8 8\" class=\"cross\"/>"
+    case .coldLaunch:
+      body.append("<path d=\"M")
+      body.append(oneDecimal: px)
+      body.append(" ")
+      body.append(oneDecimal: cy - 6)
+      body.append("l4 7h-8z\" class=\"mark\"/>")
+    case .warmResume:
+      body.append("<circle cx=\"")
+      body.append(oneDecimal: px)
+      body.append("\" cy=\"")
+      body.append(oneDecimal: cy)
+      body.append("\" r=\"2.6\" class=\"mark\"/>")
+    case .kill:
+      body.append("<path d=\"M")
+      body.append(oneDecimal: px - 4)
+      body.append(" ")
+      body.append(oneDecimal: cy - 4)
+      body.append("l8 8m0 -8l-8 8\" class=\"cross\"/>")
     }
-    body += "<g><title>\(HTMLDocument.escape(title))</title>\(shape)</g>"
+    body.append("</g>")
   }
 
   /// Appends markup drawn by an extension.
-  package mutating func appendRaw(_ markup: String) { body += markup }
+  package mutating func appendRaw(_ markup: String) { body.append(markup) }
 
-  package func finish() -> String { body + "</svg>" }
+  package func finish() -> String {
+    var done = body
+    done.append("</svg>")
+    return done.text
+  }
 }

@@ -23,9 +23,6 @@ public struct ReportWriter: SimulationObserver {
   private let stream: RowStream
   /// The rows not yet handed to the stream.
   private var chunk = RowStream.newChunk()
-  /// What `report.html` draws, recorded as the run goes (on the simulation's thread: the writer's
-  /// is the busier one).
-  private var timeline: TimelineRecorder?
 
   /// Starts the reports of `scenario` in `folder`; with `html`, `report.html` too
   /// (docs/reports.md). The policy's name comes from the run itself (`start(policy:)`), the same
@@ -42,14 +39,14 @@ public struct ReportWriter: SimulationObserver {
       folder.discard()
       throw error.notWritable(folder.destination)
     }
+    // What `report.html` draws is recorded by the stream's thread, as it writes the rows.
     stream = RowStream(
       tables: ReportTables(appIDs: scenario.processNames, policy: ""), eventsFile: eventsFile,
-      killsFile: killsFile)
-    timeline =
-      html
-      ? TimelineRecorder(
-        appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
-        device: scenario.device) : nil
+      killsFile: killsFile,
+      timeline: html
+        ? TimelineRecorder(
+          appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
+          device: scenario.device) : nil)
   }
 
   /// Adds `input` to the inputs `run.json` lists: a trace whose digest is known only once the run
@@ -63,13 +60,11 @@ public struct ReportWriter: SimulationObserver {
   }
 
   public mutating func record(_ event: EventRecord) {
-    timeline?.record(event)
     chunk.append(.event(event))
     if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
   }
 
   public mutating func record(_ kill: KillRecord) {
-    timeline?.record(kill)
     chunk.append(.kill(kill))
     if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
   }
@@ -78,20 +73,21 @@ public struct ReportWriter: SimulationObserver {
   /// streams and moves the folder into place. On any failure nothing is left at the destination
   /// but what was there before.
   public mutating func finish(_ summary: RunSummary) throws(JetsimError) {
-    // The last rows go to the writer first: it writes them while this thread draws the HTML.
+    // The last rows go to the writer first: it writes them while this thread writes the small
+    // reports; the HTML is drawn once the writer has recorded every row.
     stream.hand(&chunk)
     do {
-      if let timeline {
-        let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
-        try write(html, to: "report.html")
-      }
       try write(ReportTables.appsTable(summary), to: "apps.csv")
       try write(Provenance(scenario: scenario, summary: summary).json, to: "run.json")
       try write(ReportTables.summaryTable(summary), to: "summary.csv")
       try write(MetricKitPayload.runJSON(summary), to: "metrickit.json")
-      let files = stream.end(with: chunk)
-      try files.events.close()
-      try files.kills.close()
+      let ended = stream.end(with: chunk)
+      try ended.events.close()
+      try ended.kills.close()
+      if let timeline = ended.timeline {
+        let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
+        try write(html, to: "report.html")
+      }
     } catch {
       discard()
       throw error.notWritable(folder.destination)

@@ -1,9 +1,10 @@
 import Foundation
 import JetsimCore
 
-/// A run's rows on their way to `events.csv` and `kills.csv`: the simulation
-/// hands them over in chunks, and one thread of their own formats and writes them, so on a machine
-/// with two cores the reports cost the simulation little more than copying each record once. One
+/// A run's rows on their way to `events.csv` and `kills.csv` (and to what `report.html` draws):
+/// the simulation hands them over in chunks, and one thread of their own formats and writes them
+/// and records the timeline, so on a machine with two cores the reports cost the simulation little
+/// more than copying each record once. One
 /// thread writes every row, in the order the run made them, so the files are the same bytes however
 /// the two threads interleave. At most `chunkCount` chunks are in flight: memory stays bounded
 /// whatever the run's length, and a simulation faster than its writer waits for it.
@@ -31,14 +32,20 @@ final class RowStream: @unchecked Sendable {
   private var tables: ReportTables
   private var events = CSVBuffer(capacity: ReportWriter.blockBytes + 4096)
   private var kills = CSVBuffer(capacity: ReportWriter.blockBytes + 4096)
+  private var timeline: TimelineRecorder?
   private let eventsFile: OutputFile
   private let killsFile: OutputFile
 
-  /// A stream into the two files (their headers written first); its thread starts at once.
-  init(tables: ReportTables, eventsFile: OutputFile, killsFile: OutputFile) {
+  /// A stream into the two files (their headers written first), and into `timeline` if there is
+  /// one; its thread starts at once.
+  init(
+    tables: ReportTables, eventsFile: OutputFile, killsFile: OutputFile,
+    timeline: TimelineRecorder?
+  ) {
     self.tables = tables
     self.eventsFile = eventsFile
     self.killsFile = killsFile
+    self.timeline = timeline
     empty = (1..<Self.chunkCount).map { _ in Self.newChunk() }
     events.appendRow(ReportTables.eventColumns)
     kills.appendRow(ReportTables.killColumns)
@@ -77,8 +84,10 @@ final class RowStream: @unchecked Sendable {
   }
 
   /// Hands the last rows over and waits until every row is written into the buffers and files;
-  /// then returns the files, flushed but open. Later calls return them at once.
-  func end(with chunk: [Row]) -> (events: OutputFile, kills: OutputFile) {
+  /// then returns the files, flushed but open, and the timeline. Later calls return them at once.
+  func end(with chunk: [Row]) -> (
+    events: OutputFile, kills: OutputFile, timeline: TimelineRecorder?
+  ) {
     lock.lock()
     let first = !ended
     if first {
@@ -86,12 +95,12 @@ final class RowStream: @unchecked Sendable {
       ended = true
     }
     lock.unlock()
-    guard first else { return (eventsFile, killsFile) }
+    guard first else { return (eventsFile, killsFile, timeline) }
     rowsReady.signal()
     finished.wait()
     eventsFile.flush(&events)
     killsFile.flush(&kills)
-    return (eventsFile, killsFile)
+    return (eventsFile, killsFile, timeline)
   }
 
   /// The writer thread: chunk after chunk, in order, until the last. The buffers are this
@@ -100,6 +109,7 @@ final class RowStream: @unchecked Sendable {
   private func work() {
     var events = CSVBuffer()
     var kills = CSVBuffer()
+    var timeline = self.timeline.take()
     swap(&events, &self.events)
     swap(&kills, &self.kills)
     // The tables as `start(_:)` left them before the first row; from then on, this thread's own
@@ -115,9 +125,11 @@ final class RowStream: @unchecked Sendable {
       for row in chunk {
         switch row {
         case .event(let event):
+          timeline?.record(event)
           current.append(event, to: &events)
           if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
         case .kill(let kill):
+          timeline?.record(kill)
           current.append(kill, to: &kills)
           if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
         }
@@ -132,6 +144,7 @@ final class RowStream: @unchecked Sendable {
     }
     swap(&events, &self.events)
     swap(&kills, &self.kills)
+    self.timeline = timeline
     finished.signal()
   }
 }
