@@ -10,7 +10,8 @@ import Testing
   static let layers: [String: [String]] = [
     "JetsimCore": ["Support", "Engine", "Model", "Policies", "Workload", "Simulation"],
     "JetsimIO": [
-      "Files", "CSV", "JSON", "Traces", "Profiles", "Tables", "HTML", "MetricKit", "Reports",
+      "Concurrency", "Files", "CSV", "JSON", "Traces", "Profiles", "Tables", "HTML", "MetricKit",
+      "Reports",
       "Import", "Jetsam",
     ],
     "JetsimBatch": ["Replay", ".", "MetricKit"],

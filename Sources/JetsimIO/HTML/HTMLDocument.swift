@@ -2,17 +2,18 @@ import JetsimCore
 
 /// A well-formed XHTML document built piece by piece, with the reports' style sheet inline.
 package struct HTMLDocument {
-  private var body: String
+  private var body = MarkupBytes()
 
   package init(title: String) {
-    body = """
+    body.append(
+      """
       <!DOCTYPE html>
       <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/>
       <meta name="viewport" content="width=device-width, initial-scale=1"/>
       <title>\(Self.escape(title))</title>
       <style>\(Self.style)</style></head><body>
 
-      """
+      """)
   }
 
   package static let style = """
@@ -50,28 +51,37 @@ package struct HTMLDocument {
     return out
   }
 
-  package mutating func heading(_ text: String) { body += "<h1>\(Self.escape(text))</h1>\n" }
-  package mutating func section(_ text: String) { body += "<h2>\(Self.escape(text))</h2>\n" }
-  package mutating func paragraph(_ text: String) { body += "<p>\(Self.escape(text))</p>\n" }
-  package mutating func raw(_ markup: String) { body += markup + "\n" }
+  package mutating func heading(_ text: String) { body.append("<h1>\(Self.escape(text))</h1>\n") }
+  package mutating func section(_ text: String) { body.append("<h2>\(Self.escape(text))</h2>\n") }
+  package mutating func paragraph(_ text: String) { body.append("<p>\(Self.escape(text))</p>\n") }
+  package mutating func raw(_ markup: String) {
+    body.append(markup)
+    body.append("\n")
+  }
+
+  /// Appends markup built as bytes, then a line end.
+  package mutating func raw(_ markup: MarkupBytes) {
+    body.append(markup)
+    body.append("\n")
+  }
 
   /// A table in a box that scrolls sideways when the table is wider than the page, so a wide
   /// table never widens the page itself.
   package mutating func table(header: [String], rows: [[String]], numericColumns: Set<Int>) {
-    body +=
+    body.append(
       "<div class=\"scroll\"><table><thead><tr>"
-      + header.map { "<th>\(Self.escape($0))</th>" }.joined()
-      + "</tr></thead><tbody>\n"
+        + header.map { "<th>\(Self.escape($0))</th>" }.joined()
+        + "</tr></thead><tbody>\n")
     for row in rows {
-      body += "<tr>"
+      body.append("<tr>")
       for (column, cell) in row.enumerated() {
-        body +=
-          numericColumns.contains(column)
-          ? "<td class=\"n\">\(Self.escape(cell))</td>" : "<td>\(Self.escape(cell))</td>"
+        body.append(numericColumns.contains(column) ? "<td class=\"n\">" : "<td>")
+        body.append(escaped: cell)
+        body.append("</td>")
       }
-      body += "</tr>\n"
+      body.append("</tr>\n")
     }
-    body += "</tbody></table></div>\n"
+    body.append("</tbody></table></div>\n")
   }
 
   /// A legend: a swatch (a filled square, a line, a dashed line, or a marker) and its name for each item.
@@ -108,6 +118,14 @@ package struct HTMLDocument {
   }
 
   package func finish() -> String {
-    body + "<p class=\"note\">Written by jetsim \(JetsimVersion.current).</p>\n</body></html>\n"
+    String(decoding: finishedBytes(), as: UTF8.self)
+  }
+
+  /// The document's bytes: what `finish()` returns, as UTF-8.
+  package func finishedBytes() -> [UInt8] {
+    var done = body
+    done.append(
+      "<p class=\"note\">Written by jetsim \(JetsimVersion.current).</p>\n</body></html>\n")
+    return done.bytes
   }
 }

@@ -22,6 +22,14 @@ public enum HTMLReport {
   package static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
     -> String
   {
+    String(
+      decoding: renderBytes(summary: summary, device: device, timeline: timeline), as: UTF8.self)
+  }
+
+  /// `render(summary:device:timeline:)` as UTF-8 bytes, as `ReportWriter` writes them.
+  package static func renderBytes(
+    summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder
+  ) -> [UInt8] {
     let metrics = summary.metrics
     let duration = max(1, metrics.durationMs)
     var html = HTMLDocument(title: "jetsim: \(summary.scenario)")
@@ -35,11 +43,18 @@ public enum HTMLReport {
         "The run covers no simulated time: everything happened at 0:00, so there is no timeline to draw. The tables below and the CSV reports have every event and kill."
       )
     } else {
+      // The memory chart and the two halves of the lanes, drawn on every core, in that order.
+      let charts = ParallelMap.map(count: 3, jobs: 3) { job in
+        job == 0
+          ? memoryChart(summary: summary, device: device, timeline: timeline, durationMs: duration)
+          : laneChart(summary: summary, timeline: timeline, durationMs: duration, half: job - 1)
+      }
       html.section("Memory over time")
-      html.raw(
-        memoryChart(summary: summary, device: device, timeline: timeline, durationMs: duration))
+      html.raw(charts[0])
       html.section("Apps over time")
-      html.raw(laneChart(summary: summary, timeline: timeline, durationMs: duration))
+      var lanes = charts[1]
+      lanes.append(charts[2])
+      html.raw(lanes)
     }
     html.section("Summary")
     html.table(
@@ -48,6 +63,14 @@ public enum HTMLReport {
         [$0.title, $0.display($0.value(metrics)), "\($0.meaning) (\($0.name))"]
       },
       numericColumns: [1])
+    killTable(timeline, appIDs: summary.appIDs, into: &html)
+    return html.finishedBytes()
+  }
+
+  /// The Kills section: its first `maxKillRows` kills.
+  static func killTable(
+    _ timeline: TimelineRecorder, appIDs: [String], into html: inout HTMLDocument
+  ) {
     html.section("Kills")
     let shown = timeline.killRows
     if timeline.killMarks.count == 0 {
@@ -64,7 +87,7 @@ public enum HTMLReport {
         ],
         rows: shown.map { kill in
           [
-            "\(kill.seq)", Units.clock(kill.timeMs), summary.appIDs[kill.app], "\(kill.reason)",
+            "\(kill.seq)", Units.clock(kill.timeMs), appIDs[kill.app], "\(kill.reason)",
             "\(kill.rank)", "\(kill.state)",
             mb(kill.footprintKB), mb(kill.freeBeforeKB), mb(kill.freeAfterKB),
             kill.callback?.description ?? "none",
@@ -72,7 +95,6 @@ public enum HTMLReport {
         },
         numericColumns: [0, 4, 6, 7, 8])
     }
-    return html.finish()
   }
 
   /// The report of a run kept in memory: the same bytes `ReportWriter` writes for it.
@@ -98,7 +120,7 @@ public enum HTMLReport {
 
   static func memoryChart(
     summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder, durationMs: Int
-  ) -> String {
+  ) -> MarkupBytes {
     let peak = timeline.samples.map { device.reservedKB + $0.peakAppsKB }.max() ?? 0
     let time = timeAxis(durationMs)
     var chart = SVGChart(
@@ -125,7 +147,9 @@ public enum HTMLReport {
       dash: nil, title: "peak used within each pixel column; used memory between events")
     drawLevels(of: device, on: &chart)
     drawKills(timeline.killMarks, appIDs: summary.appIDs, on: &chart)
-    return chart.finish() + HTMLDocument.legend(memoryLegend)
+    var markup = chart.finishedMarkup()
+    markup.append(HTMLDocument.legend(memoryLegend))
+    return markup
   }
 
   /// The thin peak line: in each pixel column with events, the most memory used within it, for
@@ -239,60 +263,41 @@ public enum HTMLReport {
 
   // MARK: - Lanes
 
-  static func laneChart(summary: RunSummary, timeline: TimelineRecorder, durationMs: Int) -> String
-  {
+  /// The chart of each app's state over time, in two halves drawn apart (on two threads): `half`
+  /// 0 is the chart's start and the first half of its lanes, 1 the other lanes and its end; the
+  /// chart is the one after the other.
+  static func laneChart(
+    summary: RunSummary, timeline: TimelineRecorder, durationMs: Int, half: Int
+  ) -> MarkupBytes {
     let busiest = timeline.activity.indices.filter { timeline.activity[$0] > 0 }
       .sorted {
         timeline.activity[$0] != timeline.activity[$1]
           ? timeline.activity[$0] > timeline.activity[$1] : $0 < $1
       }
     let lanes = Array(busiest.prefix(maxLanes)).sorted()
-    guard !lanes.isEmpty else { return "<p>No app ran.</p>" }
+    guard !lanes.isEmpty else {
+      var none = MarkupBytes()
+      if half == 0 { none.append("<p>No app ran.</p>") }
+      return none
+    }
     let laneHeight = 18.0
     let time = timeAxis(durationMs)
     var chart = SVGChart(
       width: 960, height: laneHeight * Double(lanes.count),
       label: "Each app's lifecycle state over time", x: .scale(time), y: nil, leftMargin: 190)
-    chart.axes(xLabel: timeTitle(time), yLabel: nil)
-    // Tooltips are written piece by piece, escaped: a lane has one per pixel column.
-    let fills = AppState.allCases.map { colours[$0] ?? "#000000" }
-    for (row, app) in lanes.enumerated() {
-      let id = summary.appIDs[app]
-      chart.laneLabel(row: row, text: id)
-      let segments = chart.coalesced(timeline.segments[app])
-      for (index, segment) in segments.enumerated() where segment.state != .notRunning {
-        let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
-        chart.laneBar(
-          row: row, from: Double(segment.startMs), to: Double(end),
-          fill: fills[Int(segment.state.rawValue)]
-        ) { title in
-          title.append(escaped: id)
-          title.append(": \(segment.state) from ")
-          title.append(clock: segment.startMs)
-          title.append(" to ")
-          title.append(clock: end)
-        }
-      }
-      for kind in TimelineRecorder.Mark.allCases {
-        // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
-        let what =
-          kind == .coldLaunch ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
-        for (x, group) in timeline.marks[app][kind.rawValue].columns(
-          on: chart, width: kind == .kill ? 1 : 3)
-        {
-          chart.laneMark(row: row, atX: x, kind: kind) { title in
-            title.append(escaped: id)
-            title.append(what)
-            title.append(clock: group.timeMs)
-            if group.count > 1 {
-              title.append(" and ")
-              title.append(group.count - 1)
-              title.append(" more here")
-            }
-          }
-        }
-      }
+    let rows = half == 0 ? 0..<(lanes.count / 2) : (lanes.count / 2)..<lanes.count
+    if half == 0 {
+      chart.axes(xLabel: timeTitle(time), yLabel: nil)
+    } else {
+      chart = chart.blank()
     }
+    let fills = AppState.allCases.map { colours[$0] ?? "#000000" }
+    for row in rows {
+      drawLane(
+        row: row, app: lanes[row], id: summary.appIDs[lanes[row]], fills: fills,
+        timeline: timeline, durationMs: durationMs, on: &chart)
+    }
+    guard half == 1 else { return chart.markup }
     var note = ""
     if busiest.count > lanes.count {
       note =
@@ -305,6 +310,51 @@ public enum HTMLReport {
       ("cold launch", "#000000", "launch"), ("warm resume", "#000000", "resume"),
       ("kill", "#000000", "kill"),
     ]
-    return chart.finish() + HTMLDocument.legend(legend) + note
+    var markup = chart.finishedMarkup()
+    markup.append(HTMLDocument.legend(legend) + note)
+    return markup
+  }
+
+  /// App `app`'s lane, row `row`: its states as bars, its launches, resumes and kills as marks.
+  /// Tooltips are written piece by piece, escaped: a lane has one per pixel column.
+  static func drawLane(
+    row: Int, app: Int, id: String, fills: [String], timeline: TimelineRecorder, durationMs: Int,
+    on chart: inout SVGChart
+  ) {
+    chart.laneLabel(row: row, text: id)
+    let segments = chart.coalesced(timeline.segments[app])
+    for (index, segment) in segments.enumerated() where segment.state != .notRunning {
+      let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
+      chart.laneBar(
+        row: row, from: Double(segment.startMs), to: Double(end),
+        fill: fills[Int(segment.state.rawValue)]
+      ) { title in
+        title.append(escaped: id)
+        title.append(": \(segment.state) from ")
+        title.append(clock: segment.startMs)
+        title.append(" to ")
+        title.append(clock: end)
+      }
+    }
+    for kind in TimelineRecorder.Mark.allCases {
+      // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
+      let what =
+        kind == .coldLaunch
+        ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
+      for (x, group) in timeline.marks[app][kind.rawValue].columns(
+        on: chart, width: kind == .kill ? 1 : 3)
+      {
+        chart.laneMark(row: row, atX: x, kind: kind) { title in
+          title.append(escaped: id)
+          title.append(what)
+          title.append(clock: group.timeMs)
+          if group.count > 1 {
+            title.append(" and ")
+            title.append(group.count - 1)
+            title.append(" more here")
+          }
+        }
+      }
+    }
   }
 }

@@ -3,7 +3,7 @@ import JetsimCore
 /// Markup built as UTF-8 bytes: literal text, escaped text and numbers written straight into one
 /// growing array, so a chart of tens of thousands of marks makes no intermediate `String`s. The
 /// numbers are those of `Units.decimal` and `Units.clock`, byte for byte.
-package struct MarkupBytes {
+package struct MarkupBytes: Sendable {
   package private(set) var bytes: [UInt8] = []
 
   package init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
@@ -15,6 +15,11 @@ package struct MarkupBytes {
   package mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `other`'s bytes.
+  package mutating func append(_ other: MarkupBytes) {
+    bytes.append(contentsOf: other.bytes)
   }
 
   /// Appends `text` with `&`, `<`, `>` and `"` escaped (`HTMLDocument.escape`).

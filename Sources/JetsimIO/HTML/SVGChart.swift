@@ -10,7 +10,7 @@ package enum ChartAxis: Sendable {
 /// A chart drawn as inline SVG: a plot area with axes whose ticks are round numbers in units people
 /// read (`ChartScale`), and the marks the reports need. Coordinates are written with one decimal,
 /// the same on every platform.
-package struct SVGChart {
+package struct SVGChart: Sendable {
   package let width: Double
   package let height: Double
   package let left: Double
@@ -37,7 +37,8 @@ package struct SVGChart {
     yScale = y
     let total = "0 0 \(n(width + leftMargin + right)) \(n(height + top + bottom))"
     body.append(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">")
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">"
+    )
     body.append("<title>\(HTMLDocument.escape(label))</title>")
   }
 
@@ -68,7 +69,8 @@ package struct SVGChart {
   package mutating func axes(xLabel: String, yLabel: String?) {
     body.append("<g class=\"axis\">")
     body.append(
-      "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\"/>")
+      "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\"/>"
+    )
     let marks: [(position: Double, text: String)]
     switch xAxis {
     case .scale(let scale): marks = scale.ticks.map { (x($0), scale.label($0)) }
@@ -76,23 +78,29 @@ package struct SVGChart {
     }
     for mark in marks {
       body.append(
-        "<line x1=\"\(n(mark.position))\" y1=\"\(n(top + height))\" x2=\"\(n(mark.position))\" y2=\"\(n(top + height + 5))\"/>")
+        "<line x1=\"\(n(mark.position))\" y1=\"\(n(top + height))\" x2=\"\(n(mark.position))\" y2=\"\(n(top + height + 5))\"/>"
+      )
       body.append(
-        "<text x=\"\(n(mark.position))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(HTMLDocument.escape(mark.text))</text>")
+        "<text x=\"\(n(mark.position))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(HTMLDocument.escape(mark.text))</text>"
+      )
     }
     body.append(
-      "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 36))\" text-anchor=\"middle\" class=\"label\">\(HTMLDocument.escape(xLabel))</text>")
+      "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 36))\" text-anchor=\"middle\" class=\"label\">\(HTMLDocument.escape(xLabel))</text>"
+    )
     if let yLabel, let yScale {
       body.append(
         "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\"/>")
       for tick in yScale.ticks {
         body.append(
-          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(tick)))\" class=\"\(tick == 0 && yScale.lower < 0 ? "zero" : "grid")\"/>")
+          "<line x1=\"\(n(left - 5))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(tick)))\" class=\"\(tick == 0 && yScale.lower < 0 ? "zero" : "grid")\"/>"
+        )
         body.append(
-          "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(HTMLDocument.escape(yScale.label(tick)))</text>")
+          "<text x=\"\(n(left - 8))\" y=\"\(n(y(tick) + 4))\" text-anchor=\"end\" class=\"tick\">\(HTMLDocument.escape(yScale.label(tick)))</text>"
+        )
       }
       body.append(
-        "<text x=\"14\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 14 \(n(top + height / 2)))\">\(HTMLDocument.escape(yLabel))</text>")
+        "<text x=\"14\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 14 \(n(top + height / 2)))\">\(HTMLDocument.escape(yLabel))</text>"
+      )
     }
     body.append("</g>")
   }
@@ -114,7 +122,8 @@ package struct SVGChart {
       points.append("\(n(x(times[index]))),\(n(y(lower[index])))")
     }
     body.append(
-      "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>")
+      "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>"
+    )
   }
 
   package mutating func stepLine(
@@ -128,14 +137,16 @@ package struct SVGChart {
         "\(n(x(times[index]))),\(n(y(values[index]))) \(n(x(next))),\(n(y(values[index])))")
     }
     body.append(
-      "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>")
+      "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
+    )
   }
 
   package mutating func horizontalLine(
     _ value: Double, stroke: String, dash: String?, title: String
   ) {
     body.append(
-      "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>")
+      "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></line>"
+    )
   }
 
   /// Items grouped by the column (`width` pixels wide) of their time, in time order; each group is
@@ -180,7 +191,8 @@ package struct SVGChart {
   /// A kill: a downward triangle on the top edge of the plot, with a tick down the plot.
   package mutating func killMarker(atX px: Double, title: String) {
     body.append("<g class=\"kill\"><title>\(HTMLDocument.escape(title))</title>")
-    body.append("<line x1=\"\(n(px))\" y1=\"\(n(top))\" x2=\"\(n(px))\" y2=\"\(n(top + height))\"/>")
+    body.append(
+      "<line x1=\"\(n(px))\" y1=\"\(n(top))\" x2=\"\(n(px))\" y2=\"\(n(top + height))\"/>")
     body.append("<path d=\"M\(n(px - 5)) \(n(top - 10))h10l-5 9z\"/></g>")
   }
 
@@ -259,9 +271,23 @@ package struct SVGChart {
   /// Appends markup drawn by an extension.
   package mutating func appendRaw(_ markup: String) { body.append(markup) }
 
-  package func finish() -> String {
+  /// The same chart with nothing drawn yet, not even its opening tag: to draw part of its marks
+  /// elsewhere (on another thread) and add them with `markup`.
+  package func blank() -> SVGChart {
+    var copy = self
+    copy.body = MarkupBytes()
+    return copy
+  }
+
+  /// What was drawn so far, without the closing tag.
+  package var markup: MarkupBytes { body }
+
+  package func finish() -> String { finishedMarkup().text }
+
+  /// The chart, closed: what `finish()` returns, as bytes.
+  package func finishedMarkup() -> MarkupBytes {
     var done = body
     done.append("</svg>")
-    return done.text
+    return done
   }
 }

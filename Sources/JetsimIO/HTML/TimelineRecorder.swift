@@ -51,7 +51,11 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   private var swapped: [Bool]
   private let device: DeviceProfile
   private var usedByState = [Int](repeating: 0, count: 5)
+  /// The sum of `usedByState`.
+  private var appsKB = 0
   private var systemKB = 0
+  /// Where the last sample's bucket ends: an event before it updates that sample.
+  private var bucketEndMs = Int.min
   /// Processes from this index on are system processes: one layer, no lanes.
   package let appCount: Int
 
@@ -78,8 +82,6 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     return swapped[event.app] ? 0 : device.physicalKB(footprintKB: event.footprintKB, state: to)
   }
 
-  private var usedKB: Int { usedByState.reduce(0, +) + systemKB }
-
   package mutating func record(_ event: EventRecord) {
     let app = event.app
     if app >= appCount, let to = event.to {
@@ -88,9 +90,11 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       footprint[app] = used
     } else if app >= 0, let to = event.to {
       activity[app] += 1
+      let used = physical(event, in: to)
       usedByState[Int(state[app].rawValue)] -= footprint[app]
-      footprint[app] = physical(event, in: to)
-      usedByState[Int(to.rawValue)] += footprint[app]
+      usedByState[Int(to.rawValue)] += used
+      appsKB += used - footprint[app]
+      footprint[app] = used
       if to != state[app] { setState(app, to, at: event.timeMs) }
       if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
       if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
@@ -128,23 +132,22 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   }
 
   private mutating func sample(at time: Int) {
-    let bucketStart = time / bucketMs * bucketMs
-    let used = usedKB
-    let current = Sample(
+    let used = appsKB + systemKB
+    var current = Sample(
       timeMs: time,
       foregroundKB: usedByState[Int(AppState.active.rawValue)]
         + usedByState[Int(AppState.inactive.rawValue)],
       backgroundKB: usedByState[Int(AppState.background.rawValue)],
       suspendedKB: usedByState[Int(AppState.suspended.rawValue)], systemKB: systemKB,
       peakAppsKB: used)
-    if let last = samples.last, last.timeMs / bucketMs * bucketMs == bucketStart {
-      samples[samples.count - 1] = Sample(
-        timeMs: time, foregroundKB: current.foregroundKB, backgroundKB: current.backgroundKB,
-        suspendedKB: current.suspendedKB, systemKB: current.systemKB,
-        peakAppsKB: max(last.peakAppsKB, used))
+    // Events come in time order: one before the end of the last sample's bucket is in it.
+    if time < bucketEndMs {
+      current.peakAppsKB = max(samples[samples.count - 1].peakAppsKB, used)
+      samples[samples.count - 1] = current
     } else {
       samples.append(current)
       if samples.count > Self.maxBuckets { coarsen() }
+      bucketEndMs = (samples[samples.count - 1].timeMs / bucketMs + 1) * bucketMs
     }
   }
 

@@ -85,8 +85,10 @@ public struct ReportWriter: SimulationObserver {
       try ended.events.close()
       try ended.kills.close()
       if let timeline = ended.timeline {
-        let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
-        try write(html, to: "report.html")
+        let file = try OutputFile(creating: folder.path("report.html"))
+        HTMLReport.renderBytes(summary: summary, device: scenario.device, timeline: timeline)
+          .withUnsafeBytes { file.write($0) }
+        try file.close()
       }
     } catch {
       discard()

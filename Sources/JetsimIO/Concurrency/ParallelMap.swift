@@ -1,6 +1,5 @@
 import Foundation
 import JetsimCore
-import JetsimIO
 
 /// Runs independent jobs on several threads and returns their results in job order, so the output
 /// never depends on how many threads ran or in which order they finished.
@@ -49,6 +48,14 @@ package enum ParallelMap {
     }
     if let failure = state.failures.min(by: { $0.index < $1.index }) { throw failure.error }
     return state.results.compactMap { $0 }
+  }
+
+  /// `run` for jobs that cannot fail.
+  package static func map<Result: Sendable>(
+    count: Int, jobs: Int, _ work: @Sendable @escaping (Int) -> Result
+  ) -> [Result] {
+    // A job that cannot throw leaves `run` nothing to throw.
+    (try? run(count: count, jobs: jobs) { work($0) }) ?? []
   }
 
   /// `run` for jobs that run simulations of `scenario`: a job's `JetsimError` is thrown as it is;
