@@ -36,24 +36,20 @@ package struct AppIndex: Sendable {
   private func slot(of id: UnsafeBufferPointer<UInt8>) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in id { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+    while slots[slot] >= 0, !holds(Int(slots[slot]), id) { slot = (slot + 1) & mask }
+    return slot
+  }
+
+  /// Whether app `index`'s id is `id`'s bytes.
+  private func holds(_ index: Int, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = starts[index]
+    guard starts[index + 1] - start == id.count else { return false }
     return bytes.withUnsafeBufferPointer { bytes in
-      starts.withUnsafeBufferPointer { starts in
-        slots.withUnsafeBufferPointer { slots in
-          let mask = slots.count - 1
-          var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
-          while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            let start = starts[index]
-            if starts[index + 1] - start == id.count,
-              (0..<id.count).allSatisfy({ bytes[start + $0] == id[$0] })
-            {
-              break
-            }
-            slot = (slot + 1) & mask
-          }
-          return slot
-        }
-      }
+      var offset = 0
+      while offset < id.count, bytes[start + offset] == id[offset] { offset += 1 }
+      return offset == id.count
     }
   }
 }

@@ -11,13 +11,16 @@ package final class LineReader {
   private let chunkBytes: Int
 
   package let path: String
+  // The reading state. A reader is used by one thread at a time and its methods never overlap
+  // their own accesses, so the per-line dynamic exclusivity checks (a run reads a million lines)
+  // are left out.
   /// The number of the line handed out last (1-based).
-  package private(set) var lineNumber = 0
+  @exclusivity(unchecked) package private(set) var lineNumber = 0
   private let descriptor: Int32
-  private var buffer: [UInt8]
-  private var start = 0
-  private var end = 0
-  private var atEOF = false
+  @exclusivity(unchecked) private var buffer: [UInt8]
+  @exclusivity(unchecked) private var start = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var atEOF = false
   /// Hashes what is read, on a thread of its own.
   private let hasher: BackgroundSHA256?
 
@@ -60,7 +63,7 @@ package final class LineReader {
   {
     var scanned = start
     while true {
-      if let newline = buffer[scanned..<end].firstIndex(where: { $0 == 10 || $0 == 13 }) {
+      if let newline = Self.lineEnd(in: buffer, from: scanned, to: end) {
         // A `\r` at the end of what is read may be the first half of `\r\n`: read on first.
         if buffer[newline] == 13, newline + 1 == end, !atEOF {
           let shift = start
@@ -92,6 +95,21 @@ package final class LineReader {
       let shift = start
       try fill()
       scanned -= shift
+    }
+  }
+
+  /// The position of the first `\n` or `\r` in `buffer[from..<to]`, if any.
+  private static func lineEnd(in buffer: [UInt8], from: Int, to: Int) -> Int? {
+    buffer.withUnsafeBufferPointer { bytes in
+      var position = from
+      while position < to {
+        // Line ends are the only bytes of a line at or below 13 but for tabs and the like.
+        if bytes[position] <= 13, bytes[position] == 10 || bytes[position] == 13 {
+          return position
+        }
+        position += 1
+      }
+      return nil
     }
   }
 

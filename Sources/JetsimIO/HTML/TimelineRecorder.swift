@@ -34,7 +34,11 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   static let exactMarks = 2_000
 
   package private(set) var bucketMs = 1000
-  package private(set) var samples: [Sample] = []
+  /// One sample per bucket, in time order: those of the buckets before the last, then the last
+  /// (which later events in its bucket still update).
+  package var samples: [Sample] { open.map { closed + [$0] } ?? closed }
+  private var closed: [Sample] = []
+  private var open: Sample?
   package private(set) var segments: [[Segment]]
   /// Each app's marks, by kind (`Mark.rawValue`).
   package private(set) var marks: [[TimeBuckets<Void>]]
@@ -43,12 +47,18 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// The first kills, for the report's table.
   package private(set) var killRows: [KillRecord] = []
   /// How many events each app had: the busiest apps get lanes first.
-  package private(set) var activity: [Int]
-  private var state: [AppState]
-  /// Each process's physical memory as last recorded.
-  private var footprint: [Int]
-  /// Whether each process's memory is in swap (from its swap-out row to its next change of state).
-  private var swapped: [Bool]
+  package var activity: [Int] { tracks.map(\.activity) }
+  /// What is known of each process, in one array so an event updates one element.
+  private var tracks: [Track]
+  private struct Track {
+    var state = AppState.notRunning
+    /// Whether its memory is in swap (from its swap-out row to its next change of state).
+    var swapped = false
+    /// Its physical memory as last recorded.
+    var footprint = 0
+    /// How many events it had.
+    var activity = 0
+  }
   private let device: DeviceProfile
   private var usedByState = [Int](repeating: 0, count: 5)
   /// The sum of `usedByState`.
@@ -69,35 +79,35 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     marks = Array(
       repeating: Mark.allCases.map { _ in TimeBuckets(keep: 0, exactLimit: Self.exactMarks) },
       count: count)
-    activity = Array(repeating: 0, count: count)
-    state = Array(repeating: .notRunning, count: count)
-    footprint = Array(repeating: 0, count: count)
-    swapped = Array(repeating: false, count: count)
+    tracks = Array(repeating: Track(), count: count)
   }
 
-  /// The physical memory of the process in `event`'s row.
-  private mutating func physical(_ event: EventRecord, in to: AppState) -> Int {
-    if event.kind == .swapOut { swapped[event.app] = true }
-    if to != .suspended { swapped[event.app] = false }
-    return swapped[event.app] ? 0 : device.physicalKB(footprintKB: event.footprintKB, state: to)
+  /// The physical memory of the process in `event`'s row, whose track is `track`.
+  private func physical(_ event: EventRecord, in to: AppState, track: inout Track) -> Int {
+    if event.kind == .swapOut { track.swapped = true }
+    if to != .suspended { track.swapped = false }
+    return track.swapped ? 0 : device.physicalKB(footprintKB: event.footprintKB, state: to)
   }
 
   package mutating func record(_ event: EventRecord) {
     let app = event.app
-    if app >= appCount, let to = event.to {
-      let used = physical(event, in: to)
-      systemKB += used - footprint[app]
-      footprint[app] = used
-    } else if app >= 0, let to = event.to {
-      activity[app] += 1
-      let used = physical(event, in: to)
-      usedByState[Int(state[app].rawValue)] -= footprint[app]
-      usedByState[Int(to.rawValue)] += used
-      appsKB += used - footprint[app]
-      footprint[app] = used
-      if to != state[app] { setState(app, to, at: event.timeMs) }
-      if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
-      if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
+    if app >= 0, let to = event.to {
+      var track = tracks[app]
+      let used = physical(event, in: to, track: &track)
+      if app >= appCount {
+        systemKB += used - track.footprint
+      } else {
+        track.activity += 1
+        usedByState[Int(track.state.rawValue)] -= track.footprint
+        usedByState[Int(to.rawValue)] += used
+        appsKB += used - track.footprint
+        if to != track.state { setState(app, to, at: event.timeMs) }
+        track.state = to
+        if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
+        if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
+      }
+      track.footprint = used
+      tracks[app] = track
     }
     sample(at: event.timeMs)
   }
@@ -113,7 +123,6 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   }
 
   private mutating func setState(_ app: Int, _ new: AppState, at time: Int) {
-    state[app] = new
     if var last = segments[app].last, time - last.startMs < bucketMs, segments[app].count > 1 {
       // Too short to see at this resolution: the segment takes the new state.
       last.state = new
@@ -141,21 +150,26 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       suspendedKB: usedByState[Int(AppState.suspended.rawValue)], systemKB: systemKB,
       peakAppsKB: used)
     // Events come in time order: one before the end of the last sample's bucket is in it.
-    if time < bucketEndMs {
-      current.peakAppsKB = max(samples[samples.count - 1].peakAppsKB, used)
-      samples[samples.count - 1] = current
-    } else {
-      samples.append(current)
-      if samples.count > Self.maxBuckets { coarsen() }
-      bucketEndMs = (samples[samples.count - 1].timeMs / bucketMs + 1) * bucketMs
+    if let last = open, time < bucketEndMs {
+      current.peakAppsKB = max(last.peakAppsKB, used)
+      open = current
+      return
     }
+    if let last = open { closed.append(last) }
+    open = current
+    if closed.count + 1 > Self.maxBuckets {
+      closed.append(current)
+      coarsen()
+      open = closed.removeLast()
+    }
+    bucketEndMs = ((open?.timeMs ?? time) / bucketMs + 1) * bucketMs
   }
 
   /// Doubles the bucket width: merges samples two by two and segments shorter than a bucket.
   private mutating func coarsen() {
     bucketMs *= 2
     var merged: [Sample] = []
-    for sample in samples {
+    for sample in closed {
       if let last = merged.last, last.timeMs / bucketMs == sample.timeMs / bucketMs {
         merged[merged.count - 1] = Sample(
           timeMs: sample.timeMs, foregroundKB: sample.foregroundKB,
@@ -165,7 +179,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
         merged.append(sample)
       }
     }
-    samples = merged
+    closed = merged
     for app in segments.indices where segments[app].count > 1 {
       var kept: [Segment] = [segments[app][0]]
       for segment in segments[app].dropFirst() {

@@ -91,29 +91,27 @@ package struct TraceCursor: StepCursor {
   }
 
   package mutating func nextEntry(apps: AppIndex) throws(JetsimError) -> StepEntry? {
-    let reader = self.reader
-    let previous = self.previous
-    var fields = self.fields
-    self.fields = []
-    defer { self.fields = fields }
     while true {
       var step: WorkloadStep?
+      // Only a line read as an action needs its fields.
       let read = try reader.nextLine { line throws(JetsimError) in
         step = Self.step(line, apps: apps, notBefore: previous)
         return step != nil
           ? .fields
-          : try CSVLine.split(line, into: &fields, path: reader.path, line: reader.lineNumber)
+          : try CSVLine.split(
+            line, into: &self.fields, path: reader.path, line: reader.lineNumber)
       }
       guard let read else {
         try checkDigest()
         return nil
       }
       if let step {
-        self.previous = step.timeMs
+        previous = step.timeMs
         return .step(step)
       }
       if read == .blank { continue }
-      return .action(try action(fields))
+      let split = fields
+      return .action(try action(split))
     }
   }
 
