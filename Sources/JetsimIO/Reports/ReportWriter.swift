@@ -16,20 +16,34 @@ public struct ReportWriter: SimulationObserver {
   /// kernel's time to write it and to delete an older report (`docs/performance.md`).
   static let blockBytes = 1 << 18
 
-  /// Where the reports are being written.
-  public let folder: ReportFolder
-  private var scenario: Scenario
+  // Three words: a simulation holds its observer as an existential, which stores a value this
+  // small inline, so recording a row costs no check that a boxed copy is unique.
+  /// The run's folder and scenario.
+  private let run: Run
   /// The rows' way to the files: formatted and written on a thread of its own.
   private let stream: RowStream
   /// The rows not yet handed to the stream.
   private var chunk = RowStream.newChunk()
 
+  private final class Run {
+    let folder: ReportFolder
+    var scenario: Scenario
+
+    init(folder: ReportFolder, scenario: Scenario) {
+      self.folder = folder
+      self.scenario = scenario
+    }
+  }
+
+  /// Where the reports are being written.
+  public var folder: ReportFolder { run.folder }
+  private var scenario: Scenario { run.scenario }
+
   /// Starts the reports of `scenario` in `folder`; with `html`, `report.html` too
   /// (docs/reports.md). The policy's name comes from the run itself (`start(policy:)`), the same
   /// source as `summary.csv`'s.
   public init(folder: ReportFolder, scenario: Scenario, html: Bool = false) throws(JetsimError) {
-    self.folder = folder
-    self.scenario = scenario
+    run = Run(folder: folder, scenario: scenario)
     let eventsFile: OutputFile
     let killsFile: OutputFile
     do {
@@ -52,7 +66,7 @@ public struct ReportWriter: SimulationObserver {
   /// Adds `input` to the inputs `run.json` lists: a trace whose digest is known only once the run
   /// has read it (`TraceCheck`).
   package mutating func add(input: RunInput) {
-    scenario.inputs.append(input)
+    run.scenario.inputs.append(input)
   }
 
   public mutating func start(policy: String) {
