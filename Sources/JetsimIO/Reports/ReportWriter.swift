@@ -14,7 +14,7 @@ public struct ReportWriter: SimulationObserver {
   /// The event log and kills are written to disk in whole blocks of this many bytes, so every
   /// write starts at a multiple of it: Linux then caches the file in large pages, which halves the
   /// kernel's time to write it and to delete an older report (`docs/performance.md`).
-  static let blockBytes = 1 << 18
+  static let blockBytes = 1 << 16
 
   // Three words: a simulation holds its observer as an existential, which stores a value this
   // small inline, so recording a row costs no check that a boxed copy is unique.
