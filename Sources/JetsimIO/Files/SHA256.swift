@@ -107,14 +107,17 @@ package enum SHA256 {
           w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         SHA256.k.withUnsafeBufferPointer { k in
-          for i in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+          // Eight rounds at a time, the working variables taking each other's places by name
+          // instead of being moved along each round.
+          for i in stride(from: 0, to: 64, by: 8) {
+            round(a, b, c, &d, e, f, g, &hh, k[i] &+ w[i])
+            round(hh, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+            round(g, hh, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+            round(f, g, hh, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+            round(e, f, g, &hh, a, b, c, &d, k[i + 4] &+ w[i + 4])
+            round(d, e, f, &g, hh, a, b, &c, k[i + 5] &+ w[i + 5])
+            round(c, d, e, &f, g, hh, a, &b, k[i + 6] &+ w[i + 6])
+            round(b, c, d, &e, f, g, hh, &a, k[i + 7] &+ w[i + 7])
           }
         }
       }
@@ -126,6 +129,19 @@ package enum SHA256 {
       h[5] = h[5] &+ f
       h[6] = h[6] &+ g
       h[7] = h[7] &+ hh
+    }
+
+    /// One round: `d` and `h` take their new values (`h` becomes the next round's `a`, `d` its
+    /// `e`); FIPS 180-4 §6.2.2, step 3, with Ch and Maj in their usual shorter forms.
+    @inline(__always) private func round(
+      _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
+      _ g: UInt32, _ h: inout UInt32, _ constantAndWord: UInt32
+    ) {
+      let temp1 =
+        h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ (g ^ (e & (f ^ g)))
+        &+ constantAndWord
+      d = d &+ temp1
+      h = temp1 &+ (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) | (c & (a | b)))
     }
 
     @inline(__always) private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

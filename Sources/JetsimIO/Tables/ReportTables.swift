@@ -103,7 +103,8 @@ package struct ReportTables: Sendable {
   private var fixedText = TextMemo()
   private var eventSeq = NumberMemo()
   private var eventTime = NumberMemo()
-  private var eventFootprint = NumberMemo()
+  /// Each process's last footprint (its rows are apart, its footprint changes less often).
+  private var eventFootprints: [NumberMemo]
   private var eventFree = NumberMemo()
   private var eventPending = NumberMemo()
 
@@ -115,6 +116,7 @@ package struct ReportTables: Sendable {
 
   /// Tables for a run of apps `appIDs` under the policy named `policy`.
   package init(appIDs: [String], policy: String) {
+    eventFootprints = Array(repeating: NumberMemo(), count: appIDs.count)
     appNames = ByteTable(appIDs.map { CSVBuffer.encode(field: $0) })
     self.policy = ByteTable([CSVBuffer.encode(field: policy)])
     maxRowBytes =
@@ -137,7 +139,7 @@ package struct ReportTables: Sendable {
       if event.app >= 0 { appNames.write(event.app, to: &row) }
       row.comma()
       fixedText.write(Self.fixedKey(event), to: &row) { _ in Self.fixedColumns(of: event) }
-      if event.app >= 0 { eventFootprint.write(event.footprintKB, to: &row) }
+      if event.app >= 0 { eventFootprints[event.app].write(event.footprintKB, to: &row) }
       row.comma()
       eventFree.write(event.freeKB, to: &row)
       row.comma()
