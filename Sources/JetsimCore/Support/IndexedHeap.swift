@@ -53,7 +53,7 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
       heap.append(element)
       positions[element] = heap.count - 1
       siftUp(heap.count - 1)
-    } else if let old = keys[element] {
+    } else if let old = keys[element], key != old {
       keys[element] = key
       if key < old { siftUp(position) } else { siftDown(position) }
     }
