@@ -20,9 +20,7 @@ package final class BackgroundSHA256: @unchecked Sendable {
 
   /// Starts the hashing thread.
   package init() {
-    let thread = Thread { [self] in work() }
-    thread.name = "jetsim SHA-256"
-    thread.start()
+    HelperThread.start("jetsim SHA-256") { [self] in work() }
   }
 
   /// Adds a copy of `bytes` to the message, waiting if `slots` pieces are already waiting.
