@@ -29,4 +29,19 @@ import Testing
       }
     }
   }
+
+  /// A heap is a value: a copy changes apart from the heap it was copied from (its storage is
+  /// copied on the first change), as a policy copied before a run must.
+  @Test func aCopyChangesApart() {
+    var original = IndexedHeap<Int>(capacity: 10)
+    for element in 0..<10 { original.set(element, key: 100 - element) }
+    var copy = original
+    copy.set(9, key: 1000)
+    copy.remove(8)
+    #expect(original.first == 9 && original.key(of: 9) == 91 && original.contains(8))
+    #expect(copy.first == 7 && copy.key(of: 9) == 1000 && !copy.contains(8))
+    original.removeAll()
+    #expect(original.isEmpty && copy.count == 9)
+    #expect(copy.elements.sorted() == [0, 1, 2, 3, 4, 5, 6, 7, 9])
+  }
 }

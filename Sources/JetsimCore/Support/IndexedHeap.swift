@@ -3,31 +3,63 @@
 /// Policies use it to keep their candidates ordered as apps change state and size, so choosing a
 /// victim never scans every app. Insert, update and remove take O(log *n*); `first` is O(1).
 package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
-  private var heap: [Int] = []
-  private var positions: [Int]
-  private var keys: [Key?]
+  /// The heap, each element's position in it (-1: absent) and each element's key, in one block
+  /// of memory behind one reference: a heap is a single word (a policy holding two fits in an
+  /// existential's inline buffer, so the simulation calls it without a box), and a change checks
+  /// one reference for uniqueness, not three arrays. Copied on write, like an array.
+  private final class Storage: @unchecked Sendable {
+    let capacity: Int
+    @exclusivity(unchecked) var count = 0
+    let heap: UnsafeMutablePointer<Int>
+    let positions: UnsafeMutablePointer<Int>
+    let keys: UnsafeMutablePointer<Key?>
 
-  /// An empty heap for elements `0..<capacity`.
-  package init(capacity: Int) {
-    positions = Array(repeating: -1, count: capacity)
-    keys = Array(repeating: nil, count: capacity)
-    heap.reserveCapacity(capacity)
+    init(capacity: Int) {
+      self.capacity = capacity
+      heap = .allocate(capacity: max(capacity, 1))
+      positions = .allocate(capacity: max(capacity, 1))
+      positions.initialize(repeating: -1, count: capacity)
+      keys = .allocate(capacity: max(capacity, 1))
+      keys.initialize(repeating: nil, count: capacity)
+    }
+
+    func copy() -> Storage {
+      let copy = Storage(capacity: capacity)
+      copy.count = count
+      copy.heap.initialize(from: heap, count: count)
+      copy.positions.update(from: positions, count: capacity)
+      copy.keys.update(from: keys, count: capacity)
+      return copy
+    }
+
+    deinit {
+      keys.deinitialize(count: capacity)
+      keys.deallocate()
+      positions.deallocate()
+      heap.deallocate()
+    }
   }
 
+  private var storage: Storage
+
+  /// An empty heap for elements `0..<capacity`.
+  package init(capacity: Int) { storage = Storage(capacity: capacity) }
+
   /// The number of elements in the heap.
-  package var count: Int { heap.count }
+  package var count: Int { storage.count }
   /// Whether the heap is empty.
-  package var isEmpty: Bool { heap.isEmpty }
+  package var isEmpty: Bool { storage.count == 0 }
   /// The element with the smallest key, if any.
-  package var first: Int? { heap.first }
+  package var first: Int? { storage.count > 0 ? storage.heap[0] : nil }
 
   /// The element with the smallest key other than `excluded`, if any.
   ///
   /// - Complexity: O(1): the second smallest is a child of the root.
   package func first(excluding excluded: Int) -> Int? {
-    guard let root = heap.first else { return nil }
-    guard root == excluded else { return root }
-    switch heap.count {
+    let heap = storage.heap
+    switch storage.count {
+    case 0: return nil
+    case _ where heap[0] != excluded: return heap[0]
     case 1: return nil
     case 2: return heap[1]
     default: return less(heap[2], heap[1]) ? heap[2] : heap[1]
@@ -35,26 +67,38 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   }
 
   /// Whether `element` is in the heap.
-  package func contains(_ element: Int) -> Bool { positions[element] >= 0 }
+  package func contains(_ element: Int) -> Bool {
+    check(element)
+    return storage.positions[element] >= 0
+  }
 
   /// The key of `element`, if it is in the heap.
-  package func key(of element: Int) -> Key? { keys[element] }
+  package func key(of element: Int) -> Key? {
+    check(element)
+    return storage.keys[element]
+  }
 
   /// The elements in heap order (not sorted), for tests and diagnostics.
-  package var elements: [Int] { heap }
+  package var elements: [Int] {
+    Array(UnsafeBufferPointer(start: storage.heap, count: storage.count))
+  }
 
   /// Inserts `element` with `key`, or moves it to `key` if it is already present.
   ///
   /// - Complexity: O(log *n*).
   package mutating func set(_ element: Int, key: Key) {
-    let position = positions[element]
+    check(element)
+    makeUnique()
+    let position = storage.positions[element]
     if position < 0 {
-      keys[element] = key
-      heap.append(element)
-      positions[element] = heap.count - 1
-      siftUp(heap.count - 1)
-    } else if let old = keys[element], key != old {
-      keys[element] = key
+      storage.keys[element] = key
+      let last = storage.count
+      storage.heap[last] = element
+      storage.positions[element] = last
+      storage.count = last + 1
+      siftUp(last)
+    } else if let old = storage.keys[element], key != old {
+      storage.keys[element] = key
       if key < old { siftUp(position) } else { siftDown(position) }
     }
   }
@@ -63,33 +107,49 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   ///
   /// - Complexity: O(log *n*).
   package mutating func remove(_ element: Int) {
-    let position = positions[element]
-    guard position >= 0 else { return }
-    let last = heap.removeLast()
-    positions[element] = -1
-    keys[element] = nil
-    guard position < heap.count else { return }
-    heap[position] = last
-    positions[last] = position
+    check(element)
+    guard storage.positions[element] >= 0 else { return }
+    makeUnique()
+    let position = storage.positions[element]
+    storage.count -= 1
+    let last = storage.heap[storage.count]
+    storage.positions[element] = -1
+    storage.keys[element] = nil
+    guard position < storage.count else { return }
+    storage.heap[position] = last
+    storage.positions[last] = position
     siftDown(position)
-    siftUp(positions[last])
+    siftUp(storage.positions[last])
   }
 
   /// Removes every element.
   package mutating func removeAll() {
-    for element in heap {
-      positions[element] = -1
-      keys[element] = nil
+    makeUnique()
+    for index in 0..<storage.count {
+      let element = storage.heap[index]
+      storage.positions[element] = -1
+      storage.keys[element] = nil
     }
-    heap.removeAll(keepingCapacity: true)
+    storage.count = 0
+  }
+
+  /// The storage, copied first if another heap shares it.
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+  }
+
+  private func check(_ element: Int) {
+    precondition(0 <= element && element < storage.capacity, "an element outside the heap's range")
   }
 
   private func less(_ a: Int, _ b: Int) -> Bool {
-    guard let ka = keys[a], let kb = keys[b] else { return false }
+    guard let ka = storage.keys[a], let kb = storage.keys[b] else { return false }
     return ka < kb
   }
 
-  private mutating func siftUp(_ start: Int) {
+  private func siftUp(_ start: Int) {
+    let heap = storage.heap
+    let positions = storage.positions
     var child = start
     let element = heap[child]
     while child > 0 {
@@ -103,10 +163,12 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     positions[element] = child
   }
 
-  private mutating func siftDown(_ start: Int) {
+  private func siftDown(_ start: Int) {
+    let heap = storage.heap
+    let positions = storage.positions
+    let count = storage.count
     var parent = start
     let element = heap[parent]
-    let count = heap.count
     while true {
       var child = 2 * parent + 1
       guard child < count else { break }
