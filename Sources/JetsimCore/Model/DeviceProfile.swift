@@ -46,6 +46,14 @@ public struct DeviceProfile: Sendable, Equatable {
   /// The physical memory a footprint occupies in `state`: suspended memory is compressed by the
   /// device's ratio (policies still see the footprint).
   @inlinable public func physicalKB(footprintKB: Int, state: AppState) -> Int {
+    Self.physicalKB(footprintKB: footprintKB, state: state, compressionPermille: compressionPermille)
+  }
+
+  /// `physicalKB(footprintKB:state:)` on a device whose ratio is `compressionPermille`: for code
+  /// that keeps the ratio at hand rather than the whole profile (it runs on every change).
+  @inlinable package static func physicalKB(
+    footprintKB: Int, state: AppState, compressionPermille: Int
+  ) -> Int {
     state == .suspended && compressionPermille > 1000
       ? footprintKB * 1000 / compressionPermille : footprintKB
   }

@@ -19,12 +19,11 @@ extension Simulation {
       : apps[app].footprint(
         onScreen: apps[app].holdsScreenMemory, cachesKB: nil,
         backingStoresKB: traits[app].backingStoresKB)
-    // DeviceProfile.physicalKB, with the ratio kept at hand: this runs on every change.
     let physical =
       apps[app].isSwapped
       ? 0
-      : state == .suspended && compressionPermille > 1000
-        ? footprint * 1000 / compressionPermille : footprint
+      : DeviceProfile.physicalKB(
+        footprintKB: footprint, state: state, compressionPermille: compressionPermille)
     usedKB += physical - apps[app].physicalKB
     changed = true
     apps[app].footprintKB = footprint

@@ -39,7 +39,12 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   package var samples: [Sample] { open.map { closed + [$0] } ?? closed }
   private var closed: [Sample] = []
   private var open: Sample?
-  package private(set) var segments: [[Segment]]
+  /// Each process's segments, in time order.
+  package var segments: [[Segment]] {
+    zip(closedSegments, tracks).map { $0 + [$1.segment] }
+  }
+  /// Each process's segments but its last, which its track keeps (an event changes only that).
+  private var closedSegments: [[Segment]]
   /// Each app's marks, by kind (`Mark.rawValue`).
   package private(set) var marks: [[TimeBuckets<Void>]]
   /// The run's kills for the memory chart's markers (a tooltip names five).
@@ -58,8 +63,11 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     var footprint = 0
     /// How many events it had.
     var activity = 0
+    /// Its last segment (the one its events may still change).
+    var segment = Segment(startMs: 0, state: .notRunning)
   }
-  private let device: DeviceProfile
+  /// The device's compression ratio (`DeviceProfile.compressionPermille`).
+  private let compressionPermille: Int
   private var usedByState = [Int](repeating: 0, count: 5)
   /// The sum of `usedByState`.
   private var appsKB = 0
@@ -73,9 +81,9 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// compression ratio turns a suspended footprint into the memory it occupies.
   package init(appCount: Int, systemCount: Int = 0, device: DeviceProfile) {
     self.appCount = appCount
-    self.device = device
+    compressionPermille = device.compressionPermille
     let count = appCount + systemCount
-    segments = Array(repeating: [Segment(startMs: 0, state: .notRunning)], count: count)
+    closedSegments = Array(repeating: [], count: count)
     marks = Array(
       repeating: Mark.allCases.map { _ in TimeBuckets(keep: 0, exactLimit: Self.exactMarks) },
       count: count)
@@ -86,7 +94,10 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   private func physical(_ event: EventRecord, in to: AppState, track: inout Track) -> Int {
     if event.kind == .swapOut { track.swapped = true }
     if to != .suspended { track.swapped = false }
-    return track.swapped ? 0 : device.physicalKB(footprintKB: event.footprintKB, state: to)
+    return track.swapped
+      ? 0
+      : DeviceProfile.physicalKB(
+        footprintKB: event.footprintKB, state: to, compressionPermille: compressionPermille)
   }
 
   package mutating func record(_ event: EventRecord) {
@@ -101,7 +112,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
         usedByState[Int(track.state.rawValue)] -= track.footprint
         usedByState[Int(to.rawValue)] += used
         appsKB += used - track.footprint
-        if to != track.state { setState(app, to, at: event.timeMs) }
+        if to != track.state { setState(app, to, at: event.timeMs, segment: &track.segment) }
         track.state = to
         if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
         if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
@@ -122,22 +133,19 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     marks[app][kind.rawValue].append((), at: timeMs, bucketMs: bucketMs)
   }
 
-  private mutating func setState(_ app: Int, _ new: AppState, at time: Int) {
-    if var last = segments[app].last, time - last.startMs < bucketMs, segments[app].count > 1 {
-      // Too short to see at this resolution: the segment takes the new state.
-      last.state = new
-      segments[app][segments[app].count - 1] = last
-      mergeTail(app)
-    } else {
-      segments[app].append(Segment(startMs: time, state: new))
+  /// App `app` enters `new` at `time`; `last` is its last segment.
+  private mutating func setState(
+    _ app: Int, _ new: AppState, at time: Int, segment last: inout Segment
+  ) {
+    guard time - last.startMs < bucketMs, let previous = closedSegments[app].last else {
+      closedSegments[app].append(last)
+      last = Segment(startMs: time, state: new)
+      return
     }
-  }
-
-  private mutating func mergeTail(_ app: Int) {
-    let count = segments[app].count
-    if count >= 2, segments[app][count - 2].state == segments[app][count - 1].state {
-      segments[app].removeLast()
-    }
+    // Too short to see at this resolution: the segment takes the new state, and merges into the
+    // one before if that has it too.
+    last.state = new
+    if previous.state == new { last = closedSegments[app].removeLast() }
   }
 
   private mutating func sample(at time: Int) {
@@ -180,9 +188,10 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       }
     }
     closed = merged
-    for app in segments.indices where segments[app].count > 1 {
-      var kept: [Segment] = [segments[app][0]]
-      for segment in segments[app].dropFirst() {
+    for app in closedSegments.indices where !closedSegments[app].isEmpty {
+      let segments = closedSegments[app] + [tracks[app].segment]
+      var kept: [Segment] = [segments[0]]
+      for segment in segments.dropFirst() {
         if segment.startMs - kept[kept.count - 1].startMs < bucketMs, kept.count > 1 {
           kept[kept.count - 1].state = segment.state
         } else {
@@ -192,7 +201,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
           kept.removeLast()
         }
       }
-      segments[app] = kept
+      tracks[app].segment = kept.removeLast()
+      closedSegments[app] = kept
     }
   }
 }
