@@ -291,10 +291,10 @@ public enum HTMLReport {
     } else {
       chart = chart.blank()
     }
-    let fills = AppState.allCases.map { colours[$0] ?? "#000000" }
+    let states = LaneStates()
     for row in rows {
       drawLane(
-        row: row, app: lanes[row], id: summary.appIDs[lanes[row]], fills: fills,
+        row: row, app: lanes[row], id: summary.appIDs[lanes[row]], states: states,
         timeline: timeline, durationMs: durationMs, on: &chart)
     }
     guard half == 1 else { return chart.markup }
@@ -316,45 +316,60 @@ public enum HTMLReport {
   }
 
   /// App `app`'s lane, row `row`: its states as bars, its launches, resumes and kills as marks.
-  /// Tooltips are written piece by piece, escaped: a lane has one per pixel column.
+  /// Tooltips are written piece by piece into each mark (a lane has one per pixel column), the
+  /// app's id escaped once.
   static func drawLane(
-    row: Int, app: Int, id: String, fills: [String], timeline: TimelineRecorder, durationMs: Int,
-    on chart: inout SVGChart
+    row: Int, app: Int, id: String, states: LaneStates, timeline: TimelineRecorder,
+    durationMs: Int, on chart: inout SVGChart
   ) {
     chart.laneLabel(row: row, text: id)
+    let escaped = Array(HTMLDocument.escape(id).utf8)
+    // The id, a phrase, two clocks and a count: the most a tooltip holds.
+    let titleBytes = escaped.count + 40 + 2 * Units.maxClockBytes + 21
     let segments = chart.coalesced(timeline.segments[app])
-    for (index, segment) in segments.enumerated() where segment.state != .notRunning {
-      let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
-      chart.laneBar(
-        row: row, from: Double(segment.startMs), to: Double(end),
-        fill: fills[Int(segment.state.rawValue)]
-      ) { title in
-        title.append(escaped: id)
-        title.append(": \(segment.state) from ")
-        title.append(clock: segment.startMs)
-        title.append(" to ")
-        title.append(clock: end)
+    escaped.withUnsafeBufferPointer { id in
+      for (index, segment) in segments.enumerated() where segment.state != .notRunning {
+        let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
+        chart.laneBar(
+          row: row, from: Double(segment.startMs), to: Double(end),
+          fill: states.fills[Int(segment.state.rawValue)], titleBytes: titleBytes
+        ) { title in
+          title.append(id)
+          title.append(": ")
+          title.append(states.names[Int(segment.state.rawValue)])
+          title.append(" from ")
+          title.append(clock: segment.startMs)
+          title.append(" to ")
+          title.append(clock: end)
+        }
       }
-    }
-    for kind in TimelineRecorder.Mark.allCases {
-      // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
-      let what =
-        kind == .coldLaunch
-        ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
-      for (x, group) in timeline.marks[app][kind.rawValue].columns(
-        on: chart, width: kind == .kill ? 1 : 3)
-      {
-        chart.laneMark(row: row, atX: x, kind: kind) { title in
-          title.append(escaped: id)
-          title.append(what)
-          title.append(clock: group.timeMs)
-          if group.count > 1 {
-            title.append(" and ")
-            title.append(group.count - 1)
-            title.append(" more here")
+      for kind in TimelineRecorder.Mark.allCases {
+        // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
+        let what: StaticString =
+          kind == .coldLaunch
+          ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
+        for (x, group) in timeline.marks[app][kind.rawValue].columns(
+          on: chart, width: kind == .kill ? 1 : 3)
+        {
+          chart.laneMark(row: row, atX: x, kind: kind, titleBytes: titleBytes) { title in
+            title.append(id)
+            title.append(what)
+            title.append(clock: group.timeMs)
+            if group.count > 1 {
+              title.append(" and ")
+              title.append(group.count - 1)
+              title.append(" more here")
+            }
           }
         }
       }
     }
+  }
+
+  /// Each state's bar colour (`colours`) and name, as bytes, by `AppState.rawValue`: what every
+  /// bar of a lane chart writes.
+  struct LaneStates {
+    let fills = AppState.allCases.map { Array((colours[$0] ?? "#000000").utf8) }
+    let names = AppState.allCases.map { Array($0.description.utf8) }
   }
 }

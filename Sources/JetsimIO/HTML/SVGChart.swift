@@ -217,55 +217,62 @@ package struct SVGChart: Sendable {
   }
 
   /// A bar on lane `row` from `start` to `end` (at least 0.6 px wide), filled with `fill`, its
-  /// tooltip written by `title` (escaped as it writes).
+  /// tooltip written by `title` (at most `titleBytes` bytes, escaped as it writes).
   package mutating func laneBar(
-    row: Int, from start: Double, to end: Double, fill: String,
-    title: (inout MarkupBytes) -> Void
+    row: Int, from start: Double, to end: Double, fill: [UInt8], titleBytes: Int,
+    title: (inout CSVCursor) -> Void
   ) {
     let x0 = x(start)
-    body.append("<rect x=\"")
-    body.append(oneDecimal: x0)
-    body.append("\" y=\"")
-    body.append(oneDecimal: top + Double(row) * 18 + 3)
-    body.append("\" width=\"")
-    body.append(oneDecimal: max(x(end) - x0, 0.6))
-    body.append("\" height=\"12\" fill=\"")
-    body.append(fill)
-    body.append("\"><title>")
-    title(&body)
-    body.append("</title></rect>")
+    let width = max(x(end) - x0, 0.6)
+    let y = top + Double(row) * 18 + 3
+    body.appendRecord(maxBytes: 160 + fill.count + titleBytes) { mark in
+      mark.append("<rect x=\"")
+      mark.append(oneDecimal: x0)
+      mark.append("\" y=\"")
+      mark.append(oneDecimal: y)
+      mark.append("\" width=\"")
+      mark.append(oneDecimal: width)
+      mark.append("\" height=\"12\" fill=\"")
+      mark.append(fill)
+      mark.append("\"><title>")
+      title(&mark)
+      mark.append("</title></rect>")
+    }
   }
 
   /// A mark on lane `row` at `px`: a triangle for a cold launch, a dot for a warm resume, a cross
-  /// for a kill; its tooltip written by `title` (escaped as it writes).
+  /// for a kill; its tooltip written by `title` (at most `titleBytes` bytes, escaped as it writes).
   package mutating func laneMark(
-    row: Int, atX px: Double, kind: TimelineRecorder.Mark, title: (inout MarkupBytes) -> Void
+    row: Int, atX px: Double, kind: TimelineRecorder.Mark, titleBytes: Int,
+    title: (inout CSVCursor) -> Void
   ) {
     let cy = top + Double(row) * 18 + 9
-    body.append("<g><title>")
-    title(&body)
-    body.append("</title>")
-    switch kind {
-    case .coldLaunch:
-      body.append("<path d=\"M")
-      body.append(oneDecimal: px)
-      body.append(" ")
-      body.append(oneDecimal: cy - 6)
-      body.append("l4 7h-8z\" class=\"mark\"/>")
-    case .warmResume:
-      body.append("<circle cx=\"")
-      body.append(oneDecimal: px)
-      body.append("\" cy=\"")
-      body.append(oneDecimal: cy)
-      body.append("\" r=\"2.6\" class=\"mark\"/>")
-    case .kill:
-      body.append("<path d=\"M")
-      body.append(oneDecimal: px - 4)
-      body.append(" ")
-      body.append(oneDecimal: cy - 4)
-      body.append("l8 8m0 -8l-8 8\" class=\"cross\"/>")
+    body.appendRecord(maxBytes: 160 + titleBytes) { mark in
+      mark.append("<g><title>")
+      title(&mark)
+      mark.append("</title>")
+      switch kind {
+      case .coldLaunch:
+        mark.append("<path d=\"M")
+        mark.append(oneDecimal: px)
+        mark.append(" ")
+        mark.append(oneDecimal: cy - 6)
+        mark.append("l4 7h-8z\" class=\"mark\"/>")
+      case .warmResume:
+        mark.append("<circle cx=\"")
+        mark.append(oneDecimal: px)
+        mark.append("\" cy=\"")
+        mark.append(oneDecimal: cy)
+        mark.append("\" r=\"2.6\" class=\"mark\"/>")
+      case .kill:
+        mark.append("<path d=\"M")
+        mark.append(oneDecimal: px - 4)
+        mark.append(" ")
+        mark.append(oneDecimal: cy - 4)
+        mark.append("l8 8m0 -8l-8 8\" class=\"cross\"/>")
+      }
+      mark.append("</g>")
     }
-    body.append("</g>")
   }
 
   /// Appends markup drawn by an extension.
