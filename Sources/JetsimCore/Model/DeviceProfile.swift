@@ -46,7 +46,8 @@ public struct DeviceProfile: Sendable, Equatable {
   /// The physical memory a footprint occupies in `state`: suspended memory is compressed by the
   /// device's ratio (policies still see the footprint).
   @inlinable public func physicalKB(footprintKB: Int, state: AppState) -> Int {
-    Self.physicalKB(footprintKB: footprintKB, state: state, compressionPermille: compressionPermille)
+    Self.physicalKB(
+      footprintKB: footprintKB, state: state, compressionPermille: compressionPermille)
   }
 
   /// `physicalKB(footprintKB:state:)` on a device whose ratio is `compressionPermille`: for code
