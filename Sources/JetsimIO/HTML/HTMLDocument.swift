@@ -2,6 +2,8 @@ import JetsimCore
 
 /// A well-formed XHTML document built piece by piece, with the reports' style sheet inline.
 package struct HTMLDocument {
+  /// The document so far: pieces added whole (`raw(_:)` of charts), then what is being written.
+  private var parts: [MarkupBytes] = []
   private var body = MarkupBytes()
 
   package init(title: String) {
@@ -59,9 +61,11 @@ package struct HTMLDocument {
     body.append("\n")
   }
 
-  /// Appends markup built as bytes, then a line end.
-  package mutating func raw(_ markup: MarkupBytes) {
-    body.append(markup)
+  /// Appends markup built as bytes (kept as pieces of their own, not copied), then a line end.
+  package mutating func raw(_ markup: MarkupBytes...) {
+    parts.append(body)
+    parts += markup
+    body = MarkupBytes()
     body.append("\n")
   }
 
@@ -118,14 +122,17 @@ package struct HTMLDocument {
   }
 
   package func finish() -> String {
-    String(decoding: finishedBytes(), as: UTF8.self)
+    var whole = MarkupBytes()
+    for part in finishedParts() { whole.append(part) }
+    return whole.text
   }
 
-  /// The document's bytes: what `finish()` returns, as UTF-8.
-  package func finishedBytes() -> [UInt8] {
-    var done = body
-    done.append(
+  /// The document in pieces, one after the other: what `finish()` returns, as UTF-8, to be
+  /// written out without being copied into one.
+  package func finishedParts() -> [MarkupBytes] {
+    var last = body
+    last.append(
       "<p class=\"note\">Written by jetsim \(JetsimVersion.current).</p>\n</body></html>\n")
-    return done.bytes
+    return parts + [last]
   }
 }

@@ -22,14 +22,18 @@ public enum HTMLReport {
   package static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
     -> String
   {
-    String(
-      decoding: renderBytes(summary: summary, device: device, timeline: timeline), as: UTF8.self)
+    var whole = MarkupBytes()
+    for part in renderParts(summary: summary, device: device, timeline: timeline) {
+      whole.append(part)
+    }
+    return whole.text
   }
 
-  /// `render(summary:device:timeline:)` as UTF-8 bytes, as `ReportWriter` writes them.
-  package static func renderBytes(
+  /// `render(summary:device:timeline:)` as UTF-8 bytes in pieces, one after the other, as
+  /// `ReportWriter` writes them (the charts are not copied into one buffer).
+  package static func renderParts(
     summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder
-  ) -> [UInt8] {
+  ) -> [MarkupBytes] {
     let metrics = summary.metrics
     let duration = max(1, metrics.durationMs)
     var html = HTMLDocument(title: "jetsim: \(summary.scenario)")
@@ -52,9 +56,7 @@ public enum HTMLReport {
       html.section("Memory over time")
       html.raw(charts[0])
       html.section("Apps over time")
-      var lanes = charts[1]
-      lanes.append(charts[2])
-      html.raw(lanes)
+      html.raw(charts[1], charts[2])
     }
     html.section("Summary")
     html.table(
@@ -64,7 +66,7 @@ public enum HTMLReport {
       },
       numericColumns: [1])
     killTable(timeline, appIDs: summary.appIDs, into: &html)
-    return html.finishedBytes()
+    return html.finishedParts()
   }
 
   /// The Kills section: its first `maxKillRows` kills.

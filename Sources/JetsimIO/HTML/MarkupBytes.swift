@@ -9,11 +9,13 @@ package struct MarkupBytes: Sendable {
 
   package init() {}
 
-  /// The markup's bytes.
-  package var bytes: [UInt8] { buffer.bytes }
-
   /// The markup as text.
   package var text: String { buffer.text }
+
+  /// Calls `body` with the markup's bytes, without copying them.
+  package func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try buffer.withBytes(body)
+  }
 
   /// Appends `text` as it is.
   package mutating func append(_ text: String) {

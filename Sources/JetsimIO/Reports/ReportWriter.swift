@@ -100,8 +100,11 @@ public struct ReportWriter: SimulationObserver {
       try ended.kills.close()
       if let timeline = ended.timeline {
         let file = try OutputFile(creating: folder.path("report.html"))
-        HTMLReport.renderBytes(summary: summary, device: scenario.device, timeline: timeline)
-          .withUnsafeBytes { file.write($0) }
+        for part in HTMLReport.renderParts(
+          summary: summary, device: scenario.device, timeline: timeline)
+        {
+          part.withBytes { file.write($0) }
+        }
         try file.close()
       }
     } catch {
