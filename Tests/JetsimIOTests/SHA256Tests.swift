@@ -24,4 +24,26 @@ import Testing
       SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
+
+  /// The hashing thread gives the digest of the bytes handed to it in order, whatever their
+  /// pieces (more pieces than it holds at once, empty ones, pieces across block boundaries); a
+  /// hasher ended without its digest lets its thread go.
+  @Test func theHashingThreadGivesTheSameDigest() {
+    var random = RandomStream(seed: 3, stream: 1)
+    for round in 0..<20 {
+      let bytes = (0..<random.below(300_000)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let hasher = BackgroundSHA256()
+      var offset = 0
+      while offset < bytes.count {
+        let size = min(bytes.count - offset, random.below(3) == 0 ? 0 : random.below(5000))
+        bytes[offset..<(offset + size)].withUnsafeBytes { hasher.update($0) }
+        offset += size
+      }
+      #expect(hasher.hex() == SHA256.hex(bytes), "round \(round)")
+      #expect(hasher.hex() == SHA256.hex(bytes), "asked twice")
+    }
+    let abandoned = BackgroundSHA256()
+    abandoned.update(UnsafeRawBufferPointer(start: nil, count: 0))
+    abandoned.end()
+  }
 }

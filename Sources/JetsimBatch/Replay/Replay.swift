@@ -334,7 +334,13 @@ public enum Replay {
 
   /// How a policy's victims are taken for scoring: until they free what the kernel's pressure
   /// kills freed (the count handed in), or as many as the policy decides (`ReportReplay.decided`).
-  public enum Mode: Sendable { case freedTotal, decided }
+  public enum Mode: Sendable {
+    /// Each policy kills until it has freed what the kernel's kills freed.
+    case freedTotal
+    /// Each policy decides how many to kill, from the memory the kernel counted as available and
+    /// the device's levels (reports with page counts only).
+    case decided
+  }
 
   /// Each policy's agreement over `replays` (the shuffled control after jetsam, where replayed),
   /// with its victims taken as `mode` says; in the decided mode, over the reports with page

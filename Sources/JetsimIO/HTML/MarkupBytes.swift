@@ -26,7 +26,7 @@ package struct MarkupBytes: Sendable {
   /// Appends `other`'s bytes.
   package mutating func append(_ other: MarkupBytes) {
     other.buffer.withBytes { raw in
-      let utf8 = raw.bindMemory(to: UInt8.self)
+      let utf8 = raw.assumingMemoryBound(to: UInt8.self)
       buffer.appendRecord(maxBytes: utf8.count) { $0.append(utf8) }
     }
   }
