@@ -39,23 +39,6 @@ package struct MarkupBytes: Sendable {
     }
   }
 
-  /// Appends `value` with one decimal, as `Units.decimal(value, digits: 1)` writes it.
-  package mutating func append(oneDecimal value: Double) {
-    buffer.appendRecord(maxBytes: FixedPoint.maxFixedBytes(scaleDigits: 1)) {
-      $0.append(oneDecimal: value)
-    }
-  }
-
-  /// Appends `milliseconds` as `Units.clock` writes it.
-  package mutating func append(clock milliseconds: Int) {
-    buffer.appendRecord(maxBytes: Units.maxClockBytes) { $0.append(clock: milliseconds) }
-  }
-
-  /// Appends `value` in decimal.
-  package mutating func append(_ value: Int) {
-    buffer.appendRecord(maxBytes: 21) { $0.append(value) }
-  }
-
   /// Appends at most `maxBytes` bytes, written by `body` through a cursor: the way to write a
   /// mark of many pieces at once.
   package mutating func appendRecord(maxBytes: Int, _ body: (inout CSVCursor) -> Void) {

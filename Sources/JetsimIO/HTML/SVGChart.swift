@@ -202,18 +202,10 @@ package struct SVGChart: Sendable {
   package mutating func laneLabel(row: Int, text: String) {
     let fits = max(4, Int((left - 12) / 7))
     let shown = text.count > fits ? "…" + text.suffix(fits - 1) : text
-    body.append("<text x=\"")
-    body.append(oneDecimal: left - 8)
-    body.append("\" y=\"")
-    body.append(oneDecimal: top + Double(row) * 18 + 13)
-    body.append("\" text-anchor=\"end\">")
-    if shown != text {
-      body.append("<title>")
-      body.append(escaped: text)
-      body.append("</title>")
-    }
-    body.append(escaped: shown)
-    body.append("</text>")
+    let title = shown == text ? "" : "<title>\(HTMLDocument.escape(text))</title>"
+    body.append(
+      "<text x=\"\(n(left - 8))\" y=\"\(n(top + Double(row) * 18 + 13))\" text-anchor=\"end\">\(title)\(HTMLDocument.escape(shown))</text>"
+    )
   }
 
   /// A bar on lane `row` from `start` to `end` (at least 0.6 px wide), filled with `fill`, its
