@@ -2,12 +2,12 @@ import Foundation
 import JetsimCore
 
 /// A run's rows on their way to `events.csv` and `kills.csv` (and to what `report.html` draws):
-/// the simulation hands them over in chunks, and one thread of their own formats and writes them
-/// and records the timeline, so on a machine with two cores the reports cost the simulation little
-/// more than copying each record once. One
-/// thread writes every row, in the order the run made them, so the files are the same bytes however
-/// the two threads interleave. At most `chunkCount` chunks are in flight: memory stays bounded
-/// whatever the run's length, and a simulation faster than its writer waits for it.
+/// the simulation hands them over in chunks, and one thread of their own (a `HelperThread`) formats
+/// and writes them and records the timeline, so on a machine with two cores the reports cost the
+/// simulation little more than copying each record once. One thread writes every row, in the order
+/// the run made them, so the files are the same bytes however the two threads interleave. At most
+/// `chunkCount` chunks are in flight: memory stays bounded whatever the run's length, and a
+/// simulation faster than its writer waits for it.
 final class RowStream: @unchecked Sendable {
   /// One record of the run, in the order the simulation made it.
   enum Row {
