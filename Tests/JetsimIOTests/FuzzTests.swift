@@ -87,11 +87,17 @@ import Testing
     #expect(ran > 50 && failed > 500)
   }
 
-  @Test func mutatedTracesLoadAndRunOrFailCleanly() throws {
+  /// The shipped scenario with a trace, and its trace's text: what the trace mutations start from.
+  static func eveningSocial() throws -> (scenario: Scenario, trace: String) {
     let scenario = try ProfileLoader.scenario(
       at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
-    let original = try String(
+    let trace = try String(
       contentsOfFile: "\(packageRoot)/Profiles/traces/evening-social.csv", encoding: .utf8)
+    return (scenario, trace)
+  }
+
+  @Test func mutatedTracesLoadAndRunOrFailCleanly() throws {
+    let (scenario, original) = try Self.eveningSocial()
     var random = RandomStream(seed: 7, stream: 12)
     let scratch = try ScratchFolder()
     var ran = 0

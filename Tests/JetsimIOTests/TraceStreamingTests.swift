@@ -174,10 +174,7 @@ import Testing
   /// quotes, bad times and values, lines out of order), both give the same steps, then the same
   /// error at the same line.
   @Test func stepsFromBytesAreTheActionsCompiled() throws {
-    let scenario = try ProfileLoader.scenario(
-      at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
-    let original = try String(
-      contentsOfFile: "\(packageRoot)/Profiles/traces/evening-social.csv", encoding: .utf8)
+    let (scenario, original) = try FuzzTests.eveningSocial()
     var random = RandomStream(seed: 5, stream: 12)
     var compiledFromBytes = 0
     var compiledAsActions = 0
