@@ -52,7 +52,7 @@ package enum FixedPoint {
 
   /// The number of decimal digits of `value` (1 for 0), by comparisons alone: the CSV writer
   /// counts every integer of every row with it.
-  @inlinable package static func digitCount(_ value: UInt) -> Int {
+  @inlinable @inline(__always) package static func digitCount(_ value: UInt) -> Int {
     // Most report numbers (times, sizes in KB, sequence numbers) have 4 to 10 digits: halve the
     // range first rather than count up from one.
     if value < 100_000_000 {

@@ -178,14 +178,7 @@ package struct CSVCursor {
       base[position] = UInt8(ascii: "-")
       position += 1
     }
-    // Most numbers in a row have fewer than nine digits: counted here, without a call.
-    position +=
-      magnitude < 10_000
-      ? (magnitude < 100 ? (magnitude < 10 ? 1 : 2) : (magnitude < 1_000 ? 3 : 4))
-      : magnitude < 100_000_000
-        ? (magnitude < 1_000_000
-          ? (magnitude < 100_000 ? 5 : 6) : (magnitude < 10_000_000 ? 7 : 8))
-        : FixedPoint.digitCount(magnitude)
+    position += FixedPoint.digitCount(magnitude)
     var index = position
     let pairs = Self.digitPairs.utf8Start
     while magnitude >= 100 {
