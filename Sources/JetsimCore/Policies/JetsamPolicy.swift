@@ -91,7 +91,7 @@ public struct JetsamPolicy: EvictionPolicy {
     var relaunchesAtOnce = false
   }
 
-  public let name = "jetsam"
+  public var name: String { Self.registration.name }
   /// The settings in use.
   public let parameters: Parameters
   private var members: [Member] = []

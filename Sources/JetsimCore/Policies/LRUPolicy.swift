@@ -2,7 +2,7 @@
 /// id), then the least recently used app running in the background, then the foreground app.
 /// Recency is the last time the app entered the background (docs/model.md §4).
 public struct LRUPolicy: EvictionPolicy {
-  public let name = "lru"
+  public var name: String { Self.registration.name }
 
   struct Key: Comparable, Sendable {
     var lastUsedMs: Int

@@ -3,7 +3,7 @@
 /// left, running background apps in the same order (the simulation sends each willTerminate); the
 /// foreground app last.
 public struct LargestFirstPolicy: EvictionPolicy {
-  public let name = "largest-first"
+  public var name: String { Self.registration.name }
 
   /// Larger footprint first, then least recently used, then app id.
   struct Key: Comparable, Sendable {

@@ -26,7 +26,7 @@ public struct LmkdPolicy: EvictionPolicy {
     public init() {}
   }
 
-  public let name = "lmkd"
+  public var name: String { Self.registration.name }
   /// The settings in use.
   public let parameters: Parameters
   private var minfree: [Int] = []

@@ -4,7 +4,7 @@
 ///
 /// - Complexity: O(*n* log *n*) per decision for *n* processes in memory; no allocation.
 public struct OOMBadnessPolicy: EvictionPolicy {
-  public let name = "oom-badness"
+  public var name: String { Self.registration.name }
   private var importance = AndroidImportance()
   private var resident = AppSet(capacity: 0)
 

@@ -2,7 +2,7 @@
 /// those in memory and off screen; the foreground app only when no other is left. Draws come from the
 /// run's policy stream, so the workload's draws never change with it.
 public struct RandomPolicy: EvictionPolicy {
-  public let name = "random"
+  public var name: String { Self.registration.name }
   private var offScreen = AppSet(capacity: 0)
   private var random = RandomStream(seed: 0, source: .policy)
 

@@ -110,35 +110,44 @@ package struct SVGChart: Sendable {
     times: [Double], lower: [Double], upper: [Double], end: Double, fill: String, title: String
   ) {
     guard !times.isEmpty else { return }
-    var points: [String] = []
+    body.append("<polygon points=\"")
     for index in times.indices {
       let next = index + 1 < times.count ? times[index + 1] : end
-      points.append("\(n(x(times[index]))),\(n(y(upper[index])))")
-      points.append("\(n(x(next))),\(n(y(upper[index])))")
+      point(x(times[index]), y(upper[index]), first: index == 0)
+      point(x(next), y(upper[index]))
     }
     for index in times.indices.reversed() {
       let next = index + 1 < times.count ? times[index + 1] : end
-      points.append("\(n(x(next))),\(n(y(lower[index])))")
-      points.append("\(n(x(times[index]))),\(n(y(lower[index])))")
+      point(x(next), y(lower[index]))
+      point(x(times[index]), y(lower[index]))
     }
     body.append(
-      "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>"
-    )
+      "\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>")
   }
 
   package mutating func stepLine(
     times: [Double], values: [Double], end: Double, stroke: String, dash: String?, title: String
   ) {
     guard !times.isEmpty else { return }
-    var points: [String] = []
+    body.append("<polyline points=\"")
     for index in times.indices {
       let next = index + 1 < times.count ? times[index + 1] : end
-      points.append(
-        "\(n(x(times[index]))),\(n(y(values[index]))) \(n(x(next))),\(n(y(values[index])))")
+      point(x(times[index]), y(values[index]), first: index == 0)
+      point(x(next), y(values[index]))
     }
     body.append(
-      "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
+      "\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
     )
+  }
+
+  /// One point of a polygon or polyline, `x,y`, after a space unless it is the `first`.
+  private mutating func point(_ x: Double, _ y: Double, first: Bool = false) {
+    body.appendRecord(maxBytes: 2 * FixedPoint.maxFixedBytes(scaleDigits: 1) + 2) { point in
+      if !first { point.append(" ") }
+      point.append(oneDecimal: x)
+      point.append(",")
+      point.append(oneDecimal: y)
+    }
   }
 
   package mutating func horizontalLine(
