@@ -25,8 +25,8 @@ public enum InputValidator {
   }
 
   /// Checks the file at `path` and returns its kind: a trace or app-usage log by its extension and
-  /// header (a `.tsv`, or a `.csv` whose header names the log's columns, is an app-usage log; any
-  /// other `.csv` a trace), a JetsamEvent report by its extension (`.ips`, `.synced`, `.crash`),
+  /// header (a `.tsv`, or a `.csv` whose header `import-lsapp` reads as a log's, is an app-usage
+  /// log; any other `.csv` a trace), a JetsamEvent report by its extension (`.ips`, `.synced`, `.crash`),
   /// otherwise a JSON scenario, sweep, device or app profile or MetricKit payload, told apart by
   /// its keys.
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
@@ -41,10 +41,8 @@ public enum InputValidator {
       return .appUsageLog
     }
     if lowered.hasSuffix(".csv") {
-      let header =
-        try LineReader(path: path).nextLine { String(decoding: $0, as: UTF8.self).lowercased() }
-        ?? ""
-      if ["user_id", "app_name", "event_type"].contains(where: header.contains) {
+      let header = try LineReader(path: path).nextLine { String(decoding: $0, as: UTF8.self) }
+      if let header, LSAppImport.isLogHeader(header) {
         _ = try LSAppImport.convert(InputFile.text(at: path), path: path, known: [])
         return .appUsageLog
       }

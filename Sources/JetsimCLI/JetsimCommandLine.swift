@@ -25,6 +25,11 @@ package enum JetsimCommandLine {
       errors.write(ErrorMessage.line(for: error))
       return ExitCode(error)
     }
+    if let missing = result.wrote.first(where: { FileSystem.entry(at: $0) == .none }) {
+      // The rule for outputs, in one place: exit 0 means every output named was written.
+      errors.write("jetsim: \(missing): named as written but not there; this is a bug in jetsim\n")
+      return .software
+    }
     output.write(result.output)
     errors.write(result.errors)
     return result.code

@@ -74,10 +74,14 @@ enum Command: Equatable, Sendable {
   }
 }
 
-/// What running a command produced: text for standard output and standard error, and the exit
-/// code.
+/// What running a command produced: text for standard output and standard error, the exit code,
+/// and the files and folders it wrote.
 struct CommandResult {
   var output = ""
   var errors = ""
   var code = ExitCode.success
+  /// Every output the command names (in its text or JSON) as written. The command line checks
+  /// that each is there before it exits 0 (`JetsimCommandLine.main`): exit 0 means every output
+  /// asked for was written.
+  var wrote: [String] = []
 }

@@ -78,17 +78,17 @@ extension CompareOptions {
       destination: destination, keepRuns: keepRuns,
       rankBy: SummaryMetric.named(rankBy) ?? .rankDefault, progress: progress?.runs)
     progress?.finish()
-    guard !printing.quiet else { return CommandResult() }
+    var result = CommandResult(wrote: [destination])
+    guard !printing.quiet else { return result }
     switch printing.format {
     case .text:
-      return CommandResult(
-        output: CompareReport.text(
-          comparison, device: scenario.device.name, rankBy: rankBy, folder: destination,
-          keptRuns: keepRuns))
+      result.output = CompareReport.text(
+        comparison, device: scenario.device.name, rankBy: rankBy, folder: destination,
+        keptRuns: keepRuns)
     case .json:
-      return CommandResult(
-        output: CompareReport.json(comparison, rankBy: rankBy, folder: destination))
+      result.output = CompareReport.json(comparison, rankBy: rankBy, folder: destination)
     }
+    return result
   }
 }
 

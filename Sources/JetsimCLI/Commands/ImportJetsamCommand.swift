@@ -89,6 +89,9 @@ extension ImportJetsamOptions {
       output = JSONText.render(
         .fields([("imported", .list(json)), ("list", .string("\(out)/imported.csv"))]))
     }
-    return CommandResult(output: printing.quiet ? "" : output, errors: errors)
+    let wrote =
+      ["\(out)/imported.csv"]
+      + imported.flatMap { ["\(out)/\($0.name)/device.json", "\(out)/\($0.name)/scenario.json"] }
+    return CommandResult(output: printing.quiet ? "" : output, errors: errors, wrote: wrote)
   }
 }

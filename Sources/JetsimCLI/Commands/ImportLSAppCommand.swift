@@ -53,7 +53,8 @@ extension ImportOptions {
   /// Converts one user's log into `DIR/<name>.json` and its trace, and with `--run` runs it.
   func execute() throws(JetsimError) -> CommandResult {
     let base = try ProfileLoader.scenario(at: scenario)
-    let (conversion, scenarioPath) = try LSAppImport.importLog(
+    let existed = FileSystem.entry(at: out) != .none
+    let (conversion, scenarioPath, tracePath) = try LSAppImport.importLog(
       at: log, base: base, user: user, into: out)
     var text = ""
     let span = Units.clock(conversion.actions.last?.timeMs ?? 0)
@@ -67,22 +68,35 @@ extension ImportOptions {
       : ": \(conversion.unmatched.prefix(5).joined(separator: ", "))\(conversion.unmatched.count > 5 ? ", ..." : ""))\n"
     text += "  wrote \(scenarioPath) and its trace; run it with: jetsim run \(scenarioPath)\n"
     var ranJSON: JSONValue = .null
+    var result = CommandResult(wrote: [scenarioPath, tracePath])
     if run {
-      let (summary, scenario, folder) = try RunOptions(scenario: scenarioPath).simulate()
+      let simulated: (RunSummary, Scenario, folder: String)
+      do {
+        simulated = try RunOptions(scenario: scenarioPath).simulate()
+      } catch {
+        // The run failed: the command did not do what was asked, so the import goes too.
+        if !existed { try? FileSystem.removeTree(out) }
+        throw error
+      }
+      let (summary, scenario, folder) = simulated
       text += RunReport.text(summary, device: scenario.device, folder: folder, html: true)
       ranJSON = RunReport.json(summary, folder: folder)
+      result.wrote.append(folder)
     }
-    guard !printing.quiet else { return CommandResult() }
-    guard printing.format == .json else { return CommandResult(output: text) }
-    return CommandResult(
-      output: JSONText.render(
-        .fields([
-          ("user", .string(conversion.user)), ("actions", .integer(conversion.actions.count)),
-          ("span_ms", .integer(conversion.actions.last?.timeMs ?? 0)),
-          ("apps", .integer(conversion.apps.count)),
-          ("matched", .list(conversion.matched.map { .string($0) })),
-          ("unmatched", .list(conversion.unmatched.map { .string($0) })),
-          ("scenario", .string(scenarioPath)), ("run", ranJSON),
-        ])))
+    guard !printing.quiet else { return result }
+    guard printing.format == .json else {
+      result.output = text
+      return result
+    }
+    result.output = JSONText.render(
+      .fields([
+        ("user", .string(conversion.user)), ("actions", .integer(conversion.actions.count)),
+        ("span_ms", .integer(conversion.actions.last?.timeMs ?? 0)),
+        ("apps", .integer(conversion.apps.count)),
+        ("matched", .list(conversion.matched.map { .string($0) })),
+        ("unmatched", .list(conversion.unmatched.map { .string($0) })),
+        ("scenario", .string(scenarioPath)), ("run", ranJSON),
+      ]))
+    return result
   }
 }

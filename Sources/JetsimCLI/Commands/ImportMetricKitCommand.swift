@@ -107,12 +107,13 @@ extension ImportMetricKitOptions {
     }
     var app = try ProfileLoader.app(at: profile)
     let check = MetricKitCheck(real: real, profile: app)
-    if let out, let average = real.averageSuspendedKB {
+    if let out {
+      guard let average = real.averageSuspendedKB else { throw noAverage(payloads: used) }
       app.residentKB = average
       do {
         try FileSystem.writeAtomically(ProfileWriter.json(app, standalone: true) + "\n", to: out)
       } catch {
-        throw error.notWritable(out)
+        throw error.notWritable(out, output: .profile)
       }
     }
     var simulated: MetricKitPayload?
@@ -128,14 +129,28 @@ extension ImportMetricKitOptions {
       }
       simulated = total
     }
-    guard !printing.quiet else { return CommandResult() }
+    var result = CommandResult(wrote: out.map { [$0] } ?? [])
+    guard !printing.quiet else { return result }
     let note = skipped > 0 ? "\(skipped.counted("payload")) of other apps skipped" : nil
     switch printing.format {
     case .text:
-      return CommandResult(
-        output: check.text(payloads: used, note: note, simulated: simulated, wrote: out))
-    case .json:
-      return CommandResult(output: check.json(payloads: used, simulated: simulated, wrote: out))
+      result.output = check.text(payloads: used, note: note, simulated: simulated, wrote: out)
+    case .json: result.output = check.json(payloads: used, simulated: simulated, wrote: out)
     }
+    return result
+  }
+
+  /// The error when `--out` asks for a profile the payloads cannot fill: none of them gives an
+  /// average suspended memory (no `memoryMetrics`, or `sampleCount` 0).
+  private func noAverage(payloads used: Int) -> JetsimError {
+    let files =
+      payloads.count == 1 ? payloads[0] : "\(payloads[0]) (and \(payloads.count - 1) more)"
+    return .invalidValue(
+      path: files, keyPath: "memoryMetrics.averageSuspendedMemory",
+      value:
+        "absent or of 0 samples in \(used == 1 ? "the payload" : "all \(used) payloads") of \(app)",
+      expected:
+        "a payload whose averageSuspendedMemory has samples, to set the profile's resident memory from; nothing was written to \(out ?? "")"
+    )
   }
 }

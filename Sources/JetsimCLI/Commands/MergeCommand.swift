@@ -36,18 +36,19 @@ extension MergeOptions {
 
   func execute() throws(JetsimError) -> CommandResult {
     let runs = try Sweep.merge(shards, into: out)
-    guard !printing.quiet else { return CommandResult() }
+    let reports = ["sweep.csv", "sweep-summary.csv"].map { "\(out)/\($0)" }
+    var result = CommandResult(wrote: reports)
+    guard !printing.quiet else { return result }
     if printing.format == .json {
-      return CommandResult(
-        output: JSONText.render(
-          .fields([
-            ("shards", .list(shards.map { .string($0) })), ("runs", .integer(runs)),
-            ("reports", .list(["sweep.csv", "sweep-summary.csv"].map { .string("\(out)/\($0)") })),
-          ])))
+      result.output = JSONText.render(
+        .fields([
+          ("shards", .list(shards.map { .string($0) })), ("runs", .integer(runs)),
+          ("reports", .list(reports.map { .string($0) })),
+        ]))
+      return result
     }
-    return CommandResult(
-      output:
-        "merged \(shards.count.counted("shard folder")): \(runs.counted("run")); \(out)/sweep.csv and \(out)/sweep-summary.csv written\n"
-    )
+    result.output =
+      "merged \(shards.count.counted("shard folder")): \(runs.counted("run")); \(reports[0]) and \(reports[1]) written\n"
+    return result
   }
 }

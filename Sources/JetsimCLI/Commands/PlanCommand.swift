@@ -100,15 +100,16 @@ extension PlanOptions {
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
     try PlanReport.write(plan, scenario: scenario, to: destination)
     let code: ExitCode = plan.answerKB == nil ? .failure : .success
-    guard !printing.quiet else { return CommandResult(code: code) }
+    let files = ["plan.csv", "plan.json"].map { "\(destination)/\($0)" }
+    var result = CommandResult(code: code, wrote: files)
+    guard !printing.quiet else { return result }
     switch printing.format {
     case .text:
-      return CommandResult(
-        output: SweepReport.text(plan, scenario: scenario)
-          + "  curve and answer: \(destination)/plan.csv, \(destination)/plan.json\n",
-        code: code)
-    case .json:
-      return CommandResult(output: PlanReport.json(plan, scenario: scenario), code: code)
+      result.output =
+        SweepReport.text(plan, scenario: scenario)
+        + "  curve and answer: \(files.joined(separator: ", "))\n"
+    case .json: result.output = PlanReport.json(plan, scenario: scenario)
     }
+    return result
   }
 }

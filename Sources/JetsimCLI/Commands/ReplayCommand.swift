@@ -59,7 +59,9 @@ extension ReplayOptions {
         errors += "jetsim: warning: \(report.report): \(warning)\n"
       }
     }
-    guard !printing.quiet else { return CommandResult(errors: errors) }
+    let files = ["replay.csv", "replay-summary.csv", "bands.csv", "levels.csv", "replay.html"]
+    var result = CommandResult(errors: errors, wrote: files.map { "\(out)/\($0)" })
+    guard !printing.quiet else { return result }
     switch printing.format {
     case .text:
       let scored = replay.replays.filter { $0.notScoredBecause == nil }
@@ -72,12 +74,10 @@ extension ReplayOptions {
         text += "  \(report.report): \(report.notScoredBecause ?? "")\n"
       }
       let lines = (replay.bandLines + replay.levelLines).map { "  \($0)\n" }.joined()
-      return CommandResult(
-        output: text + replay.table + lines
-          + "  wrote \(out)/replay.csv, replay-summary.csv, bands.csv, levels.csv, replay.html\n",
-        errors: errors)
-    case .json:
-      return CommandResult(output: replay.json, errors: errors)
+      result.output =
+        text + replay.table + lines + "  wrote \(out)/\(files.joined(separator: ", "))\n"
+    case .json: result.output = replay.json
     }
+    return result
   }
 }

@@ -62,15 +62,15 @@ extension RunOptions {
   /// the summary for people (or as JSON).
   func execute() throws(JetsimError) -> CommandResult {
     let (summary, scenario, destination) = try simulate()
-    guard !printing.quiet else { return CommandResult() }
+    var result = CommandResult(wrote: [destination])
+    guard !printing.quiet else { return result }
     switch printing.format {
     case .text:
-      return CommandResult(
-        output: RunReport.text(summary, device: scenario.device, folder: destination, html: !noHTML)
-      )
-    case .json:
-      return CommandResult(output: JSONText.render(RunReport.json(summary, folder: destination)))
+      result.output = RunReport.text(
+        summary, device: scenario.device, folder: destination, html: !noHTML)
+    case .json: result.output = JSONText.render(RunReport.json(summary, folder: destination))
     }
+    return result
   }
 
   /// Runs the scenario with the options applied, its reports written; what it ran and where.

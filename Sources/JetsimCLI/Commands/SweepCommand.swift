@@ -81,13 +81,13 @@ extension SweepOptions {
       }, progress: progress?.runs)
     progress?.finish()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    guard !printing.quiet else { return CommandResult() }
-    if printing.format == .json {
-      return CommandResult(
-        output: SweepReport.json(definition, outcome: outcome, shard: shard, folder: folder))
-    }
-    return CommandResult(
-      output: SweepReport.text(
-        definition, outcome: outcome, shard: shard, folder: folder, jobs: jobs, seconds: seconds))
+    var result = CommandResult(wrote: [folder])
+    guard !printing.quiet else { return result }
+    result.output =
+      printing.format == .json
+      ? SweepReport.json(definition, outcome: outcome, shard: shard, folder: folder)
+      : SweepReport.text(
+        definition, outcome: outcome, shard: shard, folder: folder, jobs: jobs, seconds: seconds)
+    return result
   }
 }

@@ -100,14 +100,15 @@ extension WhatIfOptions {
     progress?.finish()
     try WhatIfReport.write(
       points, app: app, scenario: scenario.name, seeds: seeds.count, to: destination)
-    guard !printing.quiet else { return CommandResult() }
+    var result = CommandResult(wrote: [destination])
+    guard !printing.quiet else { return result }
     switch printing.format {
     case .text:
-      return CommandResult(
-        output: Self.text(points, app: app, scenario: scenario, seeds: seeds, folder: destination))
-    case .json:
-      return CommandResult(output: Self.json(points, app: app, folder: destination))
+      result.output = Self.text(
+        points, app: app, scenario: scenario, seeds: seeds, folder: destination)
+    case .json: result.output = Self.json(points, app: app, folder: destination)
     }
+    return result
   }
 
   static func text(

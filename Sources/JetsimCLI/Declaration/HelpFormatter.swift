@@ -54,7 +54,9 @@ enum HelpFormatter {
         jetsim validate Profiles/scenarios/lifecycle-tour.json
 
       EXIT CODES: 0 success; 1 failure, or differences found by check, or a plan target not met;
-        64 bad usage; 65 bad input data; 66 missing input file; 73 report folder cannot be written.
+        64 bad usage; 65 bad input data; 66 missing or unreadable input file; 70 internal error (a
+        bug: an output named but not written); 73 output cannot be written; 75 another jetsim is
+        writing that output now (try again).
 
       """
     return text

@@ -7,7 +7,8 @@ enum ErrorMessage {
   static func line(for error: JetsimError) -> String {
     var text = "jetsim: \(error)"
     switch error {
-    case .outputNotWritable: text += "; choose another folder with --out"
+    case .outputNotWritable(_, _, .reports): text += "; choose another folder with --out"
+    case .outputNotWritable: text += "; choose another path with --out"
     default: break
     }
     return text + "\n"

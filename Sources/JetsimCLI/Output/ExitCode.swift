@@ -11,6 +11,8 @@ package enum ExitCode: Int32, Sendable {
   case dataError = 65
   /// An input file is missing or unreadable.
   case noInput = 66
+  /// An internal error: jetsim did not do what it said (a bug to report).
+  case software = 70
   /// An output folder cannot be written.
   case cannotCreate = 73
   /// An output is being written by another jetsim: try again later.

@@ -31,14 +31,27 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case traceLine(path: String, line: Int, message: String)
   /// A policy name that no built-in policy has.
   case unknownPolicy(name: String, valid: [String])
-  /// A report folder that cannot be created or written.
-  case outputNotWritable(path: String, reason: String)
+  /// An output (a report folder, an imported scenario, a profile) that cannot be created or
+  /// written; `output` says which kind, in the words of the message.
+  case outputNotWritable(path: String, reason: String, output: Output = .reports)
   /// An output another jetsim process is writing at this moment.
   case folderInUse(path: String)
   /// A golden report that has not been recorded yet.
   case goldenMissing(path: String)
   /// A policy that chose an app it cannot kill or purge (a bug in a custom policy).
   case invalidEviction(policy: String, app: String, problem: String)
+
+  /// The kinds of output an error names: "cannot write the scenario".
+  public enum Output: String, Sendable {
+    /// A folder of reports (a run, a comparison, a plan, a replay, a sweep, an import).
+    case reports = "the reports"
+    /// A scenario file.
+    case scenario = "the scenario"
+    /// A trace file.
+    case trace = "the trace"
+    /// A profile file.
+    case profile = "the profile"
+  }
 
   public var description: String {
     switch self {
@@ -81,8 +94,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
       let hint = Suggestion.closest(to: name, in: valid).map { "did you mean '\($0)'? " } ?? ""
       return
         "unknown policy '\(name.excerpt())'; \(hint)valid policies: \(valid.joined(separator: ", "))"
-    case .outputNotWritable(let path, let reason):
-      return "\(Self.quoted(path)): cannot write reports (\(reason.excerpt(limit: 200)))"
+    case .outputNotWritable(let path, let reason, let output):
+      return
+        "\(Self.quoted(path)): cannot write \(output.rawValue) (\(reason.excerpt(limit: 200)))"
     case .folderInUse(let path):
       return
         "\(Self.quoted(path)): another jetsim is writing there now; wait for it to finish, or write elsewhere"

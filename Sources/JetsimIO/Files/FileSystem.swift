@@ -25,9 +25,11 @@ package enum FileSystem {
       self.init(path: path, reason: FileSystem.words(errno: code))
     }
 
-    /// As a library error: reports could not be written at `destination`.
-    package func notWritable(_ destination: String? = nil) -> JetsimError {
-      .outputNotWritable(path: destination ?? path, reason: reason)
+    /// As a library error: `output` could not be written at `destination`.
+    package func notWritable(
+      _ destination: String? = nil, output: JetsimError.Output = .reports
+    ) -> JetsimError {
+      .outputNotWritable(path: destination ?? path, reason: reason, output: output)
     }
   }
 
@@ -66,13 +68,32 @@ package enum FileSystem {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
   }
 
-  /// Creates the folder `path` and any missing parents (an existing folder is fine).
-  package static func makeDirectories(_ path: String) throws(Failure) {
+  /// Creates the folder `path` and any missing parents (an existing folder is fine). Returns the
+  /// folders it created, deepest first, so that a writer that fails can remove them again
+  /// (`removeEmptyFolders`); on failure, those it created are removed before it throws.
+  @discardableResult
+  package static func makeDirectories(_ path: String) throws(Failure) -> [String] {
+    var missing: [String] = []
+    var current = path
+    while entry(at: current) == .none {
+      missing.append(current)
+      let parent = split(current).folder
+      guard parent != current else { break }
+      current = parent
+    }
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
+      removeEmptyFolders(missing)
       throw Failure(path: path, reason: FileFailure.reason(error))
     }
+    return missing
+  }
+
+  /// Removes each of `folders` (deepest first) that is empty; anything that holds a file stays,
+  /// and so do its parents.
+  package static func removeEmptyFolders(_ folders: [String]) {
+    for folder in folders where rmdir(folder) != 0 { return }
   }
 
   /// Creates the folder `path`, which must not exist (a symbolic link there counts as existing).

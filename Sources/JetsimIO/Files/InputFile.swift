@@ -40,11 +40,33 @@ package enum InputFile {
     try text(bytes(at: path), path: path)
   }
 
-  /// `bytes`, read from `path`, as UTF-8 text.
+  /// `bytes`, read from `path`, as UTF-8 text, without a byte-order mark at its start.
   package static func text(_ bytes: [UInt8], path: String) throws(JetsimError) -> String {
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    let start = try textStart(bytes, path: path)
+    guard let text = String(validating: bytes[start...], as: UTF8.self) else {
       throw .unreadable(path: path, reason: "not UTF-8 text")
     }
     return text
   }
+
+  /// Where the text of a file starting with `head` begins: after a UTF-8 byte-order mark, which
+  /// editors on Windows and some export tools write and which every reader of jetsim skips (RFC
+  /// 8259 §8.1 lets a JSON parser ignore it); 0 without one. A file in UTF-16 or UTF-32 (a mark of
+  /// theirs, or a zero byte in its first two) is refused with an error that says so.
+  package static func textStart(_ head: some Collection<UInt8>, path: String)
+    throws(JetsimError) -> Int
+  {
+    let first = Array(head.prefix(4))
+    if first.starts(with: utf8Mark) { return utf8Mark.count }
+    let utf16Mark = first.starts(with: [0xFF, 0xFE]) || first.starts(with: [0xFE, 0xFF])
+    let utf32Mark = first.starts(with: [0, 0, 0xFE, 0xFF])
+    if utf16Mark || utf32Mark || (first.count >= 2 && first.prefix(2).contains(0)) {
+      let encoding = utf32Mark || first.starts(with: [0xFF, 0xFE, 0, 0]) ? "UTF-32" : "UTF-16"
+      throw .unreadable(path: path, reason: "it is \(encoding) text; save it as UTF-8")
+    }
+    return 0
+  }
+
+  /// The UTF-8 byte-order mark, EF BB BF.
+  package static let utf8Mark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

@@ -71,7 +71,7 @@ package final class LineReader {
           scanned = newline - shift
           continue
         }
-        let lineStart = start
+        let lineStart = try firstLineStart(newline)
         try checkLength(newline - lineStart)
         start = newline + 1
         if buffer[newline] == 13, start < end, buffer[start] == 10 { start += 1 }
@@ -83,7 +83,7 @@ package final class LineReader {
       if atEOF {
         guard start < end else { return nil }
         try checkLength(end - start)
-        let lineStart = start
+        let lineStart = try firstLineStart(end)
         start = end
         lineNumber += 1
         return try buffer.withUnsafeBufferPointer { all throws(JetsimError) in
@@ -96,6 +96,13 @@ package final class LineReader {
       try fill()
       scanned -= shift
     }
+  }
+
+  /// Where the line starting at `start` and ending before `lineEnd` begins: after a UTF-8
+  /// byte-order mark on the file's first line (`InputFile.textStart`, which also refuses UTF-16).
+  private func firstLineStart(_ lineEnd: Int) throws(JetsimError) -> Int {
+    guard lineNumber == 0 else { return start }
+    return try start + InputFile.textStart(buffer[start..<max(start, lineEnd)], path: path)
   }
 
   /// The position of the first `\n` or `\r` in `buffer[from..<to]`, if any.

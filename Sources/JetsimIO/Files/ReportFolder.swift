@@ -64,13 +64,16 @@ public struct ReportFolder: Sendable {
   public init(destination: String, kind: Kind = .run) throws(JetsimError) {
     try Self.checkReplaceable(destination, kind: kind)
     lock = try OutputLock(destination)
+    var staging: StagingArea?
     do {
-      let staging = try StagingArea(in: FileSystem.split(destination).folder)
-      self.staging = staging
-      building = staging.file("folder")
+      let area = try StagingArea(in: FileSystem.split(destination).folder)
+      staging = area
+      self.staging = area
+      building = area.file("folder")
       try FileSystem.makeDirectoryExclusively(building)
       try Self.writeMarker(in: building, kind: kind)
     } catch {
+      staging?.discard()
       lock?.release()
       throw error.notWritable(destination)
     }
@@ -132,7 +135,7 @@ public struct ReportFolder: Sendable {
 
   /// Writes `text` as the file `name` of the folder.
   package func write(_ text: String, as name: String) throws(JetsimError) {
-    try AtomicFile.write(text, to: path(name))
+    try AtomicFile.write(text, to: path(name), shown: "\(destination)/\(name)")
   }
 
   /// Writes a folder of `kind` at `destination` holding `files` (name and text), completely or

@@ -13,11 +13,14 @@ package struct StagingArea: Sendable {
 
   /// The area's own folder.
   package let path: String
+  /// The folders on the way to the area that it created (deepest first): `discard` removes those
+  /// left empty, so a write that fails leaves the disk as it was.
+  private let createdFolders: [String]
 
   /// A new, empty area in the folder `parent` (created if missing), after removing the areas
   /// that processes no longer running left there.
   package init(in parent: String) throws(FileSystem.Failure) {
-    try FileSystem.makeDirectories(parent)
+    let created = try FileSystem.makeDirectories(parent)
     Self.removeStale(in: parent)
     var lastFailure = FileSystem.Failure(path: parent, reason: "no name could be found")
     for _ in 0..<16 {
@@ -26,20 +29,26 @@ package struct StagingArea: Sendable {
       do {
         try FileSystem.makeDirectoryExclusively(candidate, mode: 0o700)
         path = candidate
+        createdFolders = created
         return
       } catch {
         lastFailure = error
-        guard FileSystem.entry(at: candidate) != .none else { throw error }
+        guard FileSystem.entry(at: candidate) != .none else { break }
       }
     }
+    FileSystem.removeEmptyFolders(created)
     throw lastFailure
   }
 
   /// The path of `name` inside the area.
   package func file(_ name: String) -> String { "\(path)/\(name)" }
 
-  /// Removes the area and everything still in it.
-  package func discard() { try? FileSystem.removeTree(path) }
+  /// Removes the area and everything still in it, and the folders it created on its way that
+  /// are empty now (after a commit they hold the output, so they stay).
+  package func discard() {
+    try? FileSystem.removeTree(path)
+    FileSystem.removeEmptyFolders(createdFolders)
+  }
 
   /// This machine's name, in staging names, so areas on a shared file system are only ever judged
   /// stale by a process on the machine that made them.
@@ -109,8 +118,12 @@ package final class OutputFile: @unchecked Sendable {
 /// Writes a file completely or not at all: into a staging area beside it, then renamed over it.
 /// A symbolic link at the destination is replaced, never followed.
 package enum AtomicFile {
-  /// Writes `text` to `path`, replacing what is there.
-  package static func write(_ text: String, to path: String) throws(JetsimError) {
+  /// Writes `text` to `path`, replacing what is there; an error names `shown` (by default `path`:
+  /// the path the user gave, never a staging file's) as `output`.
+  package static func write(
+    _ text: String, to path: String, shown: String? = nil, output: JetsimError.Output = .reports
+  ) throws(JetsimError) {
+    let shown = shown ?? path
     do {
       let staging = try StagingArea(in: FileSystem.split(path).folder)
       defer { staging.discard() }
@@ -122,9 +135,9 @@ package enum AtomicFile {
       }
       try FileSystem.rename(staging.file("file"), to: path)
     } catch let error as FileSystem.Failure {
-      throw error.notWritable()
+      throw error.notWritable(shown, output: output)
     } catch {
-      throw .outputNotWritable(path: path, reason: "\(error)")
+      throw .outputNotWritable(path: shown, reason: "\(error)", output: output)
     }
   }
 }
@@ -137,12 +150,15 @@ package final class OutputLock: @unchecked Sendable {
   private var descriptor: Int32
 
   private let path: String
+  /// The folders on the way to the lock that it created (deepest first), removed on release if
+  /// they are empty by then: a failed write leaves none of them behind.
+  private let createdFolders: [String]
 
   /// Locks the output at `destination`; another jetsim holding it is a `folderInUse` error.
   package init(_ destination: String) throws(JetsimError) {
     let (folder, name) = FileSystem.split(destination)
     do {
-      try FileSystem.makeDirectories(folder)
+      createdFolders = try FileSystem.makeDirectories(folder)
     } catch {
       throw error.notWritable(destination)
     }
@@ -153,6 +169,7 @@ package final class OutputLock: @unchecked Sendable {
     for _ in 0..<8 {
       let candidate = open(path, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o644)
       guard candidate >= 0 else {
+        FileSystem.removeEmptyFolders(createdFolders)
         throw FileSystem.Failure(path: path, errno: errno).notWritable(destination)
       }
       guard flock(candidate, LOCK_EX | LOCK_NB) == 0 else {
@@ -160,6 +177,8 @@ package final class OutputLock: @unchecked Sendable {
         let failure = FileSystem.Failure(path: path, errno: errno)
         _ = Foundation.close(candidate)
         if busy { throw .folderInUse(path: destination) }
+        unlink(path)
+        FileSystem.removeEmptyFolders(createdFolders)
         throw failure.notWritable(destination)
       }
       var held = stat()
@@ -177,11 +196,13 @@ package final class OutputLock: @unchecked Sendable {
 
   deinit { release() }
 
-  /// Removes the lock file and releases the lock (also done when the lock is deallocated).
+  /// Removes the lock file and releases the lock (also done when the lock is deallocated), and
+  /// the folders it created if nothing was put in them.
   package func release() {
     guard descriptor >= 0 else { return }
     unlink(path)
     _ = Foundation.close(descriptor)
     descriptor = -1
+    FileSystem.removeEmptyFolders(createdFolders)
   }
 }

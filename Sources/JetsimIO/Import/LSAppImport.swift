@@ -59,6 +59,15 @@ public enum LSAppImport {
       unmatched: matcher.unmatched, user: user)
   }
 
+  /// Whether `firstLine` is the header of an app-usage log as this importer reads one (a user, a
+  /// time, an app and an event column, tab- or comma-separated), rather than a trace's: how
+  /// `validate` tells the two apart in a `.csv`, so that it and `import-lsapp` agree.
+  public static func isLogHeader(_ firstLine: String) -> Bool {
+    let delimiter: Character = firstLine.contains("\t") ? "\t" : ","
+    let fields = firstLine.split(separator: delimiter, omittingEmptySubsequences: false)
+    return (try? Columns(fields.map(String.init), path: "")) != nil
+  }
+
   /// The log's records, CSV or TSV by its first line; at least the header.
   static func records(_ text: String, path: String) throws(JetsimError) -> [CSVReader.Record] {
     let delimiter: Character = text.prefix { !$0.isNewline }.contains("\t") ? "\t" : ","
@@ -230,11 +239,11 @@ public enum LSAppImport {
 
   /// Converts the log file at `log` for `user` against `base`'s apps and writes, into `folder`, a
   /// scenario `lsapp-user-<user>.json` (the base's device, the apps the log uses) and its trace.
-  /// Returns the conversion and the scenario's path.
+  /// Returns the conversion and the paths of the scenario and its trace.
   public static func importLog(
     at log: String, base: Scenario, user: String? = nil, into folder: String
   )
-    throws(JetsimError) -> (conversion: Conversion, scenarioPath: String)
+    throws(JetsimError) -> (conversion: Conversion, scenarioPath: String, tracePath: String)
   {
     let conversion = try convert(
       InputFile.text(at: log), path: log, user: user, known: base.apps)
@@ -245,20 +254,39 @@ public enum LSAppImport {
         String(user.prefix(32)) + "-" + String(SHA256.hex(Array(conversion.user.utf8)).prefix(12))
     }
     let name = "lsapp-user-" + user
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .outputNotWritable(path: folder, reason: FileFailure.reason(error))
-    }
     let scenarioPath = "\(folder)/\(name).json"
-    try AtomicFile.write(traceCSV(conversion.actions), to: "\(folder)/\(name)-trace.csv")
-    try AtomicFile.write(
-      ProfileWriter.scenarioJSON(
-        name: name,
-        description: "User \(conversion.user) of \(log), on the device and apps of \(base.name).",
-        device: .inline(base.device), apps: conversion.apps, trace: "\(name)-trace.csv"),
-      to: scenarioPath)
-    return (conversion, scenarioPath)
+    let tracePath = "\(folder)/\(name)-trace.csv"
+    let scenario = ProfileWriter.scenarioJSON(
+      name: name,
+      description: "User \(conversion.user) of \(log), on the device and apps of \(base.name).",
+      device: .inline(base.device), apps: conversion.apps, trace: "\(name)-trace.csv")
+    try writePair(
+      (traceCSV(conversion.actions), tracePath), then: (scenario, scenarioPath), in: folder)
+    return (conversion, scenarioPath, tracePath)
+  }
+
+  /// Writes a trace and then the scenario that names it, each atomically, into `folder` (created
+  /// if missing). If either fails, what this call created (a new trace file, the folder) is
+  /// removed again, so a failed import leaves the disk as it was.
+  static func writePair(
+    _ trace: (text: String, path: String), then scenario: (text: String, path: String),
+    in folder: String
+  ) throws(JetsimError) {
+    let created: [String]
+    do {
+      created = try FileSystem.makeDirectories(folder)
+    } catch {
+      throw error.notWritable(folder)
+    }
+    let traceIsNew = FileSystem.entry(at: trace.path) == .none
+    do {
+      try AtomicFile.write(trace.text, to: trace.path, output: .trace)
+      try AtomicFile.write(scenario.text, to: scenario.path, output: .scenario)
+    } catch {
+      if traceIsNew { unlink(trace.path) }
+      FileSystem.removeEmptyFolders(created)
+      throw error
+    }
   }
 
   /// The trace CSV of `actions` (the format `TraceReader` reads).

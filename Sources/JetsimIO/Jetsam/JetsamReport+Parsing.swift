@@ -130,6 +130,7 @@ extension JetsamReport {
     for (keyPath, processNode) in entries {
       processes.append(try Self.process(processNode, at: keyPath, pageRange: pageRange))
     }
+    try Self.checkDistinctPIDs(processes, keyPaths: entries.map(\.keyPath))
     var report = JetsamReport(
       file: file, pageSize: pageSize, processes: processes, memoryPages: pages)
     report.product = try fields.name("product", maxLength: 64)
@@ -141,6 +142,25 @@ extension JetsamReport {
     report.uncompressedPages = try status?.integer("uncompressed", in: pageRange)
     try report.checkTotals()
     return report
+  }
+
+  /// Refuses a report that lists one pid twice: a snapshot holds each process once, and replay
+  /// pairs kills with processes by their entries. The error names the pid and both entries.
+  ///
+  /// - Complexity: O(*n*) for *n* processes.
+  static func checkDistinctPIDs(_ processes: [Process], keyPaths: [String]) throws(FieldError) {
+    var seen: [Int: Int] = [:]
+    seen.reserveCapacity(processes.count)
+    for (index, process) in processes.enumerated() {
+      guard let pid = process.pid else { continue }
+      if let first = seen.updateValue(index, forKey: pid) {
+        throw FieldError(
+          keyPath: "\(keyPaths[index]).pid",
+          kind: .invalid(
+            value: "\(pid), the pid of \(keyPaths[first]) too",
+            expected: "each pid once: a snapshot lists every process once"))
+      }
+    }
   }
 
   /// Refuses a report whose totals pass jetsim's largest memory (1 PB), though each number is in
