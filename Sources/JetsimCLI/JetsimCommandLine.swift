@@ -25,8 +25,17 @@ package enum JetsimCommandLine {
       errors.write(ErrorMessage.line(for: error))
       return ExitCode(error)
     }
+    return finish(result, output: &output, errors: &errors)
+  }
+
+  /// Prints what a command produced and returns its exit code, once the rule for outputs holds:
+  /// every output it names as written is there (else nothing of it is printed, and the exit code
+  /// is `software`). The one place the rule is enforced for every subcommand.
+  static func finish(
+    _ result: CommandResult, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream
+  ) -> ExitCode {
     if let missing = result.wrote.first(where: { FileSystem.entry(at: $0) == .none }) {
-      // The rule for outputs, in one place: exit 0 means every output named was written.
       errors.write("jetsim: \(missing): named as written but not there; this is a bug in jetsim\n")
       return .software
     }

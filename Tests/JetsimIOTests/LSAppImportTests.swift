@@ -131,7 +131,7 @@ import Testing
     let log = try scratch.write(
       "long.tsv",
       "user_id\ttimestamp\tapp_name\tevent_type\n\(user)\t2018-01-16 07:13:00\tMail\tOpened\n")
-    let (_, path) = try LSAppImport.importLog(at: log, base: base, into: scratch.path + "/out")
+    let (_, path, _) = try LSAppImport.importLog(at: log, base: base, into: scratch.path + "/out")
     #expect(FileSystem.split(path).name.count < 100)
     let trace = try #require(try ProfileLoader.scenario(at: path).trace)
     #expect(try ProfileLoader.trace(at: trace.path).count == 1)
@@ -141,7 +141,7 @@ import Testing
     let scratch = try ScratchFolder()
     let base = try ProfileLoader.scenario(
       at: "\(packageRoot)/Profiles/scenarios/daily-commute.json")
-    let (conversion, path) = try LSAppImport.importLog(
+    let (conversion, path, _) = try LSAppImport.importLog(
       at: "\(packageRoot)/Profiles/traces/lsapp-sample.tsv", base: base, user: "1",
       into: scratch.path)
     let scenario = try ProfileLoader.scenario(at: path)
