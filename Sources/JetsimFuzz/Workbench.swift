@@ -4,9 +4,12 @@ import JetsimCLI
 
 /// A child's working folder (a copy of the profiles, base shard and sweep folders, a scratch folder
 /// per input) and the checks every command must pass: an exit code jetsim documents, errors of
-/// one short line, the same error for the same input, and no staging folder left behind.
+/// one short line, the same error for the same input, no staging folder left behind, and the rule
+/// for outputs (docs/hardening.md): exit 0 means every output asked for exists and parses; any
+/// other exit but 1 leaves each output and the folder it is in as they were.
 final class Workbench {
-  /// The exit codes `jetsim` documents (README, "Exit codes").
+  /// The exit codes `jetsim` documents for a command that works as designed (README, "Exit
+  /// codes"); 70, an output named but not written, is a bug and so a finding.
   static let exitCodes: Set<Int32> = [0, 1, 65, 66, 73, 75]
   /// The longest error line accepted: messages quote at most ~80 characters of any input.
   static let maxErrorBytes = 1_000
@@ -27,6 +30,8 @@ final class Workbench {
   var twice = false
   /// Whether to print every command and its outcome to standard error.
   var verbose = false
+  /// The error text of the last command run.
+  private(set) var lastErrors = ""
 
   init(work: String, profiles: String, golden: String) throws {
     self.work = work
@@ -107,7 +112,11 @@ final class Workbench {
   func execute(_ arguments: [String]) -> Int32 {
     // Saved first: if this command crashes, the supervisor reads what it was.
     try? write(Array(arguments.joined(separator: " ").utf8), to: "\(work)/current-command")
+    let outputs = Self.outputs(of: arguments)
+    let before = outputs.map(Self.state)
     let first = run(arguments)
+    lastErrors = first.errors
+    checkOutputs(outputs, before: before, code: first.code, command: arguments.first ?? "")
     if verbose {
       FileHandle.standardError.write(
         Data(
@@ -141,6 +150,96 @@ final class Workbench {
     }
     if let stray = strayStaging() { finding("\(name): left a staging folder behind: \(stray)") }
     return first.code
+  }
+
+  /// The outputs a command line asks for: the value of `--out` (or `-o`), and the golden folder
+  /// `check --update` records.
+  static func outputs(of arguments: [String]) -> [String] {
+    var found: [String] = []
+    for (index, argument) in arguments.enumerated().dropLast() {
+      if argument == "--out" || argument == "-o" { found.append(arguments[index + 1]) }
+      if argument == "--expect", arguments.contains("--update") {
+        found.append(arguments[index + 1])
+      }
+    }
+    return found
+  }
+
+  /// What is at `output` and beside it: the names in its folder, and every file under it (or it)
+  /// with its size and modification time.
+  static func state(_ output: String) -> [String] {
+    let folder = (output as NSString).deletingLastPathComponent
+    let files = FileManager.default
+    var lines = ((try? files.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    let under = [""] + ((files.enumerator(atPath: output)?.allObjects as? [String]) ?? []).sorted()
+    for path in under {
+      let full = path.isEmpty ? output : "\(output)/\(path)"
+      guard let attributes = try? files.attributesOfItem(atPath: full) else { continue }
+      let size = attributes[.size] as? Int ?? -1
+      let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      lines.append("\(path) \(size) \(time)")
+    }
+    return lines
+  }
+
+  /// The rule for outputs: after exit 0 each output exists and its JSON and CSV files parse;
+  /// after any other exit but 1 (an answer: differences found, a target not met), each output and
+  /// its folder are as they were.
+  private func checkOutputs(_ outputs: [String], before: [[String]], code: Int32, command: String) {
+    for (output, was) in zip(outputs, before) {
+      if code == 0 {
+        if let problem = Self.unreadable(output) {
+          finding("\(command): exit 0, but the output \(problem)")
+        }
+      } else if code != 1, Self.state(output) != was {
+        finding("\(command): exit \(code) changed the output \(output) or the folder it is in")
+      }
+    }
+  }
+
+  /// Why the output at `path` is not what exit 0 promises (missing, or a JSON or CSV file in it
+  /// that does not parse), or nil.
+  static func unreadable(_ path: String) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      return "\(path) is not there"
+    }
+    let files =
+      isFolder.boolValue
+      ? ((FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []).map {
+        "\(path)/\($0)"
+      } : [path]
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file) else { continue }
+      if file.hasSuffix(".json"), (try? JSONParser.parse(Array(data))) == nil {
+        return "\(file) is not valid JSON"
+      }
+      if file.hasSuffix(".csv"),
+        (try? CSVReader.records(String(decoding: data, as: UTF8.self))) == nil
+      {
+        return "\(file) is not valid CSV"
+      }
+    }
+    return nil
+  }
+
+  /// Runs `arguments` (checked as `execute` checks them) and returns the exit code and error.
+  func verdict(_ arguments: [String]) -> (code: Int32, errors: String) {
+    (execute(arguments), lastErrors)
+  }
+
+  /// `validate` is the importers' own check: the same verdict, exit code and words as `importer`
+  /// gave the same file.
+  func expectSameVerdict(
+    _ validate: (code: Int32, errors: String), as imported: (code: Int32, errors: String),
+    _ importer: String
+  ) {
+    guard
+      validate.code != imported.code || (validate.code != 0 && validate.errors != imported.errors)
+    else { return }
+    finding(
+      "validate and \(importer) disagree: exit \(validate.code) '\(validate.errors.prefix(200))' vs exit \(imported.code) '\(imported.errors.prefix(200))'"
+    )
   }
 
   /// Runs the scenario's command only if it is small enough for a fuzzer (a day or less).

@@ -136,12 +136,102 @@ func runChild(_ options: Options, from: Int, to: Int, work: String) -> Int32 {
   return 0
 }
 
-/// Runs every input in child processes and prints what they found.
-func supervise(_ options: Options) -> Int32 {
+/// What the children reported, kind by kind, and their findings.
+struct Tallies {
   struct Tally { var inputs = 0, commands = 0, successes = 0, totals = 0 }
-  var tallies: [FuzzKind: Tally] = [:]
+  var byKind: [FuzzKind: Tally] = [:]
   var findings: [String] = []
   var crashes = 0
+
+  /// Adds a child's progress file; returns the last input it finished.
+  mutating func read(progress text: String, keep: String, done: Int) -> Int {
+    var done = done
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 5).map(String.init)
+      guard fields.count >= 4, let index = Int(fields[1]), let kind = FuzzKind(rawValue: fields[2])
+      else { continue }
+      if fields[0] == "finding" {
+        findings.append("input \(index) (\(kind)): \(fields[3]) [kept in \(keep)/finding-\(index)]")
+        continue
+      }
+      done = max(done, index)
+      byKind[kind, default: Tally()].inputs += 1
+      if fields.count >= 5, let commands = Int(fields[3]), let successes = Int(fields[4]) {
+        byKind[kind, default: Tally()].commands += commands
+        byKind[kind, default: Tally()].successes += successes
+      }
+      if fields.count >= 6, fields[5] == "1" { byKind[kind, default: Tally()].totals += 1 }
+    }
+    return done
+  }
+
+  /// The table and the findings, as the supervisor prints them at the end.
+  func summary(_ options: Options, seconds: Int) -> String {
+    let commands = byKind.values.reduce(0) { $0 + $1.commands }
+    var lines = [
+      "jetsim-fuzz: \(options.inputs) inputs (seed \(options.seed)), \(commands) commands: \(crashes) crashes, \(findings.count - crashes) other findings, \(seconds) s",
+      "  kind       inputs  commands    exit 0  refused   totals",
+    ]
+    func pad(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    for kind in options.kinds {
+      let tally = byKind[kind] ?? Tally()
+      lines.append(
+        "  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+          + pad("\(tally.inputs)", 8) + pad("\(tally.commands)", 10)
+          + pad("\(tally.successes)", 10) + pad("\(tally.commands - tally.successes)", 9)
+          + pad("\(tally.totals)", 9))
+    }
+    lines += findings.prefix(50).map { "  \($0)" }
+    if findings.count > 50 { lines.append("  and \(findings.count - 50) more") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Starts a child on inputs `from..<to` in `work` and waits for it; a child that reports nothing
+/// for two minutes is stuck, and is stopped. Returns the child and whether it hung.
+func startChild(_ options: Options, from: Int, to: Int, work: String, errorsPath: String)
+  -> (process: Process, hung: Bool)
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments =
+    [
+      "--child", "\(from)", "\(to)", work, "--seed", "\(options.seed)", "--keep", options.keep,
+      "--profiles", options.profiles, "--golden", options.golden,
+      "--kinds", options.kinds.map(\.rawValue).joined(separator: ","),
+    ]
+    + (options.verbose ? ["--verbose"] : [])
+  process.standardOutput = FileHandle.nullDevice
+  // jetsim's notes on standard error (a sweep resumed) are not findings; keep them aside.
+  guard FileManager.default.createFile(atPath: errorsPath, contents: nil) else {
+    fail("cannot write \(errorsPath)")
+  }
+  if !options.verbose { process.standardError = FileHandle(forWritingAtPath: errorsPath) }
+  do { try process.run() } catch { fail("cannot start a child: \(error)") }
+  var lastSize: UInt64 = 0
+  var lastChange = Date()
+  var hung = false
+  while process.isRunning {
+    Thread.sleep(forTimeInterval: 0.2)
+    let size =
+      (try? FileManager.default.attributesOfItem(atPath: "\(work)/progress")[.size] as? UInt64)
+      ?? 0
+    if size != lastSize {
+      (lastSize, lastChange) = (size, Date())
+    } else if Date().timeIntervalSince(lastChange) > 120 {
+      kill(process.processIdentifier, SIGKILL)
+      hung = true
+    }
+  }
+  process.waitUntilExit()
+  return (process, hung)
+}
+
+/// Runs every input in child processes, a batch each, and prints what they found.
+func supervise(_ options: Options) -> Int32 {
+  var tallies = Tallies()
   let work = NSTemporaryDirectory() + "jetsim-fuzz-\(ProcessInfo.processInfo.processIdentifier)"
   let errorsPath = work + ".err"
   defer {
@@ -153,72 +243,16 @@ func supervise(_ options: Options) -> Int32 {
   var next = 0
   while next < options.inputs {
     let to = min(options.inputs, next + options.batch)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments =
-      [
-        "--child", "\(next)", "\(to)", work, "--seed", "\(options.seed)", "--keep", options.keep,
-        "--profiles", options.profiles, "--golden", options.golden,
-        "--kinds", options.kinds.map(\.rawValue).joined(separator: ","),
-      ]
-      + (options.verbose ? ["--verbose"] : [])
-    process.standardOutput = FileHandle.nullDevice
-    // jetsim's notes on standard error (a sweep resumed) are not findings; keep them aside.
-    guard FileManager.default.createFile(atPath: errorsPath, contents: nil) else {
-      fail("cannot write \(errorsPath)")
-    }
-    if !options.verbose { process.standardError = FileHandle(forWritingAtPath: errorsPath) }
-    do { try process.run() } catch { fail("cannot start a child: \(error)") }
-    // A child that reports nothing for two minutes is stuck: stop it and count a finding.
-    var lastSize: UInt64 = 0
-    var lastChange = Date()
-    var hung = false
-    while process.isRunning {
-      Thread.sleep(forTimeInterval: 0.2)
-      let size =
-        (try? FileManager.default.attributesOfItem(atPath: "\(work)/progress")[.size] as? UInt64)
-        ?? 0
-      if size != lastSize {
-        (lastSize, lastChange) = (size, Date())
-      } else if Date().timeIntervalSince(lastChange) > 120 {
-        kill(process.processIdentifier, SIGKILL)
-        hung = true
-      }
-    }
-    process.waitUntilExit()
-    var done = next - 1
+    let (process, hung) = startChild(
+      options, from: next, to: to, work: work, errorsPath: errorsPath)
     let text = (try? String(contentsOfFile: "\(work)/progress", encoding: .utf8)) ?? ""
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 5).map(String.init)
-      guard fields.count >= 4, let index = Int(fields[1]), let kind = FuzzKind(rawValue: fields[2])
-      else { continue }
-      if fields[0] == "finding" {
-        findings.append(
-          "input \(index) (\(kind)): \(fields[3]) [kept in \(options.keep)/finding-\(index)]")
-        continue
-      }
-      done = max(done, index)
-      tallies[kind, default: Tally()].inputs += 1
-      if fields.count >= 5, let commands = Int(fields[3]), let successes = Int(fields[4]) {
-        tallies[kind, default: Tally()].commands += commands
-        tallies[kind, default: Tally()].successes += successes
-      }
-      if fields.count >= 6, fields[5] == "1" { tallies[kind, default: Tally()].totals += 1 }
-    }
+    let done = tallies.read(progress: text, keep: options.keep, done: next - 1)
     if process.terminationReason == .uncaughtSignal || hung {
       // The input after the last one reported crashed (or hung) its child.
-      let index = done + 1
-      let kind = options.kinds[index % options.kinds.count]
-      let command = (try? String(contentsOfFile: "\(work)/current-command", encoding: .utf8)) ?? "?"
-      let kept = "\(options.keep)/crash-\(index)"
-      try? FileManager.default.removeItem(atPath: kept)
-      try? FileManager.default.copyItem(atPath: "\(work)/input", toPath: kept)
-      crashes += 1
-      tallies[kind, default: Tally()].inputs += 1
-      findings.append(
-        "input \(index) (\(kind)): \(hung ? "hung" : "crashed (signal \(process.terminationStatus))") in 'jetsim \(command)' [kept in \(kept)]"
-      )
-      next = index + 1
+      next = done + 1
+      tallies.recordCrash(
+        of: next, options: options, work: work,
+        how: hung ? "hung" : "crashed (signal \(process.terminationStatus))")
     } else if process.terminationStatus != 0 {
       let errors = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
       let last = errors.split(separator: "\n").last.map(String.init) ?? ""
@@ -228,29 +262,25 @@ func supervise(_ options: Options) -> Int32 {
     } else {
       next = to
     }
-    let elapsed = Date().timeIntervalSince(start)
     FileHandle.standardError.write(
       Data(
-        "jetsim-fuzz: \(next)/\(options.inputs) inputs, \(crashes) crashes, \(findings.count) findings, \(Int(elapsed)) s\n"
+        "jetsim-fuzz: \(next)/\(options.inputs) inputs, \(tallies.crashes) crashes, \(tallies.findings.count) findings, \(Int(Date().timeIntervalSince(start))) s\n"
           .utf8))
   }
-  let commands = tallies.values.reduce(0) { $0 + $1.commands }
-  print(
-    "jetsim-fuzz: \(options.inputs) inputs (seed \(options.seed)), \(commands) commands: \(crashes) crashes, \(findings.count - crashes) other findings, \(Int(Date().timeIntervalSince(start))) s"
-  )
-  print("  kind       inputs  commands    exit 0  refused   totals")
-  for kind in options.kinds {
-    let tally = tallies[kind] ?? Tally()
-    func pad(_ text: String, _ width: Int) -> String {
-      String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-    print(
-      "  " + kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-        + pad("\(tally.inputs)", 8)
-        + pad("\(tally.commands)", 10) + pad("\(tally.successes)", 10)
-        + pad("\(tally.commands - tally.successes)", 9) + pad("\(tally.totals)", 9))
+  print(tallies.summary(options, seconds: Int(Date().timeIntervalSince(start))))
+  return tallies.findings.isEmpty ? 0 : 1
+}
+
+extension Tallies {
+  /// Counts input `index` as a crash (or hang), keeping its input folder and the command.
+  mutating func recordCrash(of index: Int, options: Options, work: String, how: String) {
+    let kind = options.kinds[index % options.kinds.count]
+    let command = (try? String(contentsOfFile: "\(work)/current-command", encoding: .utf8)) ?? "?"
+    let kept = "\(options.keep)/crash-\(index)"
+    try? FileManager.default.removeItem(atPath: kept)
+    try? FileManager.default.copyItem(atPath: "\(work)/input", toPath: kept)
+    crashes += 1
+    byKind[kind, default: Tally()].inputs += 1
+    findings.append("input \(index) (\(kind)): \(how) in 'jetsim \(command)' [kept in \(kept)]")
   }
-  for finding in findings.prefix(50) { print("  \(finding)") }
-  if findings.count > 50 { print("  and \(findings.count - 50) more") }
-  return findings.isEmpty ? 0 : 1
 }
