@@ -46,10 +46,9 @@ public struct Comparison: Sendable {
       let comparison = Comparison(
         scenarioName: scenario.name, policies: policies.map(\.rawValue), seeds: seeds, runs: runs)
       if let folder {
-        try folder.write(comparison.compareTable.text, as: "compare.csv")
-        try folder.write(comparison.aggregateTable.text, as: "compare-summary.csv")
-        try folder.write(
-          BatchHTMLReport.comparison(comparison, rankBy: rankBy), as: "compare.html")
+        try folder.write(comparison.compareTable.text, as: .compare)
+        try folder.write(comparison.aggregateTable.text, as: .compareSummary)
+        try folder.write(BatchHTMLReport.comparison(comparison, rankBy: rankBy), as: .compareHTML)
         try folder.commit()
       }
       return comparison

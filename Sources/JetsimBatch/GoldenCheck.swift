@@ -96,10 +96,9 @@ public struct GoldenCheckResult: Sendable, Equatable {
 
 /// Compares runs with golden reports, and records them.
 public enum GoldenCheck {
-  /// The report files a golden folder may hold, in the order they are compared and written.
-  public static let files = [
-    "kills.csv", "events.csv", "apps.csv", "summary.csv", "run.json", "report.html",
-  ]
+  /// The report files a golden folder may hold, in the order they are compared and written: a
+  /// run's files (`ReportFile`), but for metrickit.json.
+  public static let files: [ReportFile] = [.kills, .events, .apps, .summary, .provenance, .html]
 
   /// Runs `scenario` and compares its kills (and with `options.events`, its event log) with the
   /// golden `kills.csv` (and `events.csv`) in `folder`. A folder with no golden `kills.csv` is a
@@ -107,8 +106,8 @@ public enum GoldenCheck {
   public static func check(
     _ scenario: Scenario, against folder: String, options: GoldenCheckOptions = GoldenCheckOptions()
   ) throws(JetsimError) -> GoldenCheckResult {
-    let expectedKills = try golden("kills.csv", in: folder)
-    let expectedEvents = options.events ? try golden("events.csv", in: folder) : nil
+    let expectedKills = try golden(.kills, in: folder)
+    let expectedEvents = options.events ? try golden(.events, in: folder) : nil
     let result = try Simulator.run(scenario)
     let csv = result.csv
     var differences = KillOrder.differences(
@@ -119,7 +118,8 @@ public enum GoldenCheck {
         expected: expectedEvents, actual: csv.events, numbers: options.numbers,
         tolerance: options.tolerance)
     }
-    let recorded = (try? InputFile.bytes(at: "\(folder)/run.json")).flatMap(Provenance.init(json:))
+    let recorded = (try? InputFile.bytes(at: "\(folder)/\(ReportFile.provenance.name)"))
+      .flatMap(Provenance.init(json:))
     return GoldenCheckResult(
       scenario: scenario.name, folder: folder, options: options, differences: differences,
       kills: result.kills.count, events: options.events ? result.events.count : nil,
@@ -136,14 +136,13 @@ public enum GoldenCheck {
   {
     let result = try Simulator.run(scenario)
     let csv = result.csv
-    let contents: [String: String] = [
-      "kills.csv": csv.kills, "events.csv": csv.events, "apps.csv": csv.apps,
-      "summary.csv": csv.summary,
-      "run.json": Provenance(scenario: scenario, summary: result.summary).json,
-      "report.html": HTMLReport.render(result, device: scenario.device),
+    let contents: [ReportFile: String] = [
+      .kills: csv.kills, .events: csv.events, .apps: csv.apps, .summary: csv.summary,
+      .provenance: Provenance(scenario: scenario, summary: result.summary).json,
+      .html: HTMLReport.render(result, device: scenario.device),
     ]
-    var chosen = files.filter { FileSystem.entry(at: "\(folder)/\($0)") == .file }
-    for required in ["kills.csv", "run.json"] + (events ? ["events.csv"] : [])
+    var chosen = files.filter { FileSystem.entry(at: "\(folder)/\($0.name)") == .file }
+    for required in [ReportFile.kills, .provenance] + (events ? [.events] : [])
     where !chosen.contains(required) {
       chosen.append(required)
     }
@@ -155,16 +154,16 @@ public enum GoldenCheck {
     var outcome: [(String, Bool)] = []
     for file in files where chosen.contains(file) {
       let text = contents[file] ?? ""
-      let path = "\(folder)/\(file)"
+      let path = "\(folder)/\(file.name)"
       let changed = (try? InputFile.bytes(at: path)) != Array(text.utf8)
       if changed { try AtomicFile.write(text, to: path) }
-      outcome.append((file, changed))
+      outcome.append((file.name, changed))
     }
     return outcome
   }
 
-  private static func golden(_ file: String, in folder: String) throws(JetsimError) -> String {
-    let path = "\(folder)/\(file)"
+  private static func golden(_ file: ReportFile, in folder: String) throws(JetsimError) -> String {
+    let path = "\(folder)/\(file.name)"
     guard FileSystem.entry(at: path) == .file else { throw .goldenMissing(path: path) }
     return try InputFile.text(at: path)
   }

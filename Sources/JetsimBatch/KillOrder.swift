@@ -25,7 +25,8 @@ package enum KillOrder {
     expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance? = nil
   ) -> [String] {
     compare(
-      "kills.csv", expected: expected, actual: actual, numbers: numbers, tolerance: tolerance,
+      ReportFile.kills.name, expected: expected, actual: actual, numbers: numbers,
+      tolerance: tolerance,
       noun: "kill",
       key: { row in
         KillColumn.allCases.filter { $0.comparison == .identity }.map { row[$0.name] ?? "" }
@@ -40,7 +41,8 @@ package enum KillOrder {
     expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance? = nil
   ) -> [String] {
     compare(
-      "events.csv", expected: expected, actual: actual, numbers: numbers, tolerance: tolerance,
+      ReportFile.events.name, expected: expected, actual: actual, numbers: numbers,
+      tolerance: tolerance,
       noun: "event",
       key: summary, describe: { "'\(summary($0))'" },
       numberColumns: EventColumn.allCases.filter { $0.comparison == .value }.map(\.name))

@@ -72,7 +72,7 @@ package enum PlanReport {
     throws(JetsimError)
   {
     try ReportFolder.write(
-      [("plan.csv", csv(plan)), ("plan.json", json(plan, scenario: scenario))], to: destination,
+      [(.plan, csv(plan)), (.planJSON, json(plan, scenario: scenario))], to: destination,
       kind: .plan)
   }
 }

@@ -94,7 +94,7 @@ public enum Sweep {
     case nothingToResume
   }
 
-  static let manifestFile = "sweep-manifest.json"
+  static let manifestFile = ReportFile.sweepManifest.name
   static let outputFiles: Set<String> = [
     manifestFile, "runs", "sweep.csv", "sweep-summary.csv", "sweep.html",
   ]
@@ -307,12 +307,14 @@ public enum Sweep {
     var sweep = CSVBuffer()
     sweep.appendRow(manifest.columns + SummaryMetric.all.map(\.name))
     for row in rows { sweep.append(raw: Array(row.utf8)) }
-    try AtomicFile.write(String(decoding: sweep.bytes, as: UTF8.self), to: "\(folder)/sweep.csv")
     let summaryText = summary(manifest: manifest, rows: rows)
-    try AtomicFile.write(summaryText, to: "\(folder)/sweep-summary.csv")
-    try AtomicFile.write(
-      BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText),
-      to: "\(folder)/sweep.html")
+    for (file, text) in [
+      (ReportFile.sweep, String(decoding: sweep.bytes, as: UTF8.self)),
+      (.sweepSummary, summaryText),
+      (.sweepHTML, BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText)),
+    ] {
+      try AtomicFile.write(text, to: "\(folder)/\(file.name)")
+    }
   }
 
   /// `sweep-summary.csv`: one row per point (its axis values), the number of runs, and each metric's

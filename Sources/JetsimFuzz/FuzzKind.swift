@@ -158,7 +158,7 @@ extension FuzzKind {
     let name = mutator.pick(try bench.folders(in: bench.golden))
     let folder = "\(bench.input)/golden"
     try FileManager.default.copyItem(atPath: "\(bench.golden)/\(name)", toPath: folder)
-    let file = "\(folder)/\(mutator.pick(["kills.csv", "kills.csv", "events.csv", "run.json"]))"
+    let file = "\(folder)/\(mutator.pick([ReportFile.kills, .kills, .events, .provenance]).name)"
     let original = try bench.read(file)
     try bench.write(
       file.hasSuffix(".csv")

@@ -93,8 +93,8 @@ package enum WhatIfReport {
   ) throws(JetsimError) {
     try ReportFolder.write(
       [
-        ("what-if.csv", csv(points, app: app, seeds: seeds)), ("metrickit.json", json(points)),
-        ("what-if.html", html(points, app: app, scenario: scenario, seeds: seeds)),
+        (.whatIf, csv(points, app: app, seeds: seeds)), (.metricKit, json(points)),
+        (.whatIfHTML, html(points, app: app, scenario: scenario, seeds: seeds)),
       ], to: destination, kind: .whatIf)
   }
 }

@@ -272,8 +272,8 @@ extension ReplayReport {
   public func write(to destination: String) throws(JetsimError) {
     try ReportFolder.write(
       [
-        ("replay.csv", csv), ("replay-summary.csv", summaryCSV), ("bands.csv", bandsCSV),
-        ("levels.csv", levelsCSV), ("replay.html", html),
+        (.replay, csv), (.replaySummary, summaryCSV), (.bands, bandsCSV), (.levels, levelsCSV),
+        (.replayHTML, html),
       ], to: destination, kind: .replay)
   }
 }

@@ -100,7 +100,7 @@ extension PlanOptions {
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
     try PlanReport.write(plan, scenario: scenario, to: destination)
     let code: ExitCode = plan.answerKB == nil ? .failure : .success
-    let files = ["plan.csv", "plan.json"].map { "\(destination)/\($0)" }
+    let files = [ReportFile.plan, .planJSON].map { "\(destination)/\($0.name)" }
     var result = CommandResult(code: code, wrote: files)
     guard !printing.quiet else { return result }
     switch printing.format {

@@ -59,7 +59,7 @@ extension ReplayOptions {
         errors += "jetsim: warning: \(report.report): \(warning)\n"
       }
     }
-    let files = ["replay.csv", "replay-summary.csv", "bands.csv", "levels.csv", "replay.html"]
+    let files = ReportFile.allCases.filter { $0.folders == [.replay] }.map(\.name)
     var result = CommandResult(errors: errors, wrote: files.map { "\(out)/\($0)" })
     guard !printing.quiet else { return result }
     switch printing.format {

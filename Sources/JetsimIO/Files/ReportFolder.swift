@@ -28,25 +28,14 @@ public struct ReportFolder: Sendable {
     /// A what-if: one app at several sizes on several devices, as MetricKit would report it.
     case whatIf
 
-    /// The files jetsim writes at the top of a folder of this kind.
+    /// The files jetsim writes at the top of a folder of this kind (`ReportFile`).
     package var files: Set<String> {
-      switch self {
-      case .run: ReportFolder.reportFiles
-      case .comparison: ["compare.csv", "compare-summary.csv", "compare.html"]
-      case .plan: ["plan.csv", "plan.json"]
-      case .replay: ["replay.csv", "replay-summary.csv", "bands.csv", "levels.csv", "replay.html"]
-      case .imported: ["imported.csv", "device.json", "scenario.json"]
-      case .sweep: ["sweep-manifest.json", "sweep.csv", "sweep-summary.csv", "sweep.html"]
-      case .whatIf: ["what-if.csv", "metrickit.json", "what-if.html"]
-      }
+      Set(ReportFile.allCases.filter { $0.folders.contains(self) }.map(\.name))
     }
   }
 
   /// The files of one run's report folder.
-  package static let reportFiles: Set<String> = [
-    "events.csv", "kills.csv", "apps.csv", "summary.csv", "run.json", "metrickit.json",
-    "report.html",
-  ]
+  package static let reportFiles = Kind.run.files
   /// The marker jetsim leaves in every output folder it writes.
   package static let marker = ".jetsim"
 
@@ -133,19 +122,19 @@ public struct ReportFolder: Sendable {
     }
   }
 
-  /// Writes `text` as the file `name` of the folder.
-  package func write(_ text: String, as name: String) throws(JetsimError) {
-    try AtomicFile.write(text, to: path(name), shown: "\(destination)/\(name)")
+  /// Writes `text` as the file `file` of the folder.
+  package func write(_ text: String, as file: ReportFile) throws(JetsimError) {
+    try AtomicFile.write(text, to: path(file.name), shown: "\(destination)/\(file.name)")
   }
 
-  /// Writes a folder of `kind` at `destination` holding `files` (name and text), completely or
-  /// not at all.
+  /// Writes a folder of `kind` at `destination` holding `files` (which and their text),
+  /// completely or not at all.
   public static func write(
-    _ files: [(name: String, text: String)], to destination: String, kind: Kind
+    _ files: [(file: ReportFile, text: String)], to destination: String, kind: Kind
   ) throws(JetsimError) {
     let folder = try ReportFolder(destination: destination, kind: kind)
     do {
-      for file in files { try folder.write(file.text, as: file.name) }
+      for file in files { try folder.write(file.text, as: file.file) }
       try folder.commit()
     } catch {
       folder.discard()

@@ -256,14 +256,14 @@ extension JetsamImport {
         let report = imported.report
         let sub = try ReportFolder(named: name, in: folder, kind: .imported)
         try sub.write(
-          ProfileWriter.json(imported.device, standalone: true) + "\n", as: "device.json")
+          ProfileWriter.json(imported.device, standalone: true) + "\n", as: .device)
         try sub.write(
           ProfileWriter.scenarioJSON(
             name: name,
             description:
               "The device of the JetsamEvent report \(FileSystem.split(report.file).name) just before its first kill, every victim restored (jetsim import-jetsam).",
             device: .path("device.json"), apps: imported.apps, snapshot: imported.snapshot),
-          as: "scenario.json")
+          as: .scenario)
         table.appendRow([
           FileSystem.split(report.file).name, name, report.product ?? "", imported.device.name,
           "\(report.processes.count)", "\(imported.apps.count)",
@@ -271,7 +271,7 @@ extension JetsamImport {
           imported.warnings.joined(separator: "; "),
         ])
       }
-      try folder.write(table.text, as: "imported.csv")
+      try folder.write(table.text, as: .imported)
       try folder.commit()
     } catch {
       folder.discard()

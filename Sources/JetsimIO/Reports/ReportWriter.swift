@@ -47,8 +47,8 @@ public struct ReportWriter: SimulationObserver {
     let eventsFile: OutputFile
     let killsFile: OutputFile
     do {
-      eventsFile = try OutputFile(creating: folder.path("events.csv"))
-      killsFile = try OutputFile(creating: folder.path("kills.csv"))
+      eventsFile = try OutputFile(creating: folder.path(ReportFile.events.name))
+      killsFile = try OutputFile(creating: folder.path(ReportFile.kills.name))
     } catch {
       folder.discard()
       throw error.notWritable(folder.destination)
@@ -91,15 +91,15 @@ public struct ReportWriter: SimulationObserver {
     // reports; the HTML is drawn once the writer has recorded every row.
     stream.hand(&chunk)
     do {
-      try write(ReportTables.appsTable(summary), to: "apps.csv")
-      try write(Provenance(scenario: scenario, summary: summary).json, to: "run.json")
-      try write(ReportTables.summaryTable(summary), to: "summary.csv")
-      try write(MetricKitPayload.runJSON(summary), to: "metrickit.json")
+      try write(ReportTables.appsTable(summary), to: .apps)
+      try write(Provenance(scenario: scenario, summary: summary).json, to: .provenance)
+      try write(ReportTables.summaryTable(summary), to: .summary)
+      try write(MetricKitPayload.runJSON(summary), to: .metricKit)
       let ended = stream.end(with: chunk)
       try ended.events.close()
       try ended.kills.close()
       if let timeline = ended.timeline {
-        let file = try OutputFile(creating: folder.path("report.html"))
+        let file = try OutputFile(creating: folder.path(ReportFile.html.name))
         for part in HTMLReport.renderParts(
           summary: summary, device: scenario.device, timeline: timeline)
         {
@@ -114,14 +114,14 @@ public struct ReportWriter: SimulationObserver {
     try folder.commit()
   }
 
-  private func write(_ buffer: CSVBuffer, to name: String) throws(FileSystem.Failure) {
-    let file = try OutputFile(creating: folder.path(name))
+  private func write(_ buffer: CSVBuffer, to report: ReportFile) throws(FileSystem.Failure) {
+    let file = try OutputFile(creating: folder.path(report.name))
     buffer.withBytes { file.write($0) }
     try file.close()
   }
 
-  private func write(_ text: String, to name: String) throws(FileSystem.Failure) {
-    let file = try OutputFile(creating: folder.path(name))
+  private func write(_ text: String, to report: ReportFile) throws(FileSystem.Failure) {
+    let file = try OutputFile(creating: folder.path(report.name))
     file.write(text)
     try file.close()
   }
