@@ -143,3 +143,31 @@ import Testing
         == "com.tgxmbj.ccabr0vd vm-pageshortage @5701991")
   }
 }
+
+/// Round 4 (contract 4): cases written from the kernels' rules against jetsim 0.3.
+@Suite struct FidelityRound4Tests {
+  /// Daemons with a relaunch delay of 0, killed to make room for each other: under every policy
+  /// the run reaches its end, each relaunch at least 1 ms after its kill. The runs of lru (whose
+  /// daemons start killing each other at 543.6 s) and lmkd (at 277.6 s) are cut a few seconds
+  /// after that, to keep the test short; the hang came at the first such kill.
+  @Test(arguments: [
+    ("lru", 545_000), ("lmkd", 280_000), ("jetsam", 600_000), ("largest-first", 600_000),
+    ("oom-badness", 600_000),
+  ])
+  func daemonsRelaunchedAtOnceLetTheRunFinish(policy: String, durationMs: Int) throws {
+    var scenario = try ProfileLoader.scenario(
+      at: packagePath(
+        "Tests/JetsimBatchTests/Fidelity/4-daemons-relaunched-at-once-run-finishes.json"))
+    scenario.policy = try PolicyName(policy)
+    scenario.durationMs = durationMs
+    let result = try Simulator.run(scenario)
+    #expect(result.summary.metrics.durationMs == durationMs)
+    var killedAt: [Int: Int] = [:]
+    for event in result.events {
+      if event.kind == .kill { killedAt[event.app] = event.timeMs }
+      if event.kind == .relaunch, let kill = killedAt[event.app] {
+        #expect(event.timeMs > kill, "a relaunch in the instant of its kill")
+      }
+    }
+  }
+}

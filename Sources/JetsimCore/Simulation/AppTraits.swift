@@ -57,6 +57,8 @@ struct AppTraits: Sendable {
     launchSteps = 1
     exitsOnSuspend = false
     systemState = process.runningState
-    relaunchDelayMs = process.relaunchDelayMs ?? -1
+    // At least a millisecond after the kill (or a relaunch that found no room): a daemon killed
+    // and relaunched in one instant, again and again, would hold the clock still for ever.
+    relaunchDelayMs = process.relaunchDelayMs.map { max(1, $0) } ?? -1
   }
 }
