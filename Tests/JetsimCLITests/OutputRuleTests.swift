@@ -230,6 +230,23 @@ import Testing
     ])
     #expect(refused.status == 66)
     #expect(refusedToo.status == refused.status)
+    // A byte that is not UTF-8 on line 3: both name the line, exit 65.
+    var bytes = Array(text.utf8)
+    let thirdLine = try #require(bytes.indices.filter { bytes[$0] == 10 }.dropFirst().first)
+    bytes.insert(0xFF, at: thirdLine + 3)
+    let latin = scratch.file("latin.csv")
+    try Data(bytes).write(to: URL(fileURLWithPath: latin))
+    for arguments in [
+      ["validate", latin],
+      [
+        "import-lsapp", latin, "--scenario", scenarioPath("daily-commute"), "--out",
+        scratch.file("l"),
+      ],
+    ] {
+      let result = try jetsim(arguments)
+      #expect(result.status == 65)
+      #expect(result.errors == "jetsim: \(latin):3: not UTF-8 text\n", "\(arguments[0])")
+    }
     #expect(
       refused.errors == "jetsim: \(utf16): cannot be read (it is UTF-16 text; save it as UTF-8)\n")
     #expect(refusedToo.errors == refused.errors)

@@ -40,13 +40,30 @@ package enum InputFile {
     try text(bytes(at: path), path: path)
   }
 
-  /// `bytes`, read from `path`, as UTF-8 text, without a byte-order mark at its start.
+  /// `bytes`, read from `path`, as UTF-8 text, without a byte-order mark at its start. Text that
+  /// is not UTF-8 is an error naming the line of the first byte that is not, in the words the
+  /// trace reader uses for a line, so every reader of text says the same.
   package static func text(_ bytes: [UInt8], path: String) throws(JetsimError) -> String {
     let start = try textStart(bytes, path: path)
     guard let text = String(validating: bytes[start...], as: UTF8.self) else {
-      throw .unreadable(path: path, reason: "not UTF-8 text")
+      throw .traceLine(
+        path: path, line: firstLineNotUTF8(bytes[start...]), message: "not UTF-8 text")
     }
     return text
+  }
+
+  /// The number (from 1) of the first line of `bytes` that is not UTF-8.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes.
+  static func firstLineNotUTF8(_ bytes: ArraySlice<UInt8>) -> Int {
+    var line = 1
+    var lineStart = bytes.startIndex
+    for index in bytes.indices where bytes[index] == 10 {
+      if String(validating: bytes[lineStart..<index], as: UTF8.self) == nil { return line }
+      line += 1
+      lineStart = index + 1
+    }
+    return line
   }
 
   /// Where the text of a file starting with `head` begins: after a UTF-8 byte-order mark, which
