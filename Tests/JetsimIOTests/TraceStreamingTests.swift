@@ -149,8 +149,11 @@ import Testing
       let traceCheck = try #require(check)
       #expect(!scenario.inputs.contains { $0.role == "trace" }, "known only after the run")
       scenario.durationMs = duration
-      #expect(try Simulator.run(scenario).summary.metrics.opens == 1)
-      #expect(try traceCheck.finish() == expected, "duration \(duration ?? -1)")
+      let summary = try Simulator.run(scenario).summary
+      #expect(summary.metrics.opens == 1)
+      // Both runs read the last line (the one at 100 ms looks ahead to it): the reader's digest.
+      #expect(summary.traceDigest == expected.sha256)
+      #expect(try traceCheck.finish(summary) == expected, "duration \(duration ?? -1)")
     }
     // A bad line after where the run stops is still an error, from finish().
     let trace = try scratch.write(
@@ -159,11 +162,12 @@ import Testing
     )
     var (scenario, check) = try ProfileLoader.scenarioForOneRun(at: file)
     scenario.durationMs = 100
-    _ = try Simulator.run(scenario)
+    let cut = try Simulator.run(scenario).summary
+    #expect(cut.traceDigest == nil, "the run stopped before the bad line")
     #expect(
       throws: JetsimError.unknownApp(
         path: trace, location: "line 4", id: "com.example.mail", suggestion: nil)
-    ) { try check?.finish() }
+    ) { try check?.finish(cut) }
     // Read to its end by the run, the bad line fails the run itself.
     (scenario, check) = try ProfileLoader.scenarioForOneRun(at: file)
     #expect(throws: JetsimError.self) { try Simulator.run(scenario) }

@@ -86,7 +86,7 @@ extension RunOptions {
     let summary: RunSummary
     do {
       summary = try Simulator.run(scenario, observer: &writer)
-      if let traceCheck { writer.add(input: try traceCheck.finish()) }
+      if let traceCheck { writer.add(input: try traceCheck.finish(summary)) }
     } catch {
       writer.discard()
       throw error

@@ -20,6 +20,9 @@ public struct RunSummary: Sendable, Equatable {
   public var metrics: RunMetrics
   /// Per-app counters, by index.
   public var apps: [AppStats]
+  /// The SHA-256 of the scenario's trace file as the run read it, when the run read it to its end
+  /// (a run cut short by its duration did not); nil without a trace.
+  public var traceDigest: String?
 }
 
 /// A run kept in memory: its summary, every event and every kill.
@@ -64,9 +67,10 @@ public enum Simulator {
     var workload = try scenario.workload()
     var chosen: any EvictionPolicy
     if let policy { chosen = policy } else { chosen = try scenario.makePolicy() }
-    let summary = try run(scenario, policy: chosen, workload: &workload, observer: &observer)
+    var summary = try run(scenario, policy: chosen, workload: &workload, observer: &observer)
     // A workload that ended early (a trace line that cannot be read) fails the run.
     if let failure = workload.failure { throw failure }
+    summary.traceDigest = workload.traceDigest
     return summary
   }
 

@@ -6,6 +6,14 @@ public protocol ActionCursor {
   mutating func next() throws(JetsimError) -> TimedAction?
   /// Where the action `next` returned last comes from (the file, and `line 12`), for errors.
   var location: (path: String, location: String) { get }
+  /// The SHA-256 of what the cursor read, once it has read its input to the end (a trace file read
+  /// with hashing); nil otherwise. The reader owns the digest of what it reads.
+  var digest: String? { get }
+}
+
+extension ActionCursor {
+  /// A cursor over no file has no digest.
+  public var digest: String? { nil }
 }
 
 /// Actions that can be read again from the start, once per run: a trace file, opened afresh by each

@@ -21,6 +21,10 @@ public struct ScenarioWorkload: WorkloadSource {
   /// steps.
   private var trace: (any ActionCursor)?
   private var stepTrace: (any StepCursor)?
+
+  /// The SHA-256 of the trace file, once the workload has read it to the end with hashing (as the
+  /// trace cursor computed it while reading); nil before, or without such a trace.
+  public var traceDigest: String? { stepTrace?.digest ?? trace?.digest }
   /// The app ids by index, for `stepTrace`.
   private let appIndex: AppIndex?
   private var traceHead: StepEntry?
@@ -184,11 +188,17 @@ extension Scenario {
   /// - Complexity: O(*n*) for *n* script and trace actions; independent of the run's duration.
   @discardableResult
   public func checkWorkload() throws(JetsimError) -> Int {
+    try readWorkload().steps
+  }
+
+  /// `checkWorkload`, returning also the trace's SHA-256 as the reading found it (when the trace
+  /// is a file read with hashing).
+  public func readWorkload() throws(JetsimError) -> (steps: Int, traceDigest: String?) {
     var scripted = self
     scripted.userModel = nil
     var workload = try scripted.workload()
     while workload.next() != nil {}
     if let failure = workload.failure { throw failure }
-    return workload.count
+    return (workload.count, workload.traceDigest)
   }
 }

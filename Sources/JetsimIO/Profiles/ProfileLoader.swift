@@ -142,16 +142,10 @@ public enum ProfileLoader {
     throws(JetsimError)
   {
     var check = scenario
-    let digest = TraceDigest()
-    check.trace = ActionFeed(path: tracePath) { () throws(JetsimError) -> any ActionCursor in
-      let cursor = try TraceCursor(path: tracePath, hashing: true)
-      digest.cursor = cursor
-      return cursor
-    }
-    try check.checkWorkload()
-    if let value = digest.value {
-      scenario.inputs.append(RunInput(role: "trace", path: tracePath, sha256: value))
-      scenario.trace = TraceReader.feed(path: tracePath, sha256: value)
+    check.trace = TraceReader.feed(path: tracePath, hashing: true)
+    if let digest = try check.readWorkload().traceDigest {
+      scenario.inputs.append(RunInput(role: "trace", path: tracePath, sha256: digest))
+      scenario.trace = TraceReader.feed(path: tracePath, sha256: digest)
     }
   }
 
@@ -172,12 +166,6 @@ public enum ProfileLoader {
   /// The actions of the trace CSV file at `path`, in memory (a scenario's trace is streamed).
   public static func trace(at path: String) throws(JetsimError) -> [TimedAction] {
     try TraceReader.actions(at: path)
-  }
-
-  /// The digest of a trace, taken from the cursor that read it to the end.
-  private final class TraceDigest: @unchecked Sendable {
-    var cursor: TraceCursor?
-    var value: String? { cursor?.digest }
   }
 
   /// The JSON document in `bytes` (read from `path`), read by `read`; syntax errors say the line and

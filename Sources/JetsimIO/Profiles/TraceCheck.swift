@@ -1,14 +1,14 @@
 import JetsimCore
 
 /// A scenario's trace checked by the one run that reads it (`ProfileLoader.scenarioForOneRun`):
-/// the run's own reading checks every line and fingerprints the file, so the trace is read once,
-/// not once to check and again to run.
-package final class TraceCheck: @unchecked Sendable {
+/// the run's own reading checks every line and fingerprints the file (its summary's
+/// `traceDigest`, from the cursor that read it), so the trace is read once, not once to check and
+/// again to run.
+package struct TraceCheck: Sendable {
   /// The trace file.
   package let path: String
-  /// The feed the run reads: it keeps the cursor, whose reader hashes the file as it goes.
-  package private(set) var feed: ActionFeed?
-  private var cursor: TraceCursor?
+  /// The feed the run reads: its cursor hashes the file as it goes.
+  package var feed: ActionFeed { TraceReader.feed(path: path, hashing: true) }
   /// The scenario as loaded, without its trace: to check the rest of the trace when the run stops
   /// before its end.
   private let scenario: Scenario
@@ -16,18 +16,16 @@ package final class TraceCheck: @unchecked Sendable {
   init(path: String, scenario: Scenario) {
     self.path = path
     self.scenario = scenario
-    feed = ActionFeed(path: path) { [weak self] () throws(JetsimError) -> any ActionCursor in
-      let cursor = try TraceCursor(path: path, hashing: true)
-      self?.cursor = cursor
-      return cursor
-    }
   }
 
   /// The trace's entry for `run.json`, once the run is over: its SHA-256 as the run read it to the
-  /// end, or, when the run stopped earlier (`--duration`), after checking the whole file the way
-  /// loading does, so that a bad line after the run's end is still an error.
-  package func finish() throws(JetsimError) -> RunInput {
-    if let digest = cursor?.digest { return RunInput(role: "trace", path: path, sha256: digest) }
+  /// end (`summary.traceDigest`), or, when the run stopped earlier (`--duration`), after checking
+  /// the whole file the way loading does, so that a bad line after the run's end is still an
+  /// error.
+  package func finish(_ summary: RunSummary) throws(JetsimError) -> RunInput {
+    if let digest = summary.traceDigest {
+      return RunInput(role: "trace", path: path, sha256: digest)
+    }
     var whole = scenario
     try ProfileLoader.checkAndAttach(trace: path, to: &whole)
     guard let input = whole.inputs.last(where: { $0.role == "trace" }) else {

@@ -11,10 +11,13 @@ package enum TraceReader {
 
   /// The trace file at `path` as a feed: each run reads it afresh. With `sha256`, the digest of the
   /// file when it was checked, a run that finds the file changed since fails rather than simulate
-  /// a workload its report would not describe.
-  package static func feed(path: String, sha256: String? = nil) -> ActionFeed {
+  /// a workload its report would not describe. With `hashing`, the cursor gives the file's
+  /// SHA-256 once read to its end (`ActionCursor.digest`).
+  package static func feed(path: String, sha256: String? = nil, hashing: Bool = false)
+    -> ActionFeed
+  {
     ActionFeed(path: path) { () throws(JetsimError) -> any ActionCursor in
-      try TraceCursor(path: path, expecting: sha256)
+      try TraceCursor(path: path, hashing: hashing, expecting: sha256)
     }
   }
 
@@ -66,7 +69,7 @@ package struct TraceCursor: StepCursor {
   }
 
   /// The SHA-256 of the whole file, once read to the end with `hashing`.
-  package var digest: String? { reader.digest }
+  public var digest: String? { reader.digest }
 
   package var location: (path: String, location: String) {
     (reader.path, "line \(reader.lineNumber)")
