@@ -6,6 +6,17 @@ extension DeviceProfile {
   /// lists them: the one place a device key is declared. The JSON reader accepts exactly these
   /// keys, the writer writes those that differ from `DeviceProfile.blank`, and the tests build a
   /// profile from the examples and check that the docs' table is this one.
+  ///
+  /// Adding a device key touches three files:
+  /// 1. DeviceProfile.swift: the stored property, with its default (`public var fooMs = 0`), and
+  ///    its `///` line;
+  /// 2. here: its entry, of its kind, through its key path, with a doc line, its default and an
+  ///    example other than the default (`DeviceKeysTests` sets every field from the examples);
+  /// 3. docs/profiles.md: its row in the device table (the test prints the row it expects).
+  /// The reader, the writer, `validate`, `withMemory` and `==` need nothing more. A key that a
+  /// user may leave out and that follows the memory goes in `Given` and `Derived` instead; a new
+  /// kind of value needs its case in `ProfileKeyKind`, in `ProfileFields.read` and in
+  /// `ProfileWriter.text(of:in:indent:)`.
   package static let jsonKeys: [DeviceKey] =
     [
       DeviceKey(
