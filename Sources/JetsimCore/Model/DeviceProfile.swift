@@ -1,26 +1,27 @@
 /// A device: its memory, what the system keeps for itself, its limits and pressure thresholds.
 ///
 /// All sizes are kilobytes and all durations milliseconds. In JSON (docs/profiles.md) sizes and
-/// durations are written with units and every field but `name`, `memory` and `reserved` is optional.
+/// durations are written with units, and every field but `name`, `memory` and `reserved` is
+/// optional. Each stored field has its key in `DeviceProfile.jsonKeys` (DeviceProfile+Keys.swift),
+/// which the JSON reader and writer follow.
+///
+/// The thresholds and the foreground limit are given or derived: those the profile gives are kept
+/// (`given`), the others follow `memoryKB` and `reservedKB` whenever they change.
 public struct DeviceProfile: Sendable, Equatable {
   /// The device's name, as written in reports.
   public var name: String
-  /// Physical memory as the OS reports it.
-  public var memoryKB: Int
+  /// Physical memory as the OS reports it. Setting it derives again the thresholds and foreground
+  /// limit the profile did not give.
+  public var memoryKB: Int { didSet { derive() } }
   /// Memory held by the kernel and wired memory (and by daemons the profile does not list as
-  /// system processes), never available to processes.
-  public var reservedKB: Int
-  /// The footprint at which an app is killed (`per-process-limit`) unless its profile overrides it.
-  public var foregroundLimitKB: Int
-  /// Free memory below this is the `warning` level.
-  public var warningThresholdKB: Int
-  /// Free memory below this is the `critical` level: the policy kills until it is not.
-  public var criticalThresholdKB: Int
-  /// jetsam's critical level while its IDLE band holds anyone (XNU's idle level): never below
-  /// `criticalThresholdKB`.
-  public var idleThresholdKB: Int
-  /// Below this, jetsam's long-idle reaper sweeps (XNU's reaper level).
-  public var reaperThresholdKB: Int
+  /// system processes), never available to processes. Setting it derives again the foreground
+  /// limit if the profile did not give it.
+  public var reservedKB: Int { didSet { derive() } }
+  /// The thresholds and foreground limit the profile gives (nil: derived).
+  var given = Given() { didSet { derive() } }
+  /// The thresholds and foreground limit in force: the given ones, the others derived from the
+  /// memory (kept in step with `given`, `memoryKB` and `reservedKB` by `derive()`).
+  @usableFromInline var derived: Derived
   /// The long-idle reaper's settings (on by default, as on iOS).
   public var reaper = Reaper()
   /// App swap (M-series iPads, `memorystatus_swap_all_apps`): suspended apps' memory may go to
@@ -39,9 +40,35 @@ public struct DeviceProfile: Sendable, Equatable {
   /// The system's own processes (daemons, extensions, widgets), which share memory with the apps
   /// (docs/model.md §11). `reservedKB` is what the kernel and wired memory hold besides them.
   public var systemProcesses: [SystemProcess] = []
-  /// The values given for the thresholds and foreground limit, kept so that `withMemory` recomputes
-  /// only what was derived from the memory.
-  private var given: (levels: MemoryLevels.Given, foregroundLimit: Int?) = (.init(), nil)
+
+  /// The footprint at which an app is killed (`per-process-limit`) unless its profile overrides it;
+  /// derived (`memoryKB - reservedKB`) unless given. Setting it gives it.
+  public var foregroundLimitKB: Int {
+    @inlinable get { derived.foregroundLimitKB }
+    set { given.foregroundLimitKB = newValue }
+  }
+  /// Free memory below this is the `warning` level. Setting it gives it.
+  public var warningThresholdKB: Int {
+    @inlinable get { derived.levels.pressureKB }
+    set { given.levels.pressure = newValue }
+  }
+  /// Free memory below this is the `critical` level: the policy kills until it is not. Setting it
+  /// gives it, and the levels not given follow it by XNU's ratios (`MemoryLevels`).
+  public var criticalThresholdKB: Int {
+    @inlinable get { derived.levels.criticalKB }
+    set { given.levels.critical = newValue }
+  }
+  /// jetsam's critical level while its IDLE band holds anyone (XNU's idle level): never below
+  /// `criticalThresholdKB`. Setting it gives it.
+  public var idleThresholdKB: Int {
+    @inlinable get { derived.levels.idleKB }
+    set { given.levels.idle = newValue }
+  }
+  /// Below this, jetsam's long-idle reaper sweeps (XNU's reaper level). Setting it gives it.
+  public var reaperThresholdKB: Int {
+    @inlinable get { derived.levels.reaperKB }
+    set { given.levels.reaper = newValue }
+  }
 
   /// The physical memory a footprint occupies in `state`: suspended memory is compressed by the
   /// device's ratio (policies still see the footprint).
@@ -72,54 +99,33 @@ public struct DeviceProfile: Sendable, Equatable {
     compressionRatio: Double = 1, enterBackgroundTimeoutMs: Int = Defaults.enterBackgroundTimeoutMs,
     backgroundTaskLimitMs: Int = Defaults.backgroundTaskLimitMs, source: String? = nil
   ) {
-    let given = MemoryLevels.Given(
-      critical: criticalThresholdKB, idle: idleThresholdKB, pressure: warningThresholdKB,
-      reaper: reaperThresholdKB)
-    let levels = MemoryLevels(memoryKB: memoryKB, given: given)
     self.name = name
     self.memoryKB = memoryKB
     self.reservedKB = reservedKB
-    self.foregroundLimitKB = foregroundLimitKB ?? (memoryKB - reservedKB)
-    self.warningThresholdKB = levels.pressureKB
-    self.criticalThresholdKB = levels.criticalKB
-    self.idleThresholdKB = levels.idleKB
-    self.reaperThresholdKB = levels.reaperKB
+    let given = Given(
+      levels: MemoryLevels.Given(
+        critical: criticalThresholdKB, idle: idleThresholdKB, pressure: warningThresholdKB,
+        reaper: reaperThresholdKB),
+      foregroundLimitKB: foregroundLimitKB)
+    self.given = given
+    self.derived = Derived(memoryKB: memoryKB, reservedKB: reservedKB, given: given)
     self.compressionPermille = Int((compressionRatio * 1000).rounded())
     self.enterBackgroundTimeoutMs = enterBackgroundTimeoutMs
     self.backgroundTaskLimitMs = backgroundTaskLimitMs
     self.source = source
-    self.given = (given, foregroundLimitKB)
   }
 
-  /// The same device with `memoryKB` of memory: thresholds and the foreground limit that the profile
-  /// did not give are derived again from the new memory; given ones, and the reserved memory, stay.
+  /// The same device with `memoryKB` of memory: the thresholds and the foreground limit the profile
+  /// did not give are derived again from the new memory; everything else stays.
   public func withMemory(_ memoryKB: Int) -> DeviceProfile {
-    var device = DeviceProfile(
-      name: name, memoryKB: memoryKB, reservedKB: reservedKB,
-      foregroundLimitKB: given.foregroundLimit,
-      warningThresholdKB: given.levels.pressure, criticalThresholdKB: given.levels.critical,
-      idleThresholdKB: given.levels.idle, reaperThresholdKB: given.levels.reaper,
-      compressionRatio: Double(compressionPermille) / 1000,
-      enterBackgroundTimeoutMs: enterBackgroundTimeoutMs,
-      backgroundTaskLimitMs: backgroundTaskLimitMs, source: source)
-    device.policySettings = policySettings
-    device.systemProcesses = systemProcesses
-    device.reaper = reaper
-    device.appSwap = appSwap
+    var device = self
+    device.memoryKB = memoryKB  // and so `derive()`: the given values stay, the others follow
     return device
   }
 
-  public static func == (a: DeviceProfile, b: DeviceProfile) -> Bool {
-    a.name == b.name && a.memoryKB == b.memoryKB && a.reservedKB == b.reservedKB
-      && a.foregroundLimitKB == b.foregroundLimitKB && a.warningThresholdKB == b.warningThresholdKB
-      && a.criticalThresholdKB == b.criticalThresholdKB
-      && a.idleThresholdKB == b.idleThresholdKB && a.reaperThresholdKB == b.reaperThresholdKB
-      && a.reaper == b.reaper && a.appSwap == b.appSwap
-      && a.compressionPermille == b.compressionPermille
-      && a.enterBackgroundTimeoutMs == b.enterBackgroundTimeoutMs
-      && a.backgroundTaskLimitMs == b.backgroundTaskLimitMs
-      && a.source == b.source && a.policySettings == b.policySettings
-      && a.systemProcesses == b.systemProcesses
+  /// Derives again what was not given, from the memory and the reserved memory.
+  private mutating func derive() {
+    derived = Derived(memoryKB: memoryKB, reservedKB: reservedKB, given: given)
   }
 
   /// A copy whose strings share no storage with this one (for runs on other threads).
@@ -172,5 +178,30 @@ public struct DeviceProfile: Sendable, Equatable {
         ))
     }
     return found
+  }
+}
+
+extension DeviceProfile {
+  /// The thresholds and foreground limit a profile gives; nil ones are derived.
+  struct Given: Sendable, Equatable {
+    /// The memory levels given.
+    var levels = MemoryLevels.Given()
+    /// The foreground limit given.
+    var foregroundLimitKB: Int?
+  }
+
+  /// The thresholds and foreground limit in force: the given ones, and the others derived.
+  @usableFromInline struct Derived: Sendable, Equatable {
+    /// The memory levels (`MemoryLevels`).
+    @usableFromInline var levels: MemoryLevels
+    /// The foreground limit: given, or all the usable memory.
+    @usableFromInline var foregroundLimitKB: Int
+
+    /// What a device of `memoryKB`, `reservedKB` of it reserved, has in force when it gives
+    /// `given`.
+    init(memoryKB: Int, reservedKB: Int, given: Given) {
+      levels = MemoryLevels(memoryKB: memoryKB, given: given.levels)
+      foregroundLimitKB = given.foregroundLimitKB ?? (memoryKB - reservedKB)
+    }
   }
 }

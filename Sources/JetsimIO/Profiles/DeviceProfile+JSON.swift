@@ -1,52 +1,68 @@
 import JetsimCore
 
 extension DeviceProfile {
-  /// The keys a device profile may have (docs/profiles.md).
-  static let keys = [
-    "version", "name", "memory", "reserved", "foregroundLimit", "warningThreshold",
-    "criticalThreshold", "idleThreshold", "reaperThreshold", "reaper", "appSwap",
-    "compressionRatio", "enterBackgroundTimeout", "backgroundTaskLimit", "source",
-    "policyParameters", "systemProcesses",
-  ]
+  /// The keys a device profile may have (docs/profiles.md), from `jsonKeys`.
+  static let keys = jsonKeys.map(\.name)
 
-  /// The device profile in `node`, found at `keyPath`. A profile in a file of its own must give
-  /// `version`; one inline in a scenario may leave it out.
+  /// The device profile in `node`, found at `keyPath`: each key of `jsonKeys` read by its kind. A
+  /// profile in a file of its own must give `version`; one inline in a scenario may leave it out.
   package init(json node: JSONNode, at keyPath: String = "", inline: Bool = false)
     throws(FieldError)
   {
     let fields = try ProfileFields(node, at: keyPath, allowed: Self.keys)
     if fields.has("version") || !inline { try fields.checkVersion() }
-    self.init(
-      name: try fields.required(fields.name("name"), "name"),
-      memoryKB: try fields.required(fields.size("memory"), "memory"),
-      reservedKB: try fields.required(fields.size("reserved"), "reserved"),
-      foregroundLimitKB: try fields.size("foregroundLimit"),
-      warningThresholdKB: try fields.size("warningThreshold"),
-      criticalThresholdKB: try fields.size("criticalThreshold"),
-      idleThresholdKB: try fields.size("idleThreshold"),
-      reaperThresholdKB: try fields.size("reaperThreshold"),
-      compressionRatio: try fields.number("compressionRatio", in: 1...16) ?? 1,
-      enterBackgroundTimeoutMs: try fields.duration("enterBackgroundTimeout")
-        ?? Defaults.enterBackgroundTimeoutMs,
-      backgroundTaskLimitMs: try fields.duration("backgroundTaskLimit")
-        ?? Defaults.backgroundTaskLimitMs,
-      source: try fields.string("source"))
-    policySettings = try PolicySettings(json: fields, key: "policyParameters") ?? PolicySettings()
-    if let reaper = try fields.object("reaper", allowed: ["enabled", "minAge", "period"]) {
-      self.reaper = Reaper(
-        enabled: try reaper.bool("enabled") ?? true,
-        minAgeMs: try reaper.duration("minAge") ?? Defaults.reaperMinAgeMs,
-        periodMs: try reaper.duration("period") ?? Defaults.reaperPeriodMs)
+    self = .blank
+    for key in Self.jsonKeys { try fields.read(key, into: &self) }
+    if let problem = problems().first {
+      throw fields.invalid(problem.key, problem.value, problem.expected)
     }
-    if let swap = try fields.object("appSwap", allowed: ["budget", "killsOnLowSwap"]) {
-      appSwap = AppSwap(
-        budgetKB: try swap.required(swap.size("budget"), "budget"),
-        killsOnLowSwap: try swap.bool("killsOnLowSwap") ?? true)
+  }
+}
+
+extension ProfileFields {
+  /// Reads `key` of this object into `root`, by its kind; an object key's own keys in turn.
+  /// - Complexity: O(n) in the object's size for each key.
+  func read<Root>(_ key: ProfileKey<Root>, into root: inout Root) throws(FieldError) {
+    if case .object = key.kind {
+      guard let object = try object(key.name, allowed: key.keys.map(\.name)) else {
+        if key.required { throw FieldError(keyPath: path(key.name), kind: .missing) }
+        return
+      }
+      key.apply(&root, .present)
+      for inner in key.keys { try object.read(inner, into: &root) }
+      return
     }
+    let value = try self.value(key.name, of: key.kind)
+    if key.required { _ = try required(value, key.name) }
+    if let value { key.apply(&root, value) }
+  }
+
+  /// The value at `key` of `kind`, nil when left out; the checks of each kind are
+  /// `ProfileFields`' own (units on sizes and durations, ranges, names on one line).
+  private func value(_ key: String, of kind: ProfileKeyKind) throws(FieldError) -> ProfileValue? {
+    switch kind {
+    case .version, .object: nil
+    case .name: try name(key).map(ProfileValue.text)
+    case .text: try string(key).map(ProfileValue.text)
+    case .size: try size(key).map(ProfileValue.number)
+    case .duration: try duration(key).map(ProfileValue.number)
+    case .flag: try bool(key).map(ProfileValue.flag)
+    case .permille(let range):
+      try number(key, in: range).map { .number(Int(($0 * 1000).rounded())) }
+    case .policySettings: try PolicySettings(json: self, key: key).map(ProfileValue.settings)
+    case .systemProcesses: try systemProcesses(key).map(ProfileValue.processes)
+    }
+  }
+
+  /// The system processes listed at `key`, each with a name of its own.
+  private func systemProcesses(_ key: String) throws(FieldError) -> [SystemProcess]? {
+    guard
+      let entries = try list(
+        key, expected: "a list of system processes", maxCount: Units.maxProcesses)
+    else { return nil }
     var names = Set<String>()
-    for (keyPath, node) in try fields.list(
-      "systemProcesses", expected: "a list of system processes", maxCount: Units.maxProcesses) ?? []
-    {
+    var processes: [SystemProcess] = []
+    for (keyPath, node) in entries {
       let process = try SystemProcess(json: node, at: keyPath)
       if !names.insert(process.name).inserted {
         throw FieldError(
@@ -54,10 +70,8 @@ extension DeviceProfile {
           kind: .invalid(
             value: "\"\(process.name.excerpt())\", already used", expected: "a name of its own"))
       }
-      systemProcesses.append(process)
+      processes.append(process)
     }
-    if let problem = problems().first {
-      throw fields.invalid(problem.key, problem.value, problem.expected)
-    }
+    return processes
   }
 }

@@ -3,50 +3,53 @@ import JetsimCore
 /// Writes profiles and scenarios as JSON in the documented format (docs/profiles.md), with sizes and
 /// durations in units; `ProfileLoader` reads back exactly what was written.
 public enum ProfileWriter {
-  /// The JSON object of `device` (without `policyParameters`): inline in a scenario, or with
-  /// `standalone` a device profile file of its own (which carries the format's `version`).
+  /// The JSON object of `device`: inline in a scenario, or with `standalone` a device profile file
+  /// of its own (which carries the format's `version`). It has the keys of `DeviceProfile.jsonKeys`
+  /// that are required or differ from `DeviceProfile.blank`: thresholds and the foreground limit
+  /// only when the profile gives them, so that they are derived again when read back.
   public static func json(_ device: DeviceProfile, indent: String = "", standalone: Bool = false)
     -> String
   {
-    var fields = standalone ? [("version", "\(Defaults.profileVersion)")] : []
-    fields += [
-      ("name", quote(device.name)), ("memory", size(device.memoryKB)),
-      ("reserved", size(device.reservedKB)),
-      ("foregroundLimit", size(device.foregroundLimitKB)),
-      ("warningThreshold", size(device.warningThresholdKB)),
-      ("criticalThreshold", size(device.criticalThresholdKB)),
-      ("idleThreshold", size(device.idleThresholdKB)),
-      ("reaperThreshold", size(device.reaperThresholdKB)),
-    ]
-    if device.reaper != DeviceProfile.Reaper() {
-      fields.append(
-        (
-          "reaper",
-          "{\"enabled\": \(device.reaper.enabled), \"minAge\": \(duration(device.reaper.minAgeMs)), \"period\": \(duration(device.reaper.periodMs))}"
-        ))
-    }
-    if let swap = device.appSwap {
-      fields.append(
-        (
-          "appSwap",
-          "{\"budget\": \(size(swap.budgetKB)), \"killsOnLowSwap\": \(swap.killsOnLowSwap)}"
-        ))
-    }
-    if device.compressionPermille != 1000 {
-      fields.append(
-        ("compressionRatio", Units.decimal(Double(device.compressionPermille) / 1000, digits: 3)))
-    }
-    fields += [
-      ("enterBackgroundTimeout", duration(device.enterBackgroundTimeoutMs)),
-      ("backgroundTaskLimit", duration(device.backgroundTaskLimitMs)),
-    ]
-    if let source = device.source { fields.append(("source", quote(source))) }
-    if !device.systemProcesses.isEmpty {
-      let processes = device.systemProcesses.map { "\(indent)    " + json($0) }
-      fields.append(
-        ("systemProcesses", "[\n" + processes.joined(separator: ",\n") + "\n\(indent)  ]"))
+    var fields: [(String, String)] = []
+    for key in DeviceProfile.jsonKeys {
+      if case .version = key.kind {
+        if standalone { fields.append((key.name, "\(Defaults.profileVersion)")) }
+      } else if key.required || differs(key, device, from: .blank),
+        let text = text(of: key, in: device, indent: indent)
+      {
+        fields.append((key.name, text))
+      }
     }
     return object(fields, indent: indent)
+  }
+
+  /// Whether `key`'s value in `root`, or that of one of its keys, is not the one in `blank`.
+  static func differs<Root>(_ key: ProfileKey<Root>, _ root: Root, from blank: Root) -> Bool {
+    key.read(root) != key.read(blank) || key.keys.contains { differs($0, root, from: blank) }
+  }
+
+  /// `key`'s value in `root` as JSON, nil if it is not there; an object's on one line, with each
+  /// of its keys that is there.
+  static func text<Root>(of key: ProfileKey<Root>, in root: Root, indent: String) -> String? {
+    guard let value = key.read(root) else { return nil }
+    switch (key.kind, value) {
+    case (.object, _):
+      return line(
+        key.keys.compactMap { inner in
+          text(of: inner, in: root, indent: indent).map { (inner.name, $0) }
+        })
+    case (.size, .number(let kilobytes)): return size(kilobytes)
+    case (.duration, .number(let milliseconds)): return duration(milliseconds)
+    case (.permille, .number(let permille)):
+      return Units.decimal(Double(permille) / 1000, digits: 3)
+    case (.flag, .flag(let flag)): return "\(flag)"
+    case (.name, .text(let text)), (.text, .text(let text)): return quote(text)
+    case (.policySettings, .settings(let settings)): return json(settings)
+    case (.systemProcesses, .processes(let processes)):
+      let lines = processes.map { "\(indent)    " + json($0) }
+      return "[\n" + lines.joined(separator: ",\n") + "\n\(indent)  ]"
+    default: return nil  // a table entry whose value is not of its kind: DeviceKeysTests fails
+    }
   }
 
   /// The JSON object of a system process, on one line.

@@ -1,0 +1,205 @@
+/// The kind of value a profile key takes, and so how JSON reads and writes it (docs/profiles.md).
+package enum ProfileKeyKind: Sendable, Equatable {
+  /// The format's `version`: required in a file of its own, optional inline.
+  case version
+  /// A name that reaches reports: a non-empty string on one line.
+  case name
+  /// Any string.
+  case text
+  /// A size in KB, written with a unit: `"350MB"`.
+  case size
+  /// A duration in ms, written with a unit: `"5s"`.
+  case duration
+  /// `true` or `false`.
+  case flag
+  /// A decimal number within the range, kept in thousandths: `2.5` is 2500.
+  case permille(ClosedRange<Double>)
+  /// An object of the key's own keys (`ProfileKey.keys`).
+  case object
+  /// The policies' settings (`policyParameters`), checked against each policy's declared ones.
+  case policySettings
+  /// A list of system processes with distinct names.
+  case systemProcesses
+}
+
+/// A profile key's value as a profile holds it: the one currency between a profile's fields and
+/// the JSON reader and writer.
+package enum ProfileValue: Sendable, Equatable {
+  /// A name or a text.
+  case text(String)
+  /// A size (KB), a duration (ms) or thousandths.
+  case number(Int)
+  /// A flag.
+  case flag(Bool)
+  /// An object is there (its keys carry its values).
+  case present
+  /// The policies' settings.
+  case settings(PolicySettings)
+  /// System processes.
+  case processes([SystemProcess])
+
+  /// The text, or "" if the value is not one (the reader gives each key its kind's value).
+  package var text: String {
+    if case .text(let text) = self { return text }
+    return ""
+  }
+
+  /// The number, or 0 if the value is not one.
+  package var number: Int {
+    if case .number(let number) = self { return number }
+    return 0
+  }
+
+  /// The flag, or false if the value is not one.
+  package var flag: Bool {
+    if case .flag(let flag) = self { return flag }
+    return false
+  }
+}
+
+/// One key of a JSON profile, declared once: its name, its kind (and so its unit and the checks
+/// reading it makes), whether it is required, its line in docs/profiles.md (meaning, default,
+/// example), and where its value lives in the `Root` value, through `read` and `apply`. The JSON
+/// reader, the writer and the docs' check all follow a table of them (`DeviceProfile.jsonKeys`).
+package struct ProfileKey<Root>: Sendable {
+  /// The key in JSON.
+  package let name: String
+  /// What kind of value it takes.
+  package let kind: ProfileKeyKind
+  /// Whether a profile must give it.
+  package let required: Bool
+  /// What it means, for the docs' table.
+  package let meaning: String
+  /// What a profile leaving it out gets, for the docs' table ("" for required keys).
+  package let defaultText: String
+  /// The keys of an object key; none for other kinds.
+  package let keys: [ProfileKey<Root>]
+  /// A value other than the default, as JSON text (an object's is made of its keys' examples): the
+  /// docs show it, and the tests build a profile with every field set from these.
+  package let example: String
+  /// The value in `root`; nil when it is not there (an optional value left out).
+  package let read: @Sendable (Root) -> ProfileValue?
+  /// Sets the value in `root`.
+  package let apply: @Sendable (inout Root, ProfileValue) -> Void
+
+  /// A key of `kind` reached through `read` and `apply`.
+  package init(
+    _ name: String, _ kind: ProfileKeyKind, required: Bool = false, meaning: String = "",
+    default defaultText: String = "", example: String, keys: [ProfileKey<Root>] = [],
+    read: @escaping @Sendable (Root) -> ProfileValue?,
+    apply: @escaping @Sendable (inout Root, ProfileValue) -> Void
+  ) {
+    self.name = name
+    self.kind = kind
+    self.required = required
+    self.meaning = meaning
+    self.defaultText = defaultText
+    self.keys = keys
+    self.example =
+      keys.isEmpty
+      ? example : "{" + keys.map { "\"\($0.name)\": \($0.example)" }.joined(separator: ", ") + "}"
+    self.read = read
+    self.apply = apply
+  }
+}
+
+extension ProfileKey {
+  /// A writable key path that can be kept in a table shared between threads.
+  package typealias Path<Value> = WritableKeyPath<Root, Value> & Sendable
+
+  /// A key whose value of `kind` is the integer at `path` (`.size`, `.duration`, `.permille`).
+  package static func number(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Int>, required: Bool = false,
+    meaning: String = "", default defaultText: String = "", example: String
+  ) -> Self {
+    Self(
+      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
+      read: { .number($0[keyPath: path]) }, apply: { $0[keyPath: path] = $1.number })
+  }
+
+  /// An optional key whose value of `kind` is the integer at `path`, nil when left out.
+  package static func number(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Int?>, meaning: String = "",
+    default defaultText: String = "", example: String
+  ) -> Self {
+    Self(
+      name, kind, meaning: meaning, default: defaultText, example: example,
+      read: { $0[keyPath: path].map(ProfileValue.number) },
+      apply: { $0[keyPath: path] = $1.number })
+  }
+
+  /// A key whose `.name` or `.text` value is the string at `path`.
+  package static func text(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<String>, required: Bool = false,
+    meaning: String = "", default defaultText: String = "", example: String
+  ) -> Self {
+    Self(
+      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
+      read: { .text($0[keyPath: path]) }, apply: { $0[keyPath: path] = $1.text })
+  }
+
+  /// An optional key whose `.name` or `.text` value is the string at `path`, nil when left out.
+  package static func text(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<String?>, meaning: String = "",
+    default defaultText: String = "", example: String
+  ) -> Self {
+    Self(
+      name, kind, meaning: meaning, default: defaultText, example: example,
+      read: { $0[keyPath: path].map(ProfileValue.text) }, apply: { $0[keyPath: path] = $1.text })
+  }
+
+  /// A key whose `.flag` value is the flag at `path`.
+  package static func flag(
+    _ name: String, _ path: Path<Bool>, meaning: String = "", default defaultText: String = "",
+    example: String
+  ) -> Self {
+    Self(
+      name, .flag, meaning: meaning, default: defaultText, example: example,
+      read: { .flag($0[keyPath: path]) }, apply: { $0[keyPath: path] = $1.flag })
+  }
+
+  /// An object key whose `keys` are those of the value at `path`.
+  package static func object<Value>(
+    _ name: String, _ path: Path<Value>, keys: [ProfileKey<Value>], meaning: String,
+    default defaultText: String
+  ) -> Self {
+    Self(
+      name, .object, meaning: meaning, default: defaultText, example: "",
+      keys: keys.map { $0.lifted(path) }, read: { _ in .present }, apply: { _, _ in })
+  }
+
+  /// An optional object key whose `keys` are those of the value at `path`: nil when left out,
+  /// `empty` filled in by its keys when given.
+  package static func object<Value>(
+    _ name: String, _ path: Path<Value?>, empty: Value, keys: [ProfileKey<Value>],
+    meaning: String, default defaultText: String
+  ) -> Self where Value: Sendable {
+    Self(
+      name, .object, meaning: meaning, default: defaultText, example: "",
+      keys: keys.map { $0.lifted(path) }, read: { $0[keyPath: path].map { _ in .present } },
+      apply: { root, _ in
+        if root[keyPath: path] == nil { root[keyPath: path] = empty }
+      })
+  }
+
+  /// This key of the value at `path` in `Outer`.
+  func lifted<Outer>(_ path: ProfileKey<Outer>.Path<Root>) -> ProfileKey<Outer> {
+    ProfileKey<Outer>(
+      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
+      keys: keys.map { $0.lifted(path) }, read: { [read] in read($0[keyPath: path]) },
+      apply: { [apply] outer, value in apply(&outer[keyPath: path], value) })
+  }
+
+  /// This key of the optional value at `path` in `Outer`: not there while the value is nil.
+  func lifted<Outer>(_ path: ProfileKey<Outer>.Path<Root?>) -> ProfileKey<Outer> {
+    ProfileKey<Outer>(
+      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
+      keys: keys.map { $0.lifted(path) },
+      read: { [read] in $0[keyPath: path].flatMap(read) },
+      apply: { [apply] outer, value in
+        guard var inner = outer[keyPath: path] else { return }
+        apply(&inner, value)
+        outer[keyPath: path] = inner
+      })
+  }
+}
