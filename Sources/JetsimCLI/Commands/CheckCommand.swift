@@ -27,7 +27,8 @@ struct CheckOptions: Subcommand, Equatable {
 extension CheckOptions {
   static let expect = OptionSpec(
     "expect", value: "DIR", help: "the golden folder (kills.csv, and events.csv with --events)",
-    completion: .directory)
+    completion: .directory
+  ).required("the folder of golden reports")
   static let events = OptionSpec("events", help: "compare the whole event log too")
   static let numbers = OptionSpec(
     "numbers", help: "compare the numbers too (times, sizes, free memory), not only the order")
@@ -64,10 +65,7 @@ extension CheckOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    self.init(
-      scenario: parsed.first,
-      expect: try parsed.required(
-        Self.expect, "'check' needs --expect DIR, the folder of golden reports"))
+    self.init(scenario: parsed.first, expect: parsed.required(Self.expect))
     events = parsed.has(Self.events)
     numbers = parsed.has(Self.numbers)
     if let text = parsed.value(Self.tolerance) {

@@ -15,7 +15,8 @@ struct ImportJetsamOptions: Subcommand, Equatable {
 
 extension ImportJetsamOptions {
   static let out = CommonOptions.out.helped(
-    "where to write a folder for each report (device.json, scenario.json) and imported.csv")
+    "where to write a folder for each report (device.json, scenario.json) and imported.csv"
+  ).required("the folder to write the profiles to")
 
   static let spec = CommandSpec(
     name: "import-jetsam",
@@ -41,10 +42,7 @@ extension ImportJetsamOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    self.init(
-      reports: parsed.positionals,
-      out: try parsed.required(
-        Self.out, "'import-jetsam' needs --out DIR, the folder to write the profiles to"))
+    self.init(reports: parsed.positionals, out: parsed.required(Self.out))
     printing = try OutputOptions(parsed)
   }
 

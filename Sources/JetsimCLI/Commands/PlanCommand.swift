@@ -26,7 +26,8 @@ struct PlanOptions: Subcommand, Equatable {
 extension PlanOptions {
   static let target = OptionSpec(
     "target", value: "METRIC>=VALUE",
-    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)")
+    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)"
+  ).required("such as --target \"warm-resume-ratio>=0.9\"")
   static let seeds = CommonOptions.seeds.helped(
     "seeds the target must hold on: N (seeds 1 to N), A..B or A,B,C (default: 5)")
   static let min = OptionSpec(
@@ -63,8 +64,7 @@ extension PlanOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    let target = try parsed.required(
-      Self.target, "'plan' needs --target, such as --target \"warm-resume-ratio>=0.9\"")
+    let target = parsed.required(Self.target)
     if let problem = CapacityTarget.parse(target).problem {
       throw UsageError("--target '\(target.excerpt(limit: 60))': \(problem)", help: "plan")
     }

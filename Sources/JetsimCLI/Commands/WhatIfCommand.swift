@@ -26,9 +26,11 @@ struct WhatIfOptions: Subcommand, Equatable {
 
 extension WhatIfOptions {
   static let app = OptionSpec("app", value: "ID", help: "the app whose memory changes (its id)")
+    .required("the app whose memory changes")
   static let resident = OptionSpec(
     "resident", value: "SIZES",
-    help: "its resident memory to try (without caches, backing stores or growth): 300MB,150MB")
+    help: "its resident memory to try (without caches, backing stores or growth): 300MB,150MB"
+  ).required("such as --resident 300MB,150MB")
   static let devices = OptionSpec(
     "devices", value: "FILES",
     help: "device profiles to run on, comma-separated (default: the scenario's device)",
@@ -61,10 +63,8 @@ extension WhatIfOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    let app = try parsed.required(
-      Self.app, "'what-if' needs --app ID, the app whose memory changes")
-    let list = try parsed.required(
-      Self.resident, "'what-if' needs --resident SIZES, such as --resident 300MB,150MB")
+    let app = parsed.required(Self.app)
+    let list = parsed.required(Self.resident)
     var sizes: [Int] = []
     for item in list.split(separator: ",", omittingEmptySubsequences: false) {
       guard let size = Units.kilobytes(String(item)), size > 0 else {

@@ -24,9 +24,21 @@ struct OptionSpec: Equatable, Sendable {
   /// One line of help.
   var help: String
   var completion: Completion = .none
+  /// Whether the subcommand cannot run without it: its usage line shows it without brackets, and
+  /// parsing rejects a command line that leaves it out (see `required(_:)`).
+  var isRequired = false
+  /// What the error for a missing required option adds after its name: `the folder of golden
+  /// reports` in "'check' needs --expect DIR, the folder of golden reports".
+  var missingNote: String?
 
   /// `--out`.
   var flag: String { "--" + name }
+
+  /// `--out DIR`, as a command line writes it.
+  var written: String { flag + (valueName.map { " \($0)" } ?? "") }
+
+  /// `--app ID` when required, `[--out DIR]` when not, as the usage line writes it.
+  var usage: String { isRequired ? written : "[\(written)]" }
 
   /// `-o, --out DIR` or `--out DIR`, as the help lists it.
   var label: String {
@@ -42,6 +54,14 @@ struct OptionSpec: Equatable, Sendable {
     self.valueName = valueName
     self.help = help
     self.completion = completion
+  }
+
+  /// The same option, required; `note` says in the error for its absence what it is.
+  func required(_ note: String? = nil) -> OptionSpec {
+    var option = self
+    option.isRequired = true
+    option.missingNote = note
+    return option
   }
 }
 
