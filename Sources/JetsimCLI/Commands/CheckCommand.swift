@@ -17,11 +17,6 @@ struct CheckOptions: Subcommand, Equatable {
   var overrides = ScenarioOverrides()
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(scenario: String, expect: String) {
-    self.scenario = scenario
-    self.expect = expect
-  }
 }
 
 extension CheckOptions {
@@ -51,9 +46,7 @@ extension CheckOptions {
       was recorded (from DIR/run.json) or the behaviour did. --update records the golden files \
       (only those that changed).
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
-    ],
+    arguments: [.scenario],
     options: [
       expect, events, numbers, tolerance, update, CommonOptions.policy, CommonOptions.seed,
       CommonOptions.format,

@@ -6,11 +6,6 @@ struct ImportJetsamOptions: Subcommand, Equatable {
   var out: String
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(reports: [String], out: String) {
-    self.reports = reports
-    self.out = out
-  }
 }
 
 extension ImportJetsamOptions {
@@ -30,11 +25,7 @@ extension ImportJetsamOptions {
       with DIR/imported.csv listing them. A trimmed report, or one with no kill, is imported with a \
       warning; one with no app process is refused, since a scenario needs an app. See docs/validation.md.
       """,
-    arguments: [
-      ArgumentSpec(
-        name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
-        completion: .file(["ips", "synced", "crash"]))
-    ],
+    arguments: [.jetsamReports],
     options: [out, CommonOptions.format],
     examples: [
       "jetsim import-jetsam Profiles/jetsam-reports/ios14-iphone11-highwater.ips -o /tmp/iphone11",

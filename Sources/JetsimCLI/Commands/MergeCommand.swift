@@ -6,11 +6,6 @@ struct MergeOptions: Subcommand, Equatable {
   var out: String
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(shards: [String], out: String) {
-    self.shards = shards
-    self.out = out
-  }
 }
 
 extension MergeOptions {

@@ -16,11 +16,6 @@ struct PlanOptions: Subcommand, Equatable {
   var out: String?
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(scenario: String, target: String) {
-    self.scenario = scenario
-    self.target = target
-  }
 }
 
 extension PlanOptions {
@@ -51,9 +46,7 @@ extension PlanOptions {
       plan.json (the answer and the curve) are written to the output folder. Exits 1 when the \
       target does not hold even at --max, so CI can see it.
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
-    ],
+    arguments: [.scenario],
     options: [
       target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
       CommonOptions.format,

@@ -86,6 +86,16 @@ struct ArgumentSpec: Equatable, Sendable {
   }
 }
 
+extension ArgumentSpec {
+  /// A scenario file: what run, compare, check, plan and what-if take.
+  static let scenario = ArgumentSpec(
+    name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+  /// JetsamEvent reports: what import-jetsam and replay take.
+  static let jetsamReports = ArgumentSpec(
+    name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
+    completion: .file(["ips", "synced", "crash"]))
+}
+
 /// A subcommand, declared once: its name, what it does, its arguments and options, and examples.
 struct CommandSpec: Sendable {
   var name: String
@@ -125,6 +135,10 @@ enum CommonOptions {
     "seed", value: "N", help: "seed of every random stream (default: the scenario's, else 1)")
   static let seeds = OptionSpec(
     "seeds", value: "SEEDS", help: "seeds: N (seeds 1 to N), A..B or A,B,C")
+  /// Seeds of a scenario's runs, by default those of `CompareOptions.defaultSeeds` (compare,
+  /// what-if).
+  static let scenarioSeeds = seeds.helped(
+    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
   static let format = OptionSpec(
     "format", value: "FORMAT", help: "what to print: text (default) or json, for scripts and CI",
     completion: .values(OutputFormat.allCases.map(\.rawValue)))
