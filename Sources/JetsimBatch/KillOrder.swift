@@ -28,11 +28,10 @@ package enum KillOrder {
       "kills.csv", expected: expected, actual: actual, numbers: numbers, tolerance: tolerance,
       noun: "kill",
       key: { row in
-        KillColumn.allCases.filter { $0.comparison == .identity }.map { row[$0.name] ?? "" }
-          .joined(separator: "|")
+        KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
       },
       describe: victim,
-      numberColumns: KillColumn.allCases.filter { $0.comparison == .value }.map(\.name))
+      numberColumns: KillColumn.names(comparedAs: .value))
   }
 
   /// The differences between two `events.csv`.
@@ -43,7 +42,7 @@ package enum KillOrder {
       "events.csv", expected: expected, actual: actual, numbers: numbers, tolerance: tolerance,
       noun: "event",
       key: summary, describe: { "'\(summary($0))'" },
-      numberColumns: EventColumn.allCases.filter { $0.comparison == .value }.map(\.name))
+      numberColumns: EventColumn.names(comparedAs: .value))
   }
 
   private static func compare(
