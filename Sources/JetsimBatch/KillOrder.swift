@@ -29,11 +29,10 @@ package enum KillOrder {
       tolerance: tolerance,
       noun: "kill",
       key: { row in
-        KillColumn.allCases.filter { $0.comparison == .identity }.map { row[$0.name] ?? "" }
-          .joined(separator: "|")
+        KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
       },
       describe: victim,
-      numberColumns: KillColumn.allCases.filter { $0.comparison == .value }.map(\.name))
+      numberColumns: KillColumn.names(comparedAs: .value))
   }
 
   /// The differences between two `events.csv`.
@@ -45,7 +44,7 @@ package enum KillOrder {
       tolerance: tolerance,
       noun: "event",
       key: summary, describe: { "'\(summary($0))'" },
-      numberColumns: EventColumn.allCases.filter { $0.comparison == .value }.map(\.name))
+      numberColumns: EventColumn.names(comparedAs: .value))
   }
 
   private static func compare(

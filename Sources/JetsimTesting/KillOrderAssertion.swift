@@ -68,13 +68,18 @@ public enum KillOrderAssertion {
   /// Runs `scenario` and compares the processes it kills, in order, with `expected` (app ids or
   /// system process names). The sequences are aligned, so one kill too many is one difference.
   public static func failure(of scenario: Scenario, toBe expected: [String]) -> String? {
+    failure(ofRunning: scenario) { failure(of: $0, named: scenario.name, toBe: expected) }
+  }
+
+  /// Runs `scenario` and checks its result with `check`; a run that fails is a failure too.
+  static func failure(ofRunning scenario: Scenario, _ check: (RunResult) -> String?) -> String? {
     let result: RunResult
     do {
       result = try Simulator.run(scenario)
     } catch {
       return "jetsim: \(error)"
     }
-    return failure(of: result, named: scenario.name, toBe: expected)
+    return check(result)
   }
 
   /// The aligned comparison of `result`'s kills (the first `expected.count` with `prefix`) with
@@ -109,14 +114,10 @@ public enum KillOrderAssertion {
   /// Runs `scenario` and checks each of `expectations` against its kills; nil when all hold, else
   /// every failure, one a line, in the words of `jetsim check`.
   public static func failure(of scenario: Scenario, _ expectations: [KillExpectation]) -> String? {
-    let result: RunResult
-    do {
-      result = try Simulator.run(scenario)
-    } catch {
-      return "jetsim: \(error)"
+    failure(ofRunning: scenario) { result in
+      let failures = expectations.compactMap { $0.failure(in: result, named: scenario.name) }
+      return failures.isEmpty ? nil : failures.joined(separator: "\n")
     }
-    let failures = expectations.compactMap { $0.failure(in: result, named: scenario.name) }
-    return failures.isEmpty ? nil : failures.joined(separator: "\n")
   }
 }
 

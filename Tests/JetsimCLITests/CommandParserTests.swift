@@ -26,6 +26,7 @@ import Testing
     #expect(try CommandParser.parse(["--help"]) == .help(nil))
     #expect(try CommandParser.parse(["run", "--help"]) == .help("run"))
     #expect(try CommandParser.parse(["run", "-h"]) == .help("run"))
+    #expect(try CommandParser.parse(["what-if", "--help"]) == .help("what-if"))
     #expect(try CommandParser.parse(["help", "validate"]) == .help("validate"))
     #expect(try CommandParser.parse(["--version"]) == .version)
     #expect(try CommandParser.parse(["policies"]) == .subcommand(PoliciesOptions()))
@@ -59,6 +60,18 @@ import Testing
     (["run", "s.json", "--out", "a", "--out", "b"], "option '--out' is given twice"),
     (["validate"], "'validate' needs at least one FILE"),
     (["policies", "x"], "'policies' takes no arguments"),
+    (
+      ["what-if", "s.json", "--resident", "300MB"],
+      "'what-if' needs --app ID, the app whose memory changes"
+    ),
+    (["what-if", "s.json"], "'what-if' needs --app ID and --resident SIZES"),
+    (["import-lsapp", "log.tsv"], "'import-lsapp' needs --scenario BASE and --out DIR"),
+    (["import-lsapp", "log.tsv", "--out", "o"], "'import-lsapp' needs --scenario BASE"),
+    (
+      ["plan", "s.json"],
+      "'plan' needs --target METRIC>=VALUE, such as --target \"warm-resume-ratio>=0.9\""
+    ),
+    (["merge", "shards/1"], "'merge' needs --out DIR"),
   ])
   func badUsage(arguments: [String], message: String) {
     #expect(throws: UsageError.self) { try CommandParser.parse(arguments) }

@@ -26,6 +26,58 @@ import Testing
     }
   }
 
+  /// A required option is shown without brackets, in the usage line and so in `--help`.
+  @Test func theUsageLineShowsRequiredOptionsWithoutBrackets() {
+    let usage = HelpFormatter.usage(WhatIfOptions.spec)
+    #expect(
+      usage.hasPrefix(
+        "USAGE: jetsim what-if SCENARIO --app ID --resident SIZES [--devices FILES] [--policy NAME]"
+      ))
+    #expect(HelpFormatter.help(WhatIfOptions.spec).contains(usage))
+    #expect(
+      HelpFormatter.usage(CheckOptions.spec).hasPrefix(
+        "USAGE: jetsim check SCENARIO --expect DIR [--events] [--numbers]"))
+    #expect(HelpFormatter.usage(RunOptions.spec).hasPrefix("USAGE: jetsim run SCENARIO [--policy"))
+  }
+
+  /// The usage line and the parser read one declaration: each option the usage line shows without
+  /// brackets, taken out of the subcommand's first example, is rejected as missing; with every
+  /// bracketed option taken out, the example still parses.
+  @Test(arguments: Subcommands.specs.map(\.name))
+  func theOptionsShownWithoutBracketsAreTheRequiredOnes(name: String) throws {
+    let spec = try #require(Subcommands.named(name))
+    let words = HelpFormatter.usage(spec).split(whereSeparator: \.isWhitespace)
+    let required = words.filter { $0.hasPrefix("--") }.map(String.init)
+    let optional = words.filter { $0.hasPrefix("[--") }.map {
+      String($0.dropFirst().prefix { $0 != "]" })
+    }
+    let example = try #require(spec.examples.first).split(separator: " ").dropFirst().map {
+      $0.trimmingCharacters(in: ["\""])
+    }
+    for flag in required {
+      let option = try #require(spec.option(flag))
+      do {
+        _ = try CommandParser.parse(Self.removing(option, from: example))
+        Issue.record("\(name) ran without \(flag)")
+      } catch {
+        #expect(error.message.hasPrefix("'\(name)' needs \(option.written)"), "\(error.message)")
+      }
+    }
+    var minimal = example
+    for flag in optional { minimal = Self.removing(try #require(spec.option(flag)), from: minimal) }
+    #expect(throws: Never.self, "\(minimal)") { try CommandParser.parse(minimal) }
+  }
+
+  /// `words` without `option` (long or short) and its value.
+  static func removing(_ option: OptionSpec, from words: [String]) -> [String] {
+    var words = words
+    let names = [option.flag] + (option.short.map { ["-\($0)"] } ?? [])
+    while let index = words.firstIndex(where: names.contains) {
+      words.removeSubrange(index..<min(words.count, index + (option.valueName == nil ? 1 : 2)))
+    }
+    return words
+  }
+
   @Test func theOverviewListsEverySubcommandWithinTheWidth() {
     let text = HelpFormatter.overview(Subcommands.specs)
     for spec in Subcommands.specs { #expect(text.contains("  \(spec.name)")) }

@@ -17,17 +17,13 @@ struct CheckOptions: Subcommand, Equatable {
   var overrides = ScenarioOverrides()
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(scenario: String, expect: String) {
-    self.scenario = scenario
-    self.expect = expect
-  }
 }
 
 extension CheckOptions {
   static let expect = OptionSpec(
     "expect", value: "DIR", help: "the golden folder (kills.csv, and events.csv with --events)",
-    completion: .directory)
+    completion: .directory
+  ).required("the folder of golden reports")
   static let events = OptionSpec("events", help: "compare the whole event log too")
   static let numbers = OptionSpec(
     "numbers", help: "compare the numbers too (times, sizes, free memory), not only the order")
@@ -50,9 +46,7 @@ extension CheckOptions {
       was recorded (from DIR/run.json) or the behaviour did. --update records the golden files \
       (only those that changed).
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
-    ],
+    arguments: [.scenario],
     options: [
       expect, events, numbers, tolerance, update, CommonOptions.policy, CommonOptions.seed,
       CommonOptions.format,
@@ -64,10 +58,7 @@ extension CheckOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    self.init(
-      scenario: parsed.first,
-      expect: try parsed.required(
-        Self.expect, "'check' needs --expect DIR, the folder of golden reports"))
+    self.init(scenario: parsed.first, expect: parsed.required(Self.expect))
     events = parsed.has(Self.events)
     numbers = parsed.has(Self.numbers)
     if let text = parsed.value(Self.tolerance) {

@@ -16,15 +16,11 @@ struct CompareOptions: Subcommand, Equatable {
   var keepRuns = false
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(scenario: String) { self.scenario = scenario }
 }
 
 extension CompareOptions {
   static let policies = CommonOptions.policies.helped(
     "policies to compare (default: every built-in policy)")
-  static let seeds = CommonOptions.seeds.helped(
-    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
   static let out = CommonOptions.out.helped(
     "output folder (default: Reports/<scenario name>-compare)")
   static let keepRuns = OptionSpec(
@@ -42,10 +38,11 @@ extension CompareOptions {
       compare.html (and with --keep-runs each run's reports), and prints the policies ranked by a \
       metric.
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+    arguments: [.scenario],
+    options: [
+      policies, CommonOptions.scenarioSeeds, out, keepRuns, CommonOptions.jobs, rankBy,
+      CommonOptions.format,
     ],
-    options: [policies, seeds, out, keepRuns, CommonOptions.jobs, rankBy, CommonOptions.format],
     examples: [
       "jetsim compare Profiles/scenarios/daily-commute.json",
       "jetsim compare Profiles/scenarios/heavy-social-4gb.json --policies lru,jetsam,lmkd --seeds 20",
@@ -54,7 +51,7 @@ extension CompareOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(scenario: parsed.first)
     policies = try parsed.policies(Self.policies)
-    seeds = try parsed.seeds(Self.seeds)
+    seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
     out = parsed.value(Self.out)
     jobs = try parsed.jobs(CommonOptions.jobs)
     if let name = try parsed.metric(Self.rankBy) { rankBy = name }

@@ -6,16 +6,12 @@ struct ImportJetsamOptions: Subcommand, Equatable {
   var out: String
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(reports: [String], out: String) {
-    self.reports = reports
-    self.out = out
-  }
 }
 
 extension ImportJetsamOptions {
   static let out = CommonOptions.out.helped(
-    "where to write a folder for each report (device.json, scenario.json) and imported.csv")
+    "where to write a folder for each report (device.json, scenario.json) and imported.csv"
+  ).required("the folder to write the profiles to")
 
   static let spec = CommandSpec(
     name: "import-jetsam",
@@ -29,11 +25,7 @@ extension ImportJetsamOptions {
       with DIR/imported.csv listing them. A trimmed report, or one with no kill, is imported with a \
       warning; one with no app process is refused, since a scenario needs an app. See docs/validation.md.
       """,
-    arguments: [
-      ArgumentSpec(
-        name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
-        completion: .file(["ips", "synced", "crash"]))
-    ],
+    arguments: [.jetsamReports],
     options: [out, CommonOptions.format],
     examples: [
       "jetsim import-jetsam Profiles/jetsam-reports/ios14-iphone11-highwater.ips -o /tmp/iphone11",
@@ -41,10 +33,7 @@ extension ImportJetsamOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    self.init(
-      reports: parsed.positionals,
-      out: try parsed.required(
-        Self.out, "'import-jetsam' needs --out DIR, the folder to write the profiles to"))
+    self.init(reports: parsed.positionals, out: parsed.required(Self.out))
     printing = try OutputOptions(parsed)
   }
 

@@ -20,8 +20,9 @@ struct ImportOptions: Subcommand, Equatable {
 extension ImportOptions {
   static let scenario = OptionSpec(
     "scenario", value: "BASE", help: "the scenario whose device and app profiles to use",
-    completion: .file(["json"]))
-  static let out = CommonOptions.out.helped("where to write the scenario and its trace")
+    completion: .file(["json"])
+  ).required()
+  static let out = CommonOptions.out.helped("where to write the scenario and its trace").required()
   static let user = OptionSpec(
     "user", value: "ID", help: "the user to convert (default: the first in the log)")
   static let run = OptionSpec("run", help: "also run the converted scenario and write its reports")
@@ -41,10 +42,8 @@ extension ImportOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    guard let scenario = parsed.value(Self.scenario), let out = parsed.value(Self.out) else {
-      throw UsageError("'import-lsapp' needs --scenario BASE and --out DIR", help: "import-lsapp")
-    }
-    self.init(log: parsed.first, scenario: scenario, out: out)
+    self.init(
+      log: parsed.first, scenario: parsed.required(Self.scenario), out: parsed.required(Self.out))
     user = parsed.value(Self.user)
     run = parsed.has(Self.run)
     printing = try OutputOptions(parsed)

@@ -25,10 +25,12 @@ struct ImportMetricKitOptions: Subcommand, Equatable {
 
 extension ImportMetricKitOptions {
   static let app = OptionSpec(
-    "app", value: "ID", help: "the app's id: payloads naming another bundleIdentifier are skipped")
+    "app", value: "ID", help: "the app's id: payloads naming another bundleIdentifier are skipped"
+  ).required()
   static let profile = OptionSpec(
     "profile", value: "APP.json", help: "the app's profile to check (and fill with --out)",
-    completion: .file(["json"]))
+    completion: .file(["json"])
+  ).required("the profile to check")
   static let out = OptionSpec(
     "out", short: "o", value: "FILE",
     help: "write the profile with its resident memory set from the payloads to FILE",
@@ -68,9 +70,7 @@ extension ImportMetricKitOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(
       payloads: parsed.positionals,
-      app: try parsed.required(Self.app, "'import-metrickit' needs --app ID"),
-      profile: try parsed.required(
-        Self.profile, "'import-metrickit' needs --profile APP.json, the profile to check"))
+      app: parsed.required(Self.app), profile: parsed.required(Self.profile))
     out = parsed.value(Self.out)
     scenario = parsed.value(Self.scenario)
     seeds = try parsed.seeds(Self.seeds)

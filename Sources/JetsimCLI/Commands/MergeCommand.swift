@@ -6,15 +6,10 @@ struct MergeOptions: Subcommand, Equatable {
   var out: String
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(shards: [String], out: String) {
-    self.shards = shards
-    self.out = out
-  }
 }
 
 extension MergeOptions {
-  static let out = CommonOptions.out.helped("where to write the combined sweep")
+  static let out = CommonOptions.out.helped("where to write the combined sweep").required()
 
   static let spec = CommandSpec(
     name: "merge",
@@ -29,8 +24,7 @@ extension MergeOptions {
     examples: ["jetsim merge shards/1 shards/2 shards/3 shards/4 -o Reports/heavy-social-policies"])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    self.init(
-      shards: parsed.positionals, out: try parsed.required(Self.out, "'merge' needs --out DIR"))
+    self.init(shards: parsed.positionals, out: parsed.required(Self.out))
     printing = try OutputOptions(parsed)
   }
 

@@ -16,17 +16,13 @@ struct PlanOptions: Subcommand, Equatable {
   var out: String?
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(scenario: String, target: String) {
-    self.scenario = scenario
-    self.target = target
-  }
 }
 
 extension PlanOptions {
   static let target = OptionSpec(
     "target", value: "METRIC>=VALUE",
-    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)")
+    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)"
+  ).required("such as --target \"warm-resume-ratio>=0.9\"")
   static let seeds = CommonOptions.seeds.helped(
     "seeds the target must hold on: N (seeds 1 to N), A..B or A,B,C (default: 5)")
   static let min = OptionSpec(
@@ -50,9 +46,7 @@ extension PlanOptions {
       plan.json (the answer and the curve) are written to the output folder. Exits 1 when the \
       target does not hold even at --max, so CI can see it.
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
-    ],
+    arguments: [.scenario],
     options: [
       target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
       CommonOptions.format,
@@ -63,8 +57,7 @@ extension PlanOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    let target = try parsed.required(
-      Self.target, "'plan' needs --target, such as --target \"warm-resume-ratio>=0.9\"")
+    let target = parsed.required(Self.target)
     if let problem = CapacityTarget.parse(target).problem {
       throw UsageError("--target '\(target.excerpt(limit: 60))': \(problem)", help: "plan")
     }

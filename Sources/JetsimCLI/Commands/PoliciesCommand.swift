@@ -4,8 +4,6 @@ import Jetsim
 struct PoliciesOptions: Subcommand, Equatable {
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init() {}
 }
 
 extension PoliciesOptions {

@@ -8,8 +8,6 @@ struct ReplayOptions: Subcommand, Equatable {
   var out = "\(Defaults.reportsFolder)/replay"
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(reports: [String]) { self.reports = reports }
 }
 
 extension ReplayOptions {
@@ -30,11 +28,7 @@ extension ReplayOptions {
       each policy's agreement and writes replay.csv, replay-summary.csv and replay.html. See \
       docs/validation.md.
       """,
-    arguments: [
-      ArgumentSpec(
-        name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
-        completion: .file(["ips", "synced", "crash"]))
-    ],
+    arguments: [.jetsamReports],
     options: [policies, out, CommonOptions.format],
     examples: [
       "jetsim replay Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",

@@ -12,8 +12,6 @@ struct RunOptions: Subcommand, Equatable {
   var printing = OutputOptions()
   /// Skip `report.html`.
   var noHTML = false
-
-  init(scenario: String) { self.scenario = scenario }
 }
 
 extension RunOptions {
@@ -36,9 +34,7 @@ extension RunOptions {
       atomically: a failed or interrupted run leaves the folder as it was. The same scenario and \
       seed always give byte-identical reports.
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
-    ],
+    arguments: [.scenario],
     options: [
       policy, CommonOptions.seed, out, trace, duration, noHTML, CommonOptions.format,
     ],

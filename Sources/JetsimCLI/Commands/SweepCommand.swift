@@ -10,8 +10,6 @@ struct SweepOptions: Subcommand, Equatable {
   var shard: ShardSpec?
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(sweep: String) { self.sweep = sweep }
 }
 
 extension SweepOptions {

@@ -5,8 +5,6 @@ struct ValidateOptions: Subcommand, Equatable {
   var files: [String]
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(files: [String]) { self.files = files }
 }
 
 extension ValidateOptions {

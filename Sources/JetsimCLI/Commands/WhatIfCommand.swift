@@ -16,25 +16,19 @@ struct WhatIfOptions: Subcommand, Equatable {
   var overrides = ScenarioOverrides()
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
-
-  init(scenario: String, app: String, residentsKB: [Int]) {
-    self.scenario = scenario
-    self.app = app
-    self.residentsKB = residentsKB
-  }
 }
 
 extension WhatIfOptions {
   static let app = OptionSpec("app", value: "ID", help: "the app whose memory changes (its id)")
+    .required("the app whose memory changes")
   static let resident = OptionSpec(
     "resident", value: "SIZES",
-    help: "its resident memory to try (without caches, backing stores or growth): 300MB,150MB")
+    help: "its resident memory to try (without caches, backing stores or growth): 300MB,150MB"
+  ).required("such as --resident 300MB,150MB")
   static let devices = OptionSpec(
     "devices", value: "FILES",
     help: "device profiles to run on, comma-separated (default: the scenario's device)",
     completion: .file(["json"]))
-  static let seeds = CommonOptions.seeds.helped(
-    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
   static let out = CommonOptions.out.helped(
     "output folder (default: Reports/<scenario name>-what-if)")
 
@@ -48,11 +42,10 @@ extension WhatIfOptions {
       seeds, and the memory-limit exits. Writes what-if.csv, metrickit.json (each point's payload) \
       and what-if.html. See docs/metrickit.md.
       """,
-    arguments: [
-      ArgumentSpec(name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
-    ],
+    arguments: [.scenario],
     options: [
-      app, resident, devices, CommonOptions.policy, seeds, out, CommonOptions.jobs,
+      app, resident, devices, CommonOptions.policy, CommonOptions.scenarioSeeds, out,
+      CommonOptions.jobs,
       CommonOptions.format,
     ],
     examples: [
@@ -61,10 +54,8 @@ extension WhatIfOptions {
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
-    let app = try parsed.required(
-      Self.app, "'what-if' needs --app ID, the app whose memory changes")
-    let list = try parsed.required(
-      Self.resident, "'what-if' needs --resident SIZES, such as --resident 300MB,150MB")
+    let app = parsed.required(Self.app)
+    let list = parsed.required(Self.resident)
     var sizes: [Int] = []
     for item in list.split(separator: ",", omittingEmptySubsequences: false) {
       guard let size = Units.kilobytes(String(item)), size > 0 else {
@@ -78,7 +69,7 @@ extension WhatIfOptions {
     }
     self.init(scenario: parsed.first, app: app, residentsKB: sizes)
     devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
-    seeds = try parsed.seeds(Self.seeds)
+    seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
     out = parsed.value(Self.out)
     jobs = try parsed.jobs(CommonOptions.jobs)
     overrides = try ScenarioOverrides(parsed)

@@ -24,9 +24,21 @@ struct OptionSpec: Equatable, Sendable {
   /// One line of help.
   var help: String
   var completion: Completion = .none
+  /// Whether the subcommand cannot run without it: its usage line shows it without brackets, and
+  /// parsing rejects a command line that leaves it out (see `required(_:)`).
+  var isRequired = false
+  /// What the error for a missing required option adds after its name: `the folder of golden
+  /// reports` in "'check' needs --expect DIR, the folder of golden reports".
+  var missingNote: String?
 
   /// `--out`.
   var flag: String { "--" + name }
+
+  /// `--out DIR`, as a command line writes it.
+  var written: String { flag + (valueName.map { " \($0)" } ?? "") }
+
+  /// `--app ID` when required, `[--out DIR]` when not, as the usage line writes it.
+  var usage: String { isRequired ? written : "[\(written)]" }
 
   /// `-o, --out DIR` or `--out DIR`, as the help lists it.
   var label: String {
@@ -42,6 +54,14 @@ struct OptionSpec: Equatable, Sendable {
     self.valueName = valueName
     self.help = help
     self.completion = completion
+  }
+
+  /// The same option, required; `note` says in the error for its absence what it is.
+  func required(_ note: String? = nil) -> OptionSpec {
+    var option = self
+    option.isRequired = true
+    option.missingNote = note
+    return option
   }
 }
 
@@ -64,6 +84,16 @@ struct ArgumentSpec: Equatable, Sendable {
     case .oneOrMore: "\(name)..."
     }
   }
+}
+
+extension ArgumentSpec {
+  /// A scenario file: what run, compare, check, plan and what-if take.
+  static let scenario = ArgumentSpec(
+    name: "SCENARIO", help: "the scenario file", completion: .file(["json"]))
+  /// JetsamEvent reports: what import-jetsam and replay take.
+  static let jetsamReports = ArgumentSpec(
+    name: "REPORT", help: "JetsamEvent reports", count: .oneOrMore,
+    completion: .file(["ips", "synced", "crash"]))
 }
 
 /// A subcommand, declared once: its name, what it does, its arguments and options, and examples.
@@ -105,6 +135,10 @@ enum CommonOptions {
     "seed", value: "N", help: "seed of every random stream (default: the scenario's, else 1)")
   static let seeds = OptionSpec(
     "seeds", value: "SEEDS", help: "seeds: N (seeds 1 to N), A..B or A,B,C")
+  /// Seeds of a scenario's runs, by default those of `CompareOptions.defaultSeeds` (compare,
+  /// what-if).
+  static let scenarioSeeds = seeds.helped(
+    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
   static let format = OptionSpec(
     "format", value: "FORMAT", help: "what to print: text (default) or json, for scripts and CI",
     completion: .values(OutputFormat.allCases.map(\.rawValue)))

@@ -36,23 +36,27 @@ enum CompletionScript {
         case "${COMP_WORDS[1]}" in
 
       """
-    for command in commands {
-      script += "    \(command.name))\n      case \"$prev\" in\n"
-      for option in command.allOptions where option.valueName != nil {
-        let names = ([option.flag] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-        script += "        \(names)) \(bashCompletion(option.completion)); return ;;\n"
-      }
-      script += "      esac\n"
-      let flags = command.allOptions.flatMap { [$0.flag] + ($0.short.map { ["-\($0)"] } ?? []) }
-      script += "      if [[ \"$cur\" == -* ]]; then\n"
-      script +=
-        "        COMPREPLY=($(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\"))\n"
-      script += "      else\n"
-      let argument = command.arguments.first?.completion ?? .none
-      script += "        \(bashCompletion(argument))\n"
-      script += "      fi\n      ;;\n"
-    }
+    script += commands.map(bashCase).joined()
     script += "  esac\n}\ncomplete -o filenames -o bashdefault -F _jetsim jetsim\n"
+    return script
+  }
+
+  /// The bash `case` branch of one subcommand: its options' values after them, else its flags or
+  /// its first argument.
+  static func bashCase(_ command: CommandSpec) -> String {
+    var script = "    \(command.name))\n      case \"$prev\" in\n"
+    for option in command.allOptions where option.valueName != nil {
+      let names = ([option.flag] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
+      script += "        \(names)) \(bashCompletion(option.completion)); return ;;\n"
+    }
+    script += "      esac\n"
+    let flags = command.allOptions.flatMap { [$0.flag] + ($0.short.map { ["-\($0)"] } ?? []) }
+    script += "      if [[ \"$cur\" == -* ]]; then\n"
+    script += "        COMPREPLY=($(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\"))\n"
+    script += "      else\n"
+    let argument = command.arguments.first?.completion ?? .none
+    script += "        \(bashCompletion(argument))\n"
+    script += "      fi\n      ;;\n"
     return script
   }
 
@@ -98,22 +102,7 @@ enum CompletionScript {
             case $line[1] in
 
       """
-    for command in commands {
-      script += "          \(command.name))\n            _arguments \\\n"
-      for option in command.allOptions {
-        let names =
-          option.short.map { "{-\($0),\(option.flag)}" } ?? option.flag
-        let action =
-          option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
-        script += "              \(names)\(zshQuote("[\(option.help)]\(action)")) \\\n"
-      }
-      for argument in command.arguments {
-        let position = argument.count == .oneOrMore ? "*" : ""
-        script +=
-          "              \(zshQuote("\(position):\(argument.name.lowercased()):\(zshAction(argument.completion))")) \\\n"
-      }
-      script += "              && return 0\n            ;;\n"
-    }
+    script += commands.map(zshArguments).joined()
     script += """
             esac
             ;;
@@ -124,6 +113,23 @@ enum CompletionScript {
 
       """
     return script
+  }
+
+  /// The zsh `case` branch of one subcommand: `_arguments` with each option and argument.
+  static func zshArguments(_ command: CommandSpec) -> String {
+    var script = "          \(command.name))\n            _arguments \\\n"
+    for option in command.allOptions {
+      let names = option.short.map { "{-\($0),\(option.flag)}" } ?? option.flag
+      let action =
+        option.valueName.map { ":\($0.lowercased()):\(zshAction(option.completion))" } ?? ""
+      script += "              \(names)\(zshQuote("[\(option.help)]\(action)")) \\\n"
+    }
+    for argument in command.arguments {
+      let position = argument.count == .oneOrMore ? "*" : ""
+      script +=
+        "              \(zshQuote("\(position):\(argument.name.lowercased()):\(zshAction(argument.completion))")) \\\n"
+    }
+    return script + "              && return 0\n            ;;\n"
   }
 
   static func zshAction(_ completion: Completion) -> String {

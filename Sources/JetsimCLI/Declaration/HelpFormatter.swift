@@ -3,11 +3,12 @@
 enum HelpFormatter {
   static let width = 100
 
-  /// The usage line of `command`: `jetsim run SCENARIO [--policy NAME] ...`, wrapped.
+  /// The usage line of `command`, wrapped: `jetsim what-if SCENARIO --app ID ... [--policy NAME]
+  /// ...`, its required options without brackets.
   static func usage(_ command: CommandSpec) -> String {
     var words = ["jetsim", command.name] + command.arguments.map(\.usage)
     for option in command.allOptions where option.name != "help" {
-      words.append("[\(option.flag)\(option.valueName.map { " \($0)" } ?? "")]")
+      words.append(option.usage)
     }
     return wrap(words, first: "USAGE: ", rest: "         ")
   }

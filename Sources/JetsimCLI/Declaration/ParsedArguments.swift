@@ -55,6 +55,7 @@ struct ParsedArguments {
     }
     if has(CommonOptions.help) { return }
     try checkArguments()
+    try checkRequiredOptions()
   }
 
   /// Checks the number of positional arguments against the declaration.
@@ -79,6 +80,16 @@ struct ParsedArguments {
           : "'\(name)' takes \(names), got \(positionals.count) arguments",
         help: name)
     }
+  }
+
+  /// Checks that every option the declaration requires is given; the error names each one
+  /// missing (and its note, when it is the only one).
+  private func checkRequiredOptions() throws(UsageError) {
+    let missing = command.allOptions.filter { $0.isRequired && values[$0.name] == nil }
+    guard let first = missing.first else { return }
+    let names = missing.map(\.written).joined(separator: " and ")
+    let note = missing.count == 1 ? first.missingNote.map { ", \($0)" } ?? "" : ""
+    throw UsageError("'\(command.name)' needs \(names)\(note)", help: command.name)
   }
 
   /// Whether `option` was given.
@@ -109,10 +120,10 @@ struct ParsedArguments {
     return converted
   }
 
-  /// The value of a required option.
-  func required(_ option: OptionSpec, _ message: String) throws(UsageError) -> String {
-    guard let text = value(option) else { throw UsageError(message, help: command.name) }
-    return text
+  /// The value of a required option, which parsing checked was given.
+  func required(_ option: OptionSpec) -> String {
+    precondition(option.isRequired, "'\(command.name)' does not declare \(option.flag) required")
+    return value(option) ?? ""
   }
 
   /// The first positional argument (the checks above guarantee it for a required one).

@@ -9,29 +9,58 @@ enum CompareReport {
     ("launch_time_ms", "launch time ms"), ("min_free_kb", "min free KB"),
   ]
 
+  /// The comparison for people: a header, the ranked table, notes on ties and seeds, and where
+  /// the reports are.
   static func text(
     _ comparison: Comparison, device: String, rankBy: String, folder: String, keptRuns: Bool
   ) -> String {
     guard let metric = SummaryMetric.named(rankBy) else { return "" }
-    let higherIsBetter = metric.higherIsBetter ?? true
-    let standings = comparison.standings(by: metric)
-    let best = standings.first { $0.rank != nil }?.policy
-    let clear = comparison.bestIsClear(by: metric)
-    let shown = [(rankBy, rankBy)] + columns.filter { $0.metric != rankBy }
-    func cell(_ summary: SampleSummary?, _ metric: SummaryMetric, sign: Bool = false) -> String {
-      guard let summary else { return "n/a" }
-      let digits = metric.isRatio ? 4 : 1
-      let mean =
-        (sign && summary.mean >= 0 ? "+" : "") + Units.decimal(summary.mean, digits: digits)
-      return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
+    let ranking = Ranking(comparison, metric: metric, name: rankBy)
+    let direction = (metric.higherIsBetter ?? true) ? "higher is better" : "lower is better"
+    let table = aligned(rows(comparison, ranking))
+    let notes = self.notes(comparison, ranking)
+    let files =
+      "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
+    return """
+      \(comparison.scenarioName) on \(device): \(comparison.policies.count.counted("policy", "policies")) × \(comparison.seeds.count.counted("seed")), ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
+      \(table.map { "  " + $0 }.joined(separator: "\n"))
+      \(notes.map { "  note: \($0)\n" }.joined())  reports: \(folder)/ (\(files))
+
+      """
+  }
+
+  /// The metric a comparison is ranked by, and the outcome: the standings, the best policy (nil
+  /// when no run has a value) and whether it is clearly the best.
+  struct Ranking {
+    var name: String
+    var metric: SummaryMetric
+    var standings: [Comparison.Standing]
+    var best: String?
+    var clear: Bool
+
+    init(_ comparison: Comparison, metric: SummaryMetric, name: String) {
+      self.name = name
+      self.metric = metric
+      standings = comparison.standings(by: metric)
+      best = standings.first { $0.rank != nil }?.policy
+      clear = comparison.bestIsClear(by: metric)
     }
-    var rows = [["rank", "policy"] + shown.map(\.title) + ["vs \(best ?? "best") (paired)"]]
-    for entry in standings {
+  }
+
+  /// The table's cells: a header, then a row per policy in rank order with its rank, the
+  /// ranking metric and the headline metrics, and its paired difference from the best.
+  static func rows(_ comparison: Comparison, _ ranking: Ranking) -> [[String]] {
+    let rankBy = ranking.name
+    let shown = [(rankBy, rankBy)] + columns.filter { $0.metric != rankBy }
+    var rows = [
+      ["rank", "policy"] + shown.map(\.title) + ["vs \(ranking.best ?? "best") (paired)"]
+    ]
+    for entry in ranking.standings {
       let rank = entry.rank.map { "\($0)\(entry.equalMeans ? "=" : "")" } ?? "-"
       let paired =
-        entry.policy == best
-        ? (clear ? "(best)" : "(best by mean)")
-        : cell(entry.vsBest, metric, sign: true) + (entry.tiedWithBest ? " tied" : "")
+        entry.policy == ranking.best
+        ? (ranking.clear ? "(best)" : "(best by mean)")
+        : cell(entry.vsBest, ranking.metric, sign: true) + (entry.tiedWithBest ? " tied" : "")
       rows.append(
         [rank, entry.policy]
           + shown.map { column in
@@ -39,16 +68,37 @@ enum CompareReport {
             return cell(comparison.aggregate(columnMetric, of: entry.policy), columnMetric)
           } + [paired])
     }
+    return rows
+  }
+
+  /// A mean ± its 95 % CI half-width, with `metric`'s digits (a `+` before a positive mean with
+  /// `sign`); "n/a" for no value.
+  static func cell(_ summary: SampleSummary?, _ metric: SummaryMetric, sign: Bool = false) -> String
+  {
+    guard let summary else { return "n/a" }
+    let digits = metric.isRatio ? 4 : 1
+    let mean = (sign && summary.mean >= 0 ? "+" : "") + Units.decimal(summary.mean, digits: digits)
+    return summary.ci95.map { "\(mean) ± \(Units.decimal($0, digits: digits))" } ?? mean
+  }
+
+  /// `rows` as lines of aligned columns: the first two (rank, policy) left-aligned, the numbers
+  /// right-aligned, two spaces apart.
+  static func aligned(_ rows: [[String]]) -> [String] {
     let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    let table = rows.map { row in
+    return rows.map { row in
       row.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         return column < 2 ? cell + padding : padding + cell
       }.joined(separator: "  ")
     }
-    let direction = higherIsBetter ? "higher is better" : "lower is better"
+  }
+
+  /// What a reader needs to read the table right: ties, seeds that change nothing, nothing
+  /// ranked, and what the paired difference and its interval say.
+  static func notes(_ comparison: Comparison, _ ranking: Ranking) -> [String] {
+    let rankBy = ranking.name
     var notes: [String] = []
-    if standings.contains(where: \.equalMeans) {
+    if ranking.standings.contains(where: \.equalMeans) {
       notes.append("= marks policies tied on \(rankBy): they share their rank")
     }
     let unchanged = comparison.policiesSeedsDoNotChange
@@ -60,32 +110,26 @@ enum CompareReport {
         "the seeds changed nothing for \(which): the workload draws nothing at random (as a script or a trace), so the intervals are 0 and more seeds add nothing; a user model varies the workload"
       )
     }
-    if best == nil {
+    guard let best = ranking.best else {
       notes.append(
         "no run has a value of \(rankBy), so nothing is ranked; choose another with --rank-by")
+      return notes
     }
-    if best != nil, comparison.seeds.count > 1 {
-      notes.append(
-        "vs \(best ?? ""): the difference from the best policy on \(rankBy), seed by seed (the runs of a seed share their workload), mean ± 95 % CI"
-      )
-      if !clear {
-        notes.append(
-          "tied: the interval includes 0, so on these seeds the policy cannot be told from \(best ?? "the best"); more seeds may tell them apart"
-        )
-      }
-    } else if best != nil {
+    guard comparison.seeds.count > 1 else {
       notes.append(
         "one seed: no interval, so no policy is shown to be better than another; give --seeds 10 or more"
       )
+      return notes
     }
-    let files =
-      "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
-    return """
-      \(comparison.scenarioName) on \(device): \(comparison.policies.count.counted("policy", "policies")) × \(comparison.seeds.count.counted("seed")), ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
-      \(table.map { "  " + $0 }.joined(separator: "\n"))
-      \(notes.map { "  note: \($0)\n" }.joined())  reports: \(folder)/ (\(files))
-
-      """
+    notes.append(
+      "vs \(best): the difference from the best policy on \(rankBy), seed by seed (the runs of a seed share their workload), mean ± 95 % CI"
+    )
+    if !ranking.clear {
+      notes.append(
+        "tied: the interval includes 0, so on these seeds the policy cannot be told from \(best); more seeds may tell them apart"
+      )
+    }
+    return notes
   }
 }
 

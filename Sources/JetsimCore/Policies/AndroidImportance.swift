@@ -60,6 +60,19 @@ package struct AndroidImportance: Sendable {
     return nil
   }
 
+  /// Calls `body` with each process of `resident` and its adj: first those whose adj is fixed, in
+  /// `resident`'s order, then the cached ones, most recently used first (see `forEachCached`).
+  ///
+  /// - Complexity: O(*r* + *c* log *c*) for *r* processes in memory, *c* of them cached.
+  package mutating func forEachResident(
+    in resident: AppSet, _ apps: [AppStatus], _ body: (Int, Int) -> Void
+  ) {
+    for app in resident.members {
+      if let adj = fixedAdj(app, apps[app]) { body(app, adj) }
+    }
+    forEachCached(in: resident, apps, body)
+  }
+
   /// Calls `body` with each cached process of `resident` and its adj (900 for the most recently
   /// used, then 901, ..., at most 999).
   ///

@@ -78,10 +78,7 @@ public struct LmkdPolicy: EvictionPolicy {
       }
       best = (app, adj)
     }
-    for app in resident.members {
-      if let adj = importance.fixedAdj(app, device.apps[app]) { consider(app, adj) }
-    }
-    importance.forEachCached(in: resident, device.apps, consider)
+    importance.forEachResident(in: resident, device.apps, consider)
     return best.map { Eviction(app: $0.app) }
   }
 

@@ -44,10 +44,7 @@ public struct OOMBadnessPolicy: EvictionPolicy {
       }
       best = (app, score)
     }
-    for app in resident.members {
-      if let adj = importance.fixedAdj(app, device.apps[app]) { consider(app, adj) }
-    }
-    importance.forEachCached(in: resident, device.apps, consider)
+    importance.forEachResident(in: resident, device.apps, consider)
     return best.map { Eviction(app: $0.app) }
   }
 }

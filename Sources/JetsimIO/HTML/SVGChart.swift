@@ -111,16 +111,8 @@ package struct SVGChart: Sendable {
   ) {
     guard !times.isEmpty else { return }
     body.append("<polygon points=\"")
-    for index in times.indices {
-      let next = index + 1 < times.count ? times[index + 1] : end
-      point(x(times[index]), y(upper[index]), first: index == 0)
-      point(x(next), y(upper[index]))
-    }
-    for index in times.indices.reversed() {
-      let next = index + 1 < times.count ? times[index + 1] : end
-      point(x(next), y(lower[index]))
-      point(x(times[index]), y(lower[index]))
-    }
+    steps(times: times, values: upper, end: end)
+    steps(times: times, values: lower, end: end, backwards: true)
     body.append(
       "\" fill=\"\(fill)\"><title>\(HTMLDocument.escape(title))</title></polygon>")
   }
@@ -130,14 +122,26 @@ package struct SVGChart: Sendable {
   ) {
     guard !times.isEmpty else { return }
     body.append("<polyline points=\"")
-    for index in times.indices {
-      let next = index + 1 < times.count ? times[index + 1] : end
-      point(x(times[index]), y(values[index]), first: index == 0)
-      point(x(next), y(values[index]))
-    }
+    steps(times: times, values: values, end: end)
     body.append(
       "\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"0.8\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")><title>\(HTMLDocument.escape(title))</title></polyline>"
     )
+  }
+
+  /// The points of a step function, two a step (each value holds from its time until the next
+  /// time, the last until `end`): left to right, the first starting the list, or `backwards`, right
+  /// to left, continuing it (an area's lower edge).
+  private mutating func steps(
+    times: [Double], values: [Double], end: Double, backwards: Bool = false
+  ) {
+    for step in times.indices {
+      let index = backwards ? times.count - 1 - step : step
+      let start = x(times[index])
+      let stop = x(index + 1 < times.count ? times[index + 1] : end)
+      let level = y(values[index])
+      point(backwards ? stop : start, level, first: step == 0 && !backwards)
+      point(backwards ? start : stop, level)
+    }
   }
 
   /// One point of a polygon or polyline, `x,y`, after a space unless it is the `first`.

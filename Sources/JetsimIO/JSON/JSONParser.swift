@@ -134,15 +134,10 @@ package enum JSONParser {
     }
 
     mutating func object(depth: Int) throws(SyntaxError) -> [JSONMember] {
-      position += 1  // {
       var members: [JSONMember] = []
       // Keys seen so far, once an object is large enough that a linear search would cost.
       var seen: [String: Int] = [:]
-      skipWhitespace()
-      if current == UInt8(ascii: "}") {
-        position += 1
-        return members
-      }
+      if opensEmpty(closingWith: "}") { return members }
       while true {
         skipWhitespace()
         guard current == UInt8(ascii: "\"") else {
@@ -172,41 +167,48 @@ package enum JSONParser {
         guard current == UInt8(ascii: ":") else { throw error("':' was expected after the key") }
         position += 1
         members.append(JSONMember(key: key, node: try value(depth: depth)))
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","): position += 1
-        case UInt8(ascii: "}"):
-          position += 1
-          return members
-        case nil: throw error("the text ends inside an object; add the closing '}'")
-        default: throw error("',' or '}' was expected after a value; is a comma missing?")
-        }
+        if try endsAfterItem(close: "}", inside: "an object") { return members }
       }
     }
 
     mutating func array(depth: Int) throws(SyntaxError) -> [JSONNode] {
-      position += 1  // [
       var elements: [JSONNode] = []
-      skipWhitespace()
-      if current == UInt8(ascii: "]") {
-        position += 1
-        return elements
-      }
+      if opensEmpty(closingWith: "]") { return elements }
       while true {
         skipWhitespace()
         if current == UInt8(ascii: "]") {
           throw error("a trailing comma before ']'; remove the comma")
         }
         elements.append(try value(depth: depth))
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","): position += 1
-        case UInt8(ascii: "]"):
-          position += 1
-          return elements
-        case nil: throw error("the text ends inside a list; add the closing ']'")
-        default: throw error("',' or ']' was expected after a value; is a comma missing?")
-        }
+        if try endsAfterItem(close: "]", inside: "a list") { return elements }
+      }
+    }
+
+    /// Steps over an object's or a list's opening bracket; true when `close` follows at once (an
+    /// empty one), which is stepped over too.
+    mutating func opensEmpty(closingWith close: Unicode.Scalar) -> Bool {
+      position += 1
+      skipWhitespace()
+      guard current == UInt8(ascii: close) else { return false }
+      position += 1
+      return true
+    }
+
+    /// Reads what follows a member or an element: a comma, after which another comes, or `close`,
+    /// which ends the object or list (true). `container` names it in the error where the text ends.
+    mutating func endsAfterItem(close: Unicode.Scalar, inside container: String) throws(SyntaxError)
+      -> Bool
+    {
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","):
+        position += 1
+        return false
+      case UInt8(ascii: close):
+        position += 1
+        return true
+      case nil: throw error("the text ends inside \(container); add the closing '\(close)'")
+      default: throw error("',' or '\(close)' was expected after a value; is a comma missing?")
       }
     }
 

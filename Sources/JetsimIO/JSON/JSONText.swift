@@ -38,30 +38,32 @@ extension JSONText {
     case .number(let literal): out += literal
     case .string(let text): out += quote(text)
     case .array(let elements):
-      guard !elements.isEmpty else {
-        out += "[]"
-        return
-      }
-      out += "[\n"
-      for (index, element) in elements.enumerated() {
-        out += indent + "  "
-        render(element.value, indent: indent + "  ", into: &out)
-        out += index + 1 < elements.count ? ",\n" : "\n"
-      }
-      out += indent + "]"
+      render(elements, open: "[", close: "]", indent: indent, into: &out) { ("", $0.value) }
     case .object(let members):
-      guard !members.isEmpty else {
-        out += "{}"
-        return
+      render(members, open: "{", close: "}", indent: indent, into: &out) {
+        (quote($0.key) + ": ", $0.node.value)
       }
-      out += "{\n"
-      for (index, member) in members.enumerated() {
-        out += indent + "  " + quote(member.key) + ": "
-        render(member.node.value, indent: indent + "  ", into: &out)
-        out += index + 1 < members.count ? ",\n" : "\n"
-      }
-      out += indent + "}"
     }
+  }
+
+  /// A list or an object: `open`, each item on a line of its own (a member after its quoted key,
+  /// the `prefix`), then `close`; `open` and `close` together when it is empty.
+  private static func render<Items: Collection>(
+    _ items: Items, open: String, close: String, indent: String, into out: inout String,
+    item: (Items.Element) -> (prefix: String, value: JSONValue)
+  ) {
+    guard !items.isEmpty else {
+      out += open + close
+      return
+    }
+    out += open + "\n"
+    for (index, element) in items.enumerated() {
+      let (prefix, value) = item(element)
+      out += indent + "  " + prefix
+      render(value, indent: indent + "  ", into: &out)
+      out += index + 1 < items.count ? ",\n" : "\n"
+    }
+    out += indent + close
   }
 }
 

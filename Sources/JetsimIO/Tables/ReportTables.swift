@@ -10,9 +10,26 @@ package enum ColumnComparison: Sendable {
   case ignored
 }
 
+/// A column of a report that `jetsim check` compares row by row (`EventColumn`, `KillColumn`):
+/// its name in the header is its raw value.
+package protocol ComparedColumn: CaseIterable, RawRepresentable<String>, Sendable {
+  /// How `check` compares it.
+  var comparison: ColumnComparison { get }
+}
+
+extension ComparedColumn {
+  /// The column's name in the header.
+  package var name: String { rawValue }
+
+  /// The names of the columns compared as `comparison`, in the table's order.
+  package static func names(comparedAs comparison: ColumnComparison) -> [String] {
+    allCases.filter { $0.comparison == comparison }.map(\.name)
+  }
+}
+
 /// A column of `events.csv`, in the table's order: the header, the writer and the readers all
 /// derive from these cases, so a column is one case (and the compiler then asks for its writer).
-package enum EventColumn: String, CaseIterable, Sendable {
+package enum EventColumn: String, ComparedColumn {
   case seq
   case timeMs = "time_ms"
   case app, event
@@ -23,9 +40,6 @@ package enum EventColumn: String, CaseIterable, Sendable {
   case freeKB = "free_kb"
   case pendingKB = "pending_kb"
   case pressure
-
-  /// The column's name in the header.
-  package var name: String { rawValue }
 
   /// How `check` compares it.
   package var comparison: ColumnComparison {
@@ -38,7 +52,7 @@ package enum EventColumn: String, CaseIterable, Sendable {
 }
 
 /// A column of `kills.csv`, in the table's order (see `EventColumn`).
-package enum KillColumn: String, CaseIterable, Sendable {
+package enum KillColumn: String, ComparedColumn {
   case seq
   case timeMs = "time_ms"
   case app, reason, policy, rank, state
@@ -48,9 +62,6 @@ package enum KillColumn: String, CaseIterable, Sendable {
   case freeAfterKB = "free_after_kb"
   case pendingKB = "pending_kb"
   case callback
-
-  /// The column's name in the header.
-  package var name: String { rawValue }
 
   /// How `check` compares it: a kill is who died, why and in which state.
   package var comparison: ColumnComparison {
