@@ -26,7 +26,7 @@ extension Simulation {
         }
         listed[app] = true
         // The snapshot's order is the history before time 0: an earlier entry was used less
-        // recently (docs/model.md §11, contract 3), for every policy that ranks by recency.
+        // recently (docs/model.md §11, since 0.3), for every policy that ranks by recency.
         apps[app].lastUsedMs = position - snapshot.entries.count
         applySnapshot(entry, to: app)
         if failed { return }

@@ -162,7 +162,7 @@ package struct Simulation {
   }
 
   /// The process no policy may choose now: the one whose allocation waits for room. Once it lands,
-  /// the process is an ordinary candidate again, in the same instant (docs/model.md §5, contract 3).
+  /// the process is an ordinary candidate again, in the same instant (docs/model.md §5, since 0.3).
   var exemptApp: Int { pendingApp }
 
   /// Runs `workload` and the timers it sets off, until both are done or `endMs` is reached, then
