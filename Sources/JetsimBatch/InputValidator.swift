@@ -24,59 +24,58 @@ public enum InputValidator {
     case metricKitPayload = "MetricKit payload"
   }
 
-  /// Checks the file at `path` and returns its kind: a trace or app-usage log by its extension and
-  /// header (a `.tsv`, or a `.csv` whose header `import-lsapp` reads as a log's, is an app-usage
-  /// log; any other `.csv` a trace), a JetsamEvent report by its extension (`.ips`, `.synced`, `.crash`),
-  /// otherwise a JSON scenario, sweep, device or app profile or MetricKit payload, told apart by
-  /// its keys.
+  /// Checks the file at `path` and returns its kind, recognised from its content as the command
+  /// that reads it would (`kind(of:)`), then read by that command's own reader: a JetsamEvent
+  /// report as `import-jetsam` reads it, an app-usage log as `import-lsapp`, a trace as `run`, a
+  /// MetricKit payload as `import-metrickit`, profiles, scenarios and sweeps as the loaders.
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
-    let lowered = path.lowercased()
-    if [".ips", ".synced", ".crash"].contains(where: lowered.hasSuffix) {
+    let kind = try Self.kind(of: path)
+    switch kind {
+    case .jetsamReport:
       // As import-jetsam reads it: a report with no app would give no scenario.
       try JetsamImport.convert(try JetsamReport.load(at: path)).checkImportable()
-      return .jetsamReport
-    }
-    if lowered.hasSuffix(".tsv") {
+    case .appUsageLog:
       _ = try LSAppImport.convert(InputFile.text(at: path), path: path, known: [])
-      return .appUsageLog
-    }
-    if lowered.hasSuffix(".csv") {
-      let header = try LineReader(path: path).nextLine { String(decoding: $0, as: UTF8.self) }
-      if let header, LSAppImport.isLogHeader(header) {
-        _ = try LSAppImport.convert(InputFile.text(at: path), path: path, known: [])
-        return .appUsageLog
-      }
+    case .trace:
       // A trace is read a line at a time: any length in constant memory.
       var cursor = try TraceCursor(path: path)
       while try cursor.next() != nil {}
-      return .trace
+    case .metricKitPayload: _ = try MetricKitPayload.load(at: path)
+    case .sweep: _ = try SweepDefinition.load(at: path)
+    case .device: _ = try ProfileLoader.device(at: path)
+    case .app: _ = try ProfileLoader.app(at: path)
+    case .scenario: _ = try ProfileLoader.scenario(at: path)
     }
+    return kind
+  }
+
+  /// The kind of the file at `path`. The names the importers are given (`.ips`, `.synced` and
+  /// `.crash` reports, `.tsv` logs) are that kind whatever they hold, so that a damaged one gets
+  /// its importer's error. Any other file is told by its content: JSON (an object or a list) is a
+  /// JetsamEvent report when its first line is a report's header (`bug_type`) or its keys are a
+  /// report body's (`memoryStatus`, `processes`), else a payload, sweep, scenario, device or app by
+  /// its keys; text is an app-usage log when its first line is a log's header
+  /// (`LSAppImport.isLogHeader`), a report of the older text layout when it starts `Incident
+  /// Identifier:`, and otherwise a trace.
+  public static func kind(of path: String) throws(JetsimError) -> FileKind {
+    let lowered = path.lowercased()
+    if [".ips", ".synced", ".crash"].contains(where: lowered.hasSuffix) { return .jetsamReport }
+    if lowered.hasSuffix(".tsv") { return .appUsageLog }
+    let first = try LineReader(path: path).nextLine { String(decoding: $0, as: UTF8.self) } ?? ""
+    let opening = first.drop { $0 == " " || $0 == "\t" }.first
+    guard opening == "{" || opening == "[" else {
+      if first.hasPrefix("Incident Identifier:") { return .jetsamReport }
+      return LSAppImport.isLogHeader(first) ? .appUsageLog : .trace
+    }
+    if first.contains("\"bug_type\"") { return .jetsamReport }
     let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)
-    let first = root.elements?.first ?? root
-    let keys = Set(first.members?.map(\.key) ?? [])
-    if keys.contains("timeStampBegin") || keys.contains("applicationExitMetrics") {
-      _ = try MetricKitPayload.load(at: path)
-      return .metricKitPayload
-    }
-    if keys.contains("axes") {
-      _ = try SweepDefinition.load(at: path)
-      return .sweep
-    }
-    if keys.contains("script") || keys.contains("apps") || keys.contains("trace")
-      || keys.contains("userModel")
-    {
-      _ = try ProfileLoader.scenario(at: path)
-      return .scenario
-    }
-    if keys.contains("memory") || keys.contains("reserved") {
-      _ = try ProfileLoader.device(at: path)
-      return .device
-    }
-    if keys.contains("resident") || keys.contains("id") {
-      _ = try ProfileLoader.app(at: path)
-      return .app
-    }
-    _ = try ProfileLoader.scenario(at: path)
-    return .scenario
+    let keys = Set((root.elements?.first ?? root).members?.map(\.key) ?? [])
+    let byKey: [(keys: [String], kind: FileKind)] = [
+      (["memoryStatus", "processes", "largestProcess"], .jetsamReport),
+      (["timeStampBegin", "applicationExitMetrics"], .metricKitPayload), (["axes"], .sweep),
+      (["script", "apps", "trace", "userModel"], .scenario), (["memory", "reserved"], .device),
+      (["resident", "id"], .app),
+    ]
+    return byKey.first { $0.keys.contains(where: keys.contains) }?.kind ?? .scenario
   }
 }

@@ -301,7 +301,7 @@ import Testing
     ),
     (
       ["run", "Profiles/scenarios/worked-example.json", "--out", "Package.swift/out"], 73,
-      "cannot write reports"
+      "cannot write the reports"
     ),
     (
       ["run", "Profiles/scenarios/worked-example.json", "--out", "Profiles"], 73,
