@@ -37,24 +37,6 @@ package enum ProfileValue: Sendable, Equatable {
   case settings(PolicySettings)
   /// System processes.
   case processes([SystemProcess])
-
-  /// The text, or "" if the value is not one (the reader gives each key its kind's value).
-  package var text: String {
-    if case .text(let text) = self { return text }
-    return ""
-  }
-
-  /// The number, or 0 if the value is not one.
-  package var number: Int {
-    if case .number(let number) = self { return number }
-    return 0
-  }
-
-  /// The flag, or false if the value is not one.
-  package var flag: Bool {
-    if case .flag(let flag) = self { return flag }
-    return false
-  }
 }
 
 /// A Swift value a scalar profile key holds, and how it becomes a `ProfileValue` and back: an
@@ -62,7 +44,7 @@ package enum ProfileValue: Sendable, Equatable {
 package protocol ProfileScalar {
   /// The value as a profile holds it; nil when it is not there.
   var profileValue: ProfileValue? { get }
-  /// The value `value` holds (the reader gives each key its kind's value).
+  /// The value `value` holds.
   init(profileValue value: ProfileValue)
 }
 
@@ -75,22 +57,31 @@ package protocol ProfileText: ProfileScalar {}
 extension Int: ProfileNumber {
   /// The integer as a number.
   package var profileValue: ProfileValue? { .number(self) }
-  /// The number `value` holds.
-  package init(profileValue value: ProfileValue) { self = value.number }
+  /// The number `value` holds, or 0 if it is not one (the reader gives each key its kind's value).
+  package init(profileValue value: ProfileValue) {
+    guard case .number(let number) = value else { self = 0; return }
+    self = number
+  }
 }
 
 extension String: ProfileText {
   /// The string as a text.
   package var profileValue: ProfileValue? { .text(self) }
-  /// The text `value` holds.
-  package init(profileValue value: ProfileValue) { self = value.text }
+  /// The text `value` holds, or "" if it is not one.
+  package init(profileValue value: ProfileValue) {
+    guard case .text(let text) = value else { self = ""; return }
+    self = text
+  }
 }
 
 extension Bool: ProfileScalar {
   /// The flag.
   package var profileValue: ProfileValue? { .flag(self) }
-  /// The flag `value` holds.
-  package init(profileValue value: ProfileValue) { self = value.flag }
+  /// The flag `value` holds, or false if it is not one.
+  package init(profileValue value: ProfileValue) {
+    guard case .flag(let flag) = value else { self = false; return }
+    self = flag
+  }
 }
 
 extension Optional: ProfileScalar where Wrapped: ProfileScalar {
