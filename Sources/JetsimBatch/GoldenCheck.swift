@@ -111,11 +111,11 @@ public enum GoldenCheck {
     let result = try Simulator.run(scenario)
     let csv = result.csv
     var differences = KillOrder.differences(
-      expected: expectedKills, actual: csv.kills, numbers: options.numbers,
+      in: .kills, expected: expectedKills, actual: csv.kills, numbers: options.numbers,
       tolerance: options.tolerance)
     if let expectedEvents {
-      differences += KillOrder.eventDifferences(
-        expected: expectedEvents, actual: csv.events, numbers: options.numbers,
+      differences += KillOrder.differences(
+        in: .events, expected: expectedEvents, actual: csv.events, numbers: options.numbers,
         tolerance: options.tolerance)
     }
     let recorded = (try? InputFile.bytes(at: "\(folder)/\(ReportFile.provenance.name)"))

@@ -20,39 +20,40 @@ package enum KillOrder {
     }
   }
 
-  /// The differences between two `kills.csv`.
+  /// A report compared row by row: its file, what a row is called, how rows are matched and
+  /// described, and which columns hold numbers.
+  package struct Rows {
+    let file: ReportFile
+    let noun: String
+    let key: ([String: String]) -> String
+    let describe: ([String: String]) -> String
+    let numberColumns: [String]
+
+    /// `kills.csv`: kills matched by who, why and in which state.
+    package static var kills: Rows {
+      Rows(
+        file: .kills, noun: "kill",
+        key: { row in
+          KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
+        },
+        describe: victim, numberColumns: KillColumn.names(comparedAs: .value))
+    }
+
+    /// `events.csv`: events matched by what happened to whom.
+    package static var events: Rows {
+      Rows(
+        file: .events, noun: "event", key: summary, describe: { "'\(summary($0))'" },
+        numberColumns: EventColumn.names(comparedAs: .value))
+    }
+  }
+
+  /// The differences between two copies of `report` (`kills.csv` or
+  /// `events.csv`): its rows aligned, and with `numbers` their numbers compared within `tolerance`.
   package static func differences(
-    expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance? = nil
+    in report: Rows, expected: String, actual: String, numbers: Bool,
+    tolerance: NumberTolerance? = nil
   ) -> [String] {
-    compare(
-      ReportFile.kills.name, expected: expected, actual: actual, numbers: numbers,
-      tolerance: tolerance,
-      noun: "kill",
-      key: { row in
-        KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
-      },
-      describe: victim,
-      numberColumns: KillColumn.names(comparedAs: .value))
-  }
-
-  /// The differences between two `events.csv`.
-  package static func eventDifferences(
-    expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance? = nil
-  ) -> [String] {
-    compare(
-      ReportFile.events.name, expected: expected, actual: actual, numbers: numbers,
-      tolerance: tolerance,
-      noun: "event",
-      key: summary, describe: { "'\(summary($0))'" },
-      numberColumns: EventColumn.names(comparedAs: .value))
-  }
-
-  private static func compare(
-    _ file: String, expected: String, actual: String, numbers: Bool, tolerance: NumberTolerance?,
-    noun: String,
-    key: ([String: String]) -> String, describe: ([String: String]) -> String,
-    numberColumns: [String]
-  ) -> [String] {
+    let (file, noun, describe) = (report.file.name, report.noun, report.describe)
     guard let want = Table(expected) else { return ["the golden \(file) is not CSV"] }
     guard let got = Table(actual) else { return ["the run's \(file) is not CSV"] }
     var differences: [String] = []
@@ -61,8 +62,8 @@ package enum KillOrder {
         "\(file) columns differ: expected \(want.columns.joined(separator: ",").excerpt(limit: 200)), got \(got.columns.joined(separator: ","))"
       )
     }
-    let wantKeys = want.rows.map(key)
-    let gotKeys = got.rows.map(key)
+    let wantKeys = want.rows.map(report.key)
+    let gotKeys = got.rows.map(report.key)
     guard let steps = SequenceDiff.align(wantKeys, gotKeys) else {
       // Too far apart to align: say where they part and how much differs.
       let common = zip(wantKeys, gotKeys).prefix { $0 == $1 }.count
@@ -79,7 +80,7 @@ package enum KillOrder {
         kept: { w, g in
           guard numbers else { return nil }
           let (expectedRow, actualRow) = (want.rows[w], got.rows[g])
-          let changed = numberColumns.filter { column in
+          let changed = report.numberColumns.filter { column in
             !(tolerance?.matches(expectedRow[column], actualRow[column], column: column)
               ?? (expectedRow[column] == actualRow[column]))
           }.map { column in

@@ -168,17 +168,20 @@ import Testing
     let differentSize =
       "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,120,880,0,normal\n"
     #expect(
-      KillOrder.eventDifferences(expected: expected, actual: differentSize, numbers: false) == [])
+      KillOrder.differences(in: .events, expected: expected, actual: differentSize, numbers: false)
+        == [])
     #expect(
-      KillOrder.eventDifferences(expected: expected, actual: differentSize, numbers: true) == [
-        "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 0.0 MB, got 0.1 MB; free_kb expected 0.8 MB (900 KB), got 0.8 MB (880 KB)"
-      ])
+      KillOrder.differences(in: .events, expected: expected, actual: differentSize, numbers: true)
+        == [
+          "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 0.0 MB, got 0.1 MB; free_kb expected 0.8 MB (900 KB), got 0.8 MB (880 KB)"
+        ])
     let differentEvent =
       "\(header)\n1,0,a,launch,notRunning,background,willFinishLaunching,,100,900,0,normal\n"
     #expect(
-      KillOrder.eventDifferences(expected: expected, actual: differentEvent, numbers: false) == [
-        "event #1 (00:00:00.000): expected 'a launch notRunning>inactive willFinishLaunching', got 'a launch notRunning>background willFinishLaunching'"
-      ])
+      KillOrder.differences(in: .events, expected: expected, actual: differentEvent, numbers: false)
+        == [
+          "event #1 (00:00:00.000): expected 'a launch notRunning>inactive willFinishLaunching', got 'a launch notRunning>background willFinishLaunching'"
+        ])
   }
 
   @Test func aGoldenThatIsNotCSVIsNamed() throws {

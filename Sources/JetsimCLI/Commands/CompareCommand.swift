@@ -19,10 +19,8 @@ struct CompareOptions: Subcommand, Equatable {
 }
 
 extension CompareOptions {
-  static let policies = CommonOptions.policies.helped(
-    "policies to compare (default: every built-in policy)")
-  static let out = CommonOptions.out.helped(
-    "output folder (default: Reports/<scenario name>-compare)")
+  static let policies = CommonOptions.policies(to: "compare")
+  static let out = CommonOptions.out(defaultFolder: "<scenario name>-compare")
   static let keepRuns = OptionSpec(
     "keep-runs", help: "also write every run's full reports, in <policy>/seed-<n>/")
   static let rankBy = OptionSpec(

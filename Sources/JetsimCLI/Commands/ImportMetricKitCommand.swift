@@ -40,7 +40,7 @@ extension ImportMetricKitOptions {
     help: "also run this scenario and put its simulated exits a day beside the payloads' real ones",
     completion: .file(["json"]))
   static let seeds = CommonOptions.seeds.helped(
-    "seeds for --scenario (default: 10 with a user model, else the scenario's)")
+    "seeds for --scenario (default: \(CommonOptions.scenarioSeedsDefault))")
 
   static let spec = CommandSpec(
     name: "import-metrickit",

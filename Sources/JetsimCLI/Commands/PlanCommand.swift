@@ -23,8 +23,7 @@ extension PlanOptions {
     "target", value: "METRIC>=VALUE",
     help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)"
   ).required("such as --target \"warm-resume-ratio>=0.9\"")
-  static let seeds = CommonOptions.seeds.helped(
-    "seeds the target must hold on: N (seeds 1 to N), A..B or A,B,C (default: 5)")
+  static let seeds = CommonOptions.seeds("seeds the target must hold on", default: "5")
   static let min = OptionSpec(
     "min", value: "SIZE",
     help: "smallest memory to try (default: the device's reserved memory plus the precision)")
@@ -33,8 +32,8 @@ extension PlanOptions {
     help: "largest memory to try (default: 16GB, or twice the device's memory)")
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
-  static let out = CommonOptions.out.helped(
-    "where to write plan.csv and plan.json (default: Reports/<scenario name>-plan)")
+  static let out = CommonOptions.out(
+    "where to write plan.csv and plan.json", defaultFolder: "<scenario name>-plan")
 
   static let spec = CommandSpec(
     name: "plan",

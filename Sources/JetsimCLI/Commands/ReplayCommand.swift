@@ -11,10 +11,9 @@ struct ReplayOptions: Subcommand, Equatable {
 }
 
 extension ReplayOptions {
-  static let policies = CommonOptions.policies.helped(
-    "policies to replay (default: every built-in policy)")
-  static let out = CommonOptions.out.helped(
-    "where to write replay.csv, replay-summary.csv and replay.html (default: Reports/replay)")
+  static let policies = CommonOptions.policies(to: "replay")
+  static let out = CommonOptions.out(
+    "where to write replay.csv, replay-summary.csv and replay.html", defaultFolder: "replay")
 
   static let spec = CommandSpec(
     name: "replay",

@@ -17,7 +17,7 @@ struct RunOptions: Subcommand, Equatable {
 extension RunOptions {
   static let policy = CommonOptions.policy.helped(
     "eviction policy (default: the scenario's, else largest-first)")
-  static let out = CommonOptions.out.helped("report folder (default: Reports/<scenario name>)")
+  static let out = CommonOptions.out("report folder", defaultFolder: "<scenario name>")
   static let trace = OptionSpec(
     "trace", value: "FILE", help: "replay this trace CSV instead of the scenario's workload",
     completion: .file(["csv"]))

@@ -13,7 +13,7 @@ struct SweepOptions: Subcommand, Equatable {
 }
 
 extension SweepOptions {
-  static let out = CommonOptions.out.helped("output folder (default: Reports/<sweep name>)")
+  static let out = CommonOptions.out(defaultFolder: "<sweep name>")
   static let resume = OptionSpec(
     "resume", help: "finish an interrupted sweep (only the missing runs); start it if there is none"
   )

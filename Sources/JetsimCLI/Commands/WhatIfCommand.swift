@@ -29,8 +29,7 @@ extension WhatIfOptions {
     "devices", value: "FILES",
     help: "device profiles to run on, comma-separated (default: the scenario's device)",
     completion: .file(["json"]))
-  static let out = CommonOptions.out.helped(
-    "output folder (default: Reports/<scenario name>-what-if)")
+  static let out = CommonOptions.out(defaultFolder: "<scenario name>-what-if")
 
   static let spec = CommandSpec(
     name: "what-if",

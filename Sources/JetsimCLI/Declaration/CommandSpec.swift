@@ -128,18 +128,38 @@ enum CommonOptions {
   static let policy = OptionSpec(
     "policy", value: "NAME", help: "eviction policy (default: the scenario's)",
     completion: .values(PolicyRegistry.names))
-  static let policies = OptionSpec(
-    "policies", value: "A,B,...", help: "policies (default: every built-in policy)",
-    completion: .values(PolicyRegistry.names))
+  static let policies = policies(to: nil)
   static let seed = OptionSpec(
     "seed", value: "N", help: "seed of every random stream (default: the scenario's, else 1)")
-  static let seeds = OptionSpec(
-    "seeds", value: "SEEDS", help: "seeds: N (seeds 1 to N), A..B or A,B,C")
+  static let seeds = seeds()
   /// Seeds of a scenario's runs, by default those of `CompareOptions.defaultSeeds` (compare,
   /// what-if).
-  static let scenarioSeeds = seeds.helped(
-    "seeds: N (seeds 1 to N), A..B or A,B,C (default: 10 with a user model, else the scenario's)")
+  static let scenarioSeeds = seeds(default: scenarioSeedsDefault)
+  /// What `scenarioSeeds` are when not given, in words.
+  static let scenarioSeedsDefault = "10 with a user model, else the scenario's"
   static let format = OptionSpec(
     "format", value: "FORMAT", help: "what to print: text (default) or json, for scripts and CI",
     completion: .values(OutputFormat.allCases.map(\.rawValue)))
+
+  /// `--policies`, for a subcommand that does `verb` with each policy ("compare", "replay").
+  static func policies(to verb: String?) -> OptionSpec {
+    OptionSpec(
+      "policies", value: "A,B,...",
+      help: "policies\(verb.map { " to \($0)" } ?? "") (default: every built-in policy)",
+      completion: .values(PolicyRegistry.names))
+  }
+
+  /// `--seeds`, written in `SeedList`'s forms: `what` they are for, and what they are by default.
+  static func seeds(_ what: String = "seeds", default defaultSeeds: String? = nil) -> OptionSpec {
+    OptionSpec(
+      "seeds", value: "SEEDS",
+      help: "\(what): N (seeds 1 to N), A..B or A,B,C"
+        + (defaultSeeds.map { " (default: \($0))" } ?? ""))
+  }
+
+  /// `--out`, a folder under `Defaults.reportsFolder` unless given: `what` goes there, and
+  /// `folder` names the default (`<scenario name>-compare`).
+  static func out(_ what: String = "output folder", defaultFolder folder: String) -> OptionSpec {
+    out.helped("\(what) (default: \(Defaults.reportsFolder)/\(folder))")
+  }
 }

@@ -37,25 +37,62 @@ package enum ProfileValue: Sendable, Equatable {
   case settings(PolicySettings)
   /// System processes.
   case processes([SystemProcess])
+}
 
-  /// The text, or "" if the value is not one (the reader gives each key its kind's value).
-  package var text: String {
-    if case .text(let text) = self { return text }
-    return ""
-  }
+/// A Swift value a scalar profile key holds, and how it becomes a `ProfileValue` and back: an
+/// integer, a string or a flag, or an optional one (not there while nil).
+package protocol ProfileScalar {
+  /// The value as a profile holds it; nil when it is not there.
+  var profileValue: ProfileValue? { get }
+  /// The value `value` holds.
+  init(profileValue value: ProfileValue)
+}
 
-  /// The number, or 0 if the value is not one.
-  package var number: Int {
-    if case .number(let number) = self { return number }
-    return 0
-  }
+/// The value of a number key (`.size`, `.duration`, `.permille`): `Int` or `Int?`.
+package protocol ProfileNumber: ProfileScalar {}
 
-  /// The flag, or false if the value is not one.
-  package var flag: Bool {
-    if case .flag(let flag) = self { return flag }
-    return false
+/// The value of a `.name` or `.text` key: `String` or `String?`.
+package protocol ProfileText: ProfileScalar {}
+
+extension Int: ProfileNumber {
+  /// The integer as a number.
+  package var profileValue: ProfileValue? { .number(self) }
+  /// The number `value` holds, or 0 if it is not one (the reader gives each key its kind's value).
+  package init(profileValue value: ProfileValue) {
+    guard case .number(let number) = value else { self = 0; return }
+    self = number
   }
 }
+
+extension String: ProfileText {
+  /// The string as a text.
+  package var profileValue: ProfileValue? { .text(self) }
+  /// The text `value` holds, or "" if it is not one.
+  package init(profileValue value: ProfileValue) {
+    guard case .text(let text) = value else { self = ""; return }
+    self = text
+  }
+}
+
+extension Bool: ProfileScalar {
+  /// The flag.
+  package var profileValue: ProfileValue? { .flag(self) }
+  /// The flag `value` holds, or false if it is not one.
+  package init(profileValue value: ProfileValue) {
+    guard case .flag(let flag) = value else { self = false; return }
+    self = flag
+  }
+}
+
+extension Optional: ProfileScalar where Wrapped: ProfileScalar {
+  /// The wrapped value as a profile holds it; nil when there is none.
+  package var profileValue: ProfileValue? { self?.profileValue }
+  /// The wrapped value `value` holds: a key given is never nil.
+  package init(profileValue value: ProfileValue) { self = Wrapped(profileValue: value) }
+}
+
+extension Optional: ProfileNumber where Wrapped: ProfileNumber {}
+extension Optional: ProfileText where Wrapped: ProfileText {}
 
 /// One key of a JSON profile, declared once: its name, its kind (and so its unit and the checks
 /// reading it makes), whether it is required, its line in docs/profiles.md (meaning, default,
@@ -107,45 +144,22 @@ extension ProfileKey {
   /// A writable key path that can be kept in a table shared between threads.
   package typealias Path<Value> = WritableKeyPath<Root, Value> & Sendable
 
-  /// A key whose value of `kind` is the integer at `path` (`.size`, `.duration`, `.permille`).
-  package static func number(
-    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Int>, required: Bool = false,
+  /// A key whose value of `kind` is the integer at `path` (`.size`, `.duration`, `.permille`); an
+  /// optional one is nil when left out.
+  package static func number<Value: ProfileNumber>(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Value>, required: Bool = false,
     meaning: String = "", default defaultText: String = "", example: String
   ) -> Self {
-    Self(
-      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
-      read: { .number($0[keyPath: path]) }, apply: { $0[keyPath: path] = $1.number })
+    Self(name, kind, path, required, meaning, defaultText, example)
   }
 
-  /// An optional key whose value of `kind` is the integer at `path`, nil when left out.
-  package static func number(
-    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Int?>, meaning: String = "",
-    default defaultText: String = "", example: String
-  ) -> Self {
-    Self(
-      name, kind, meaning: meaning, default: defaultText, example: example,
-      read: { $0[keyPath: path].map(ProfileValue.number) },
-      apply: { $0[keyPath: path] = $1.number })
-  }
-
-  /// A key whose `.name` or `.text` value is the string at `path`.
-  package static func text(
-    _ name: String, _ kind: ProfileKeyKind, _ path: Path<String>, required: Bool = false,
+  /// A key whose `.name` or `.text` value is the string at `path`; an optional one is nil when
+  /// left out.
+  package static func text<Value: ProfileText>(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Value>, required: Bool = false,
     meaning: String = "", default defaultText: String = "", example: String
   ) -> Self {
-    Self(
-      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
-      read: { .text($0[keyPath: path]) }, apply: { $0[keyPath: path] = $1.text })
-  }
-
-  /// An optional key whose `.name` or `.text` value is the string at `path`, nil when left out.
-  package static func text(
-    _ name: String, _ kind: ProfileKeyKind, _ path: Path<String?>, meaning: String = "",
-    default defaultText: String = "", example: String
-  ) -> Self {
-    Self(
-      name, kind, meaning: meaning, default: defaultText, example: example,
-      read: { $0[keyPath: path].map(ProfileValue.text) }, apply: { $0[keyPath: path] = $1.text })
+    Self(name, kind, path, required, meaning, defaultText, example)
   }
 
   /// A key whose `.flag` value is the flag at `path`.
@@ -153,9 +167,19 @@ extension ProfileKey {
     _ name: String, _ path: Path<Bool>, meaning: String = "", default defaultText: String = "",
     example: String
   ) -> Self {
-    Self(
-      name, .flag, meaning: meaning, default: defaultText, example: example,
-      read: { .flag($0[keyPath: path]) }, apply: { $0[keyPath: path] = $1.flag })
+    Self(name, .flag, path, false, meaning, defaultText, example)
+  }
+
+  /// A key whose value is the one at `path`, made a `ProfileValue` and back by its type
+  /// (`ProfileScalar`): what the number, text and flag keys share.
+  private init<Value: ProfileScalar>(
+    _ name: String, _ kind: ProfileKeyKind, _ path: Path<Value>, _ required: Bool,
+    _ meaning: String, _ defaultText: String, _ example: String
+  ) {
+    self.init(
+      name, kind, required: required, meaning: meaning, default: defaultText, example: example,
+      read: { $0[keyPath: path].profileValue },
+      apply: { $0[keyPath: path] = Value(profileValue: $1) })
   }
 
   /// An object key whose `keys` are those of the value at `path`.

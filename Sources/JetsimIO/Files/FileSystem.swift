@@ -12,18 +12,12 @@ import JetsimCore
 /// folders swapped atomically. Failures are `FileSystem.Failure`s carrying the system's words.
 package enum FileSystem {
   /// A failed operation: which path, and why in a few plain words.
+  /// (Its memberwise initializer, `init(path:reason:)`, is the one the compiler writes.)
   package struct Failure: Error, Equatable {
+    /// The path the operation was given.
     package var path: String
+    /// Why it failed, in a few plain words.
     package var reason: String
-
-    package init(path: String, reason: String) {
-      self.path = path
-      self.reason = reason
-    }
-
-    init(path: String, errno code: Int32) {
-      self.init(path: path, reason: FileSystem.words(errno: code))
-    }
 
     /// As a library error: `output` could not be written at `destination`.
     package func notWritable(
@@ -220,5 +214,12 @@ package enum FileSystem {
     guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
     let folder = trimmed[..<slash]
     return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+  }
+}
+
+extension FileSystem.Failure {
+  /// The failure the system's error number `code` reports at `path`.
+  init(path: String, errno code: Int32) {
+    self.init(path: path, reason: FileSystem.words(errno: code))
   }
 }
