@@ -56,7 +56,8 @@ public enum InputValidator {
   /// report body's (`memoryStatus`, `processes`), else a payload, sweep, scenario, device or app by
   /// its keys; text is an app-usage log when its first line is a log's header
   /// (`LSAppImport.isLogHeader`), a report of the older text layout when it starts `Incident
-  /// Identifier:`, and otherwise a trace.
+  /// Identifier:`, a trace when its header is a trace's or it is a `.csv`, and otherwise read as
+  /// JSON (a scenario, whose loader says what is wrong).
   public static func kind(of path: String) throws(JetsimError) -> FileKind {
     let lowered = path.lowercased()
     if [".ips", ".synced", ".crash"].contains(where: lowered.hasSuffix) { return .jetsamReport }
@@ -65,7 +66,11 @@ public enum InputValidator {
     let opening = first.drop { $0 == " " || $0 == "\t" }.first
     guard opening == "{" || opening == "[" else {
       if first.hasPrefix("Incident Identifier:") { return .jetsamReport }
-      return LSAppImport.isLogHeader(first) ? .appUsageLog : .trace
+      if LSAppImport.isLogHeader(first) { return .appUsageLog }
+      let traceHeader = first.split(separator: ",").map(String.init) == TraceReader.header
+      // Other text is a trace in a `.csv`, and otherwise what most inputs are: JSON.
+      if traceHeader || lowered.hasSuffix(".csv") { return .trace }
+      return .scenario
     }
     if first.contains("\"bug_type\"") { return .jetsamReport }
     let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)

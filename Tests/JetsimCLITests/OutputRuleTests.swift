@@ -204,6 +204,35 @@ import Testing
     #expect(try scratch.contents() == ["dup.ips"])
   }
 
+  /// validate tells a file's kind from its content, as the importer that reads it does: a
+  /// JetsamEvent report body saved as `.json` and an LSApp log saved as `.txt` are what they are,
+  /// and each importer takes them too.
+  @Test func validateRecognisesAFileByItsContent() throws {
+    let scratch = try ScratchFolder()
+    let report = try String(contentsOfFile: packagePath(report), encoding: .utf8)
+    let body = try scratch.write(
+      "body.json", String(report.split(separator: "\n", maxSplits: 1)[1]))
+    let log = try scratch.write(
+      "log.txt",
+      try String(contentsOfFile: packagePath("Profiles/traces/lsapp-sample.tsv"), encoding: .utf8))
+    let checks = [
+      (body, "valid JetsamEvent report", ["import-jetsam", body, "--out", scratch.file("i")]),
+      (
+        log, "valid app-usage log",
+        [
+          "import-lsapp", log, "--scenario", scenarioPath("daily-commute"), "--out",
+          scratch.file("l"),
+        ]
+      ),
+    ]
+    for (file, words, importer) in checks {
+      let valid = try jetsim(["validate", file])
+      #expect(valid.status == 0, "\(valid.errors)")
+      #expect(valid.output.contains(words), "\(valid.output)")
+      #expect(try jetsim(importer + ["--quiet"]).status == 0, "\(importer[0])")
+    }
+  }
+
   /// An LSApp log saved as `.csv` (tab-separated, short header) is an app-usage log to validate
   /// as to import-lsapp; in UTF-16 both refuse it with the same words and exit code.
   @Test func validateAndImportLSAppAgree() throws {
