@@ -7,7 +7,7 @@ package enum BatchHTMLReport {
   /// The metrics drawn, in order.
   static let metrics = [
     "warm_resume_ratio", "kills_per_hour", "cold_launches", "launch_time_ms", "memory_warnings",
-    "min_free_kb",
+    "min_available_kb",
     "mean_apps_resident", "time_warning_ms",
   ]
   /// One bar chart per metric across the comparison's policies: bars from zero, whiskers for the

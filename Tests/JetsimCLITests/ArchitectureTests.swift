@@ -8,7 +8,7 @@ import Testing
 @Suite struct ArchitectureTests {
   /// Each target's folders, lowest first; "." is the target's own top folder.
   static let layers: [String: [String]] = [
-    "JetsimCore": ["Support", "Engine", "Model", "Policies", "Workload", "Simulation"],
+    "JetsimCore": ["Support", "Engine", "Model", "Memory", "Policies", "Workload", "Simulation"],
     "JetsimIO": [
       "Concurrency", "Files", "CSV", "JSON", "Traces", "Profiles", "Tables", "HTML", "MetricKit",
       "Reports",

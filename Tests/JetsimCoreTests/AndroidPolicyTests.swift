@@ -91,7 +91,7 @@ import Testing
     // recent, 901) dies; free 440 MB is above every level: stop.
     var squeezed = PolicyHarness(device: phone, apps)
     squeezed.apps[0].footprintKB = mb(500)
-    #expect(squeezed.freeKB == mb(140))
+    #expect(squeezed.availableKB == mb(140))
     #expect(squeezed.decisions(LmkdPolicy()) == ["kill cached-old (vm-pageshortage)"])
   }
 
@@ -103,7 +103,7 @@ import Testing
     for index in 1..<harness.apps.count { harness.apps[index].footprintKB = mb(10) }
     harness.apps[2].footprintKB = mb(20)
     harness.apps[0].footprintKB = mb(1_399)
-    #expect(harness.freeKB == mb(71))
+    #expect(harness.availableKB == mb(71))
     #expect(
       harness.decisions(LmkdPolicy()) == [
         "kill cached-old (vm-pageshortage)", "kill cached-new (vm-pageshortage)",
@@ -117,7 +117,7 @@ import Testing
     // < 108 MB (adj 200): maps dies, though least-recently-used would pick music; free 300 MB: stop.
     var harness = PolicyHarness(device: phone, [apps[0], apps[1], apps[2]])
     harness.apps[0].footprintKB = mb(1_140)
-    #expect(harness.freeKB == mb(100))
+    #expect(harness.availableKB == mb(100))
     #expect(harness.decisions(LmkdPolicy()) == ["kill maps (vm-pageshortage)"])
   }
 

@@ -82,8 +82,10 @@ struct DeviceReplay {
       ? process.footprintKB * 1000 / device.compressionPermille : process.footprintKB
   }
 
-  /// Free memory: usable memory less every process's physical memory.
-  var freeKB: Int { device.usableKB - processes.indices.reduce(0) { $0 + physicalKB($1) } }
+  /// The physical memory every process holds, as the rows show them.
+  var heldKB: Int { processes.indices.reduce(0) { $0 + physicalKB($1) } }
+  /// Available memory: usable memory less every process's physical memory.
+  var availableKB: Int { device.usableKB - heldKB }
 
   var foreground: Int? { processes.firstIndex { $0.state.isForeground } }
 

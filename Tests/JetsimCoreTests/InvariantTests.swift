@@ -59,6 +59,10 @@ import Testing
       // App swap with a small budget: apps go to swap, wait for it, and are killed for it.
       device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(300))
     }
+    // The page cache: a free target from none to a large one, and a working set the cache cannot
+    // always hold (refaults).
+    device.fileCache.freeTargetKB = [0, mb(8), mb(32), mb(150)][seed % 4]
+    device.fileCache.workingSetKB = mb(100 + 50 * (seed % 5))
     return device
   }
 
@@ -175,12 +179,12 @@ import Testing
     /// the level of free memory; and for jetsam, no aging time ends (nor the reaper's age or
     /// period) before the next row with a victim the rule would then want.
     func endOfInstant(_ row: EventRecord, nextTime: Int?) {
-      let decision = PolicyRule.decide(policy, replay, freeKB: replay.freeKB, exempt: [])
+      let decision = PolicyRule.decide(policy, replay, freeKB: replay.availableKB, exempt: [])
       if decision != .none { fail(row, "the instant ends with \(decision) still called for") }
-      if replay.level != device.level(freeKB: replay.freeKB) {
+      if replay.level != device.level(availableKB: replay.availableKB) {
         fail(
           row,
-          "the level registered is \(replay.level), free memory's is \(device.level(freeKB: replay.freeKB))"
+          "the level registered is \(replay.level), available memory's is \(device.level(availableKB: replay.availableKB))"
         )
       }
       if !expectedWarnings.isEmpty { fail(row, "warnings missing for \(expectedWarnings)") }
@@ -192,7 +196,7 @@ import Testing
       for end in replay.agingEnds(after: row.timeMs).sorted() where end < (nextTime ?? Int.max) {
         var later = replay
         later.nowMs = end
-        let wanted = PolicyRule.decide(policy, later, freeKB: later.freeKB, exempt: [])
+        let wanted = PolicyRule.decide(policy, later, freeKB: later.availableKB, exempt: [])
         if wanted != .none {
           fail(
             row, "at \(end) ms an aging time ends and \(wanted) is called for, but nothing happens")
@@ -219,9 +223,9 @@ import Testing
         expectedWarnings = []
       }
       if row.kind == .pressure {
-        let implied = device.level(freeKB: row.freeKB - row.pendingKB)
+        let implied = device.level(availableKB: row.availableKB - row.pendingKB)
         if row.pressure != implied {
-          fail(row, "pressure row says \(row.pressure), free memory \(implied)")
+          fail(row, "pressure row says \(row.pressure), available memory \(implied)")
         }
         if row.pressure == replay.level { fail(row, "a pressure row without a change of level") }
         if replay.level == .normal {
@@ -242,7 +246,7 @@ import Testing
       // A purge by the policy (of an app on screen): the rule's victim.
       if row.kind == .purge, row.from?.isForeground == true {
         let expected = PolicyRule.decide(
-          policy, replay, freeKB: replay.freeKB - row.pendingKB,
+          policy, replay, freeKB: replay.availableKB - row.pendingKB,
           exempt: row.allocatingApp >= 0 ? [row.allocatingApp] : [])
         if case .victim(let app, _) = expected, app == row.app {
         } else {
@@ -263,15 +267,37 @@ import Testing
         }
       }
       replay.apply(row)
-      if row.freeKB != replay.freeKB {
-        fail(row, "free memory is \(row.freeKB), the processes leave \(replay.freeKB)")
-      }
-      if row.freeKB < 0 { fail(row, "free memory is negative") }
+      checkMemory(row, replay: replay, fail: fail)
       if replay.processes.filter(\.state.isForeground).count > 1 { fail(row, "two apps on screen") }
     }
     if let last = events.last { endOfInstant(last, nextTime: nil) }
     if kills.next() != nil { problems.append("a kill record without its row") }
     return problems
+  }
+
+  /// The memory a row shows, against the processes the rows left in memory: every page is in one
+  /// place (free + page cache + the processes' + wired = physical), free memory is never negative,
+  /// and the cache takes every page above the free target.
+  static func checkMemory(
+    _ row: EventRecord, replay: DeviceReplay, fail: (EventRecord, String) -> Void
+  ) {
+    let device = replay.device
+    let pages = row.freeKB + row.fileBackedKB + replay.heldKB + device.reservedKB
+    if pages != device.memoryKB {
+      fail(
+        row,
+        "free \(row.freeKB) + file-backed \(row.fileBackedKB) + processes \(replay.heldKB) + wired \(device.reservedKB) is \(pages), not the memory \(device.memoryKB)"
+      )
+    }
+    if row.availableKB != row.freeKB + row.fileBackedKB {
+      fail(row, "available \(row.availableKB) is not free + file-backed")
+    }
+    if row.freeKB < 0 || row.fileBackedKB < 0 {
+      fail(row, "free or file-backed memory is negative")
+    }
+    if row.fileBackedKB > 0, row.freeKB != device.fileCache.freeTargetKB {
+      fail(row, "the page cache holds pages while free memory \(row.freeKB) is off its target")
+    }
   }
 
   /// A kill, against the rule: a policy's choice is the rule's victim; the allocating process dies
@@ -286,7 +312,9 @@ import Testing
       fail(row, "freed \(kill.freedKB), held \(replay.physicalKB(kill.app))")
     }
     if kill.footprintKB != process.footprintKB { fail(row, "the kill's footprint differs") }
-    if kill.freeBeforeKB != replay.freeKB { fail(row, "free before the kill differs") }
+    if kill.availableBeforeKB != replay.availableKB {
+      fail(row, "available before the kill differs")
+    }
     let warns = !process.isSystem && process.state == .background && kill.reason.warnsBackgroundApp
     if (kill.callback == .willTerminate) != warns {
       fail(row, "callback \(String(describing: kill.callback))")
@@ -296,9 +324,11 @@ import Testing
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap:
       if kill.app == kill.allocatingApp {
         // The allocating process itself: only when nothing else is left and it cannot fit.
-        if kill.freeBeforeKB - kill.pendingKB >= 0 { fail(row, "the allocator died though it fit") }
+        if kill.availableBeforeKB - kill.pendingKB >= 0 {
+          fail(row, "the allocator died though it fit")
+        }
         let other = PolicyRule.decide(
-          policy, replay, freeKB: kill.freeBeforeKB - kill.pendingKB, exempt: exempt)
+          policy, replay, freeKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
         if other != .none {
           fail(row, "the allocator died while the rule still calls for \(other)")
         }
@@ -306,7 +336,7 @@ import Testing
       }
       if kill.rank < 1 { fail(row, "a policy kill without a rank") }
       let expected = PolicyRule.decide(
-        policy, replay, freeKB: kill.freeBeforeKB - kill.pendingKB, exempt: exempt)
+        policy, replay, freeKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
       switch expected {
       case .victim(let app, let reason):
         if app != kill.app || reason != kill.reason {

@@ -163,7 +163,7 @@ import Testing
         "a low-swap @25000"
       ])
     #expect(result.kills.first?.freedKB == 0, "a held no physical memory, only swap")
-    #expect(result.events.last?.freeKB == mb(648 - 250))
+    #expect(result.events.last?.availableKB == mb(648 - 250))
     // Without kills for swap, b stays in memory and nobody dies.
     var lenient = scenario
     lenient.device.appSwap?.killsOnLowSwap = false

@@ -45,7 +45,7 @@ import Testing
       .init(id: "b", state: .suspended, footprintMB: 300, lastUsedMs: 20_000, enteredMs: 25_000),
       .init(id: "c", state: .active, footprintMB: 450, enteredMs: 40_000),
     ])
-    #expect(harness.freeKB == mb(-50))
+    #expect(harness.availableKB == mb(-50))
     #expect(harness.decisions(JetsamPolicy()).first == "kill b (vm-pageshortage)")
   }
 
@@ -59,17 +59,17 @@ import Testing
         "kill idle-old (vm-pageshortage)", "kill idle-new (vm-pageshortage)",
         "kill aging (vm-pageshortage)", "kill working (vm-pageshortage)",
       ])
-    #expect(harness.freeKB == mb(100))
+    #expect(harness.availableKB == mb(100))
   }
 
   @Test func theIdleCriticalLevelAppliesOnlyWhileTheIdleBandHoldsSomeone() {
     // Free 110 MB: below the idle level (120 MB), above the device's (100 MB).
     var withIdle = PolicyHarness(everyBand(screenFootprint: 290))
-    #expect(withIdle.freeKB == mb(110))
+    #expect(withIdle.availableKB == mb(110))
     #expect(withIdle.decisions(JetsamPolicy()) == ["kill idle-old (vm-pageshortage)"])
     // The same with nobody idle: the aging app is not in IDLE yet, and 110 MB is not critical.
     var noIdle = PolicyHarness(Array(everyBand(screenFootprint: 490).prefix(5)))
-    #expect(noIdle.freeKB == mb(110))
+    #expect(noIdle.availableKB == mb(110))
     #expect(noIdle.decisions(JetsamPolicy()).isEmpty)
   }
 
@@ -107,7 +107,7 @@ import Testing
       .init(id: "thin", state: .suspended, footprintMB: 200),
       .init(id: "screen", state: .active, footprintMB: 130),
     ])
-    #expect(harness.freeKB == mb(150))
+    #expect(harness.availableKB == mb(150))
     #expect(harness.decisions(JetsamPolicy()) == ["kill fat (highwater)"])
   }
 
@@ -120,7 +120,7 @@ import Testing
       .init(id: "s", state: .suspended, footprintMB: 110),
       .init(id: "f", state: .active, footprintMB: 320),
     ])
-    #expect(harness.freeKB == mb(20))
+    #expect(harness.availableKB == mb(20))
     #expect(harness.decisions(JetsamPolicy()) == ["kill h (highwater)"])
   }
 
@@ -131,7 +131,7 @@ import Testing
       .init(id: "h", state: .background, footprintMB: 550, modes: [.location]),
       .init(id: "f", state: .active, footprintMB: 380),
     ])
-    #expect(harness.freeKB == mb(70))
+    #expect(harness.availableKB == mb(70))
     #expect(harness.decisions(JetsamPolicy()) == ["kill h (highwater)"])
   }
 
@@ -140,7 +140,7 @@ import Testing
       .init(id: "h", state: .background, footprintMB: 550, modes: [.audio]),
       .init(id: "f", state: .active, footprintMB: 320),
     ])
-    #expect(harness.freeKB == mb(130))
+    #expect(harness.availableKB == mb(130))
     #expect(harness.decisions(JetsamPolicy()) == ["kill h (highwater)"])
   }
 

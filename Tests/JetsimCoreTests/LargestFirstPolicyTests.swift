@@ -27,8 +27,8 @@ import Testing
     #expect(result.kills.map(\.rank) == [1, 2])
     #expect(result.kills.allSatisfy { $0.callback == nil && $0.state == .suspended })
     #expect(result.kills.allSatisfy { $0.pendingKB == mb(650) })
-    #expect(result.kills.last?.freeAfterKB == mb(900))
-    #expect(result.events.last?.freeKB == mb(250))
+    #expect(result.kills.last?.availableAfterKB == mb(900))
+    #expect(result.events.last?.availableKB == mb(250))
   }
 
   @Test func tiesGoToTheLeastRecentlyUsedThenTheAppId() throws {
@@ -99,7 +99,7 @@ import Testing
     let apps = [Fixture.app("a", resident: 400), Fixture.app("b", resident: 500)]
     let result = try Fixture.run(
       apps, [TimedAction(0, .open("a")), TimedAction(sec(60), .open("b"))])
-    #expect(result.events.last?.freeKB == mb(100))
+    #expect(result.events.last?.availableKB == mb(100))
     #expect(result.kills.isEmpty)
   }
 

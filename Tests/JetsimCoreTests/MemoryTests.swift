@@ -14,7 +14,7 @@ import Testing
     #expect(result.footprint("a", atMs: sec(15)) == mb(300))  // suspended keeps resident memory
     let purge = try #require(result.events.first { $0.kind == .purge })
     #expect(purge.footprintKB == mb(300))
-    #expect(purge.freeKB == Fixture.device.usableKB - mb(300))
+    #expect(purge.availableKB == Fixture.device.usableKB - mb(300))
   }
 
   @Test func cachesComeBackWithTheForeground() throws {
@@ -34,15 +34,15 @@ import Testing
         TimedAction(sec(9), .forceQuit("a")),
       ])
     #expect(result.footprint("a", atMs: sec(9)) == 0)
-    #expect(result.events.last?.freeKB == Fixture.device.usableKB)
+    #expect(result.events.last?.availableKB == Fixture.device.usableKB)
   }
 
   @Test func pressureLevelsFollowTheThresholds() {
     let device = Fixture.device
-    #expect(device.level(freeKB: mb(200)) == .normal)
-    #expect(device.level(freeKB: mb(200) - 1) == .warning)
-    #expect(device.level(freeKB: mb(100)) == .warning)
-    #expect(device.level(freeKB: mb(100) - 1) == .critical)
+    #expect(device.level(availableKB: mb(200)) == .normal)
+    #expect(device.level(availableKB: mb(200) - 1) == .warning)
+    #expect(device.level(availableKB: mb(100)) == .warning)
+    #expect(device.level(availableKB: mb(100) - 1) == .critical)
   }
 
   @Test(arguments: [
@@ -85,9 +85,9 @@ import Testing
     // caches before its allocation lands: 840 MB free, then 190 MB.
     let warning = try #require(result.events.first { $0.callback == .didReceiveMemoryWarning })
     #expect(warning.footprintKB == mb(160))
-    #expect(warning.freeKB == mb(840))
+    #expect(warning.availableKB == mb(840))
     #expect(warning.pendingKB == mb(650))
-    #expect(result.events.last?.freeKB == mb(190))
+    #expect(result.events.last?.availableKB == mb(190))
   }
 
   @Test func warningsGoOutBeforeKillsAndTheirMemoryCounts() throws {
@@ -107,7 +107,7 @@ import Testing
     // time) and new get the warning; new frees its 250 MB of caches: 600 MB, then 300 MB.
     #expect(result.warned(atMs: sec(6)) == ["old", "new"])
     #expect(result.kills.isEmpty)
-    #expect(result.events.last?.freeKB == mb(300))
+    #expect(result.events.last?.availableKB == mb(300))
   }
 
   @Test func anAppThatWouldPassItsLimitIsKilledInsteadWithNoCallback() throws {
@@ -178,7 +178,7 @@ import Testing
       [app], [TimedAction(0, .open("a")), TimedAction(sec(1), .home)], device: device)
     let suspend = try #require(result.events.first { $0.kind == .suspend })
     #expect(suspend.footprintKB == mb(300))
-    #expect(suspend.freeKB == device.usableKB - mb(150))
+    #expect(suspend.availableKB == device.usableKB - mb(150))
   }
 }
 
@@ -197,10 +197,10 @@ import Testing
     let kill = try #require(result.kills.first)
     #expect(result.summary.appIDs[kill.app] == "s")
     #expect(kill.pendingKB == mb(550))
-    #expect(kill.freeBeforeKB == mb(600) && kill.freeAfterKB == mb(900))
+    #expect(kill.availableBeforeKB == mb(600) && kill.availableAfterKB == mb(900))
     let rows = result.events.filter { $0.timeMs == sec(30) }.map(\.kind)
     #expect(rows.firstIndex(of: .kill)! < rows.firstIndex(of: .allocate)!)
-    #expect(result.events.last?.freeKB == mb(350))
+    #expect(result.events.last?.availableKB == mb(350))
   }
 
   @Test func freeMemoryIsNeverNegative() throws {
@@ -210,8 +210,10 @@ import Testing
       let scenario = Scenario(
         name: "n", device: Fixture.device, apps: apps, actions: actions, policy: policy)
       let result = try Simulator.run(scenario)
-      #expect(result.events.allSatisfy { $0.freeKB >= 0 }, "\(policy)")
-      #expect(result.kills.allSatisfy { $0.freeBeforeKB >= 0 && $0.freeAfterKB >= 0 }, "\(policy)")
+      #expect(result.events.allSatisfy { $0.availableKB >= 0 }, "\(policy)")
+      #expect(
+        result.kills.allSatisfy { $0.availableBeforeKB >= 0 && $0.availableAfterKB >= 0 },
+        "\(policy)")
       #expect(result.summary.metrics.peakUsedKB <= Fixture.device.memoryKB, "\(policy)")
       #expect(result.summary.metrics.minFreeKB >= 0, "\(policy)")
     }
@@ -233,7 +235,7 @@ import Testing
     let last = try #require(result.kills.last)
     #expect(last.state == .active && last.pendingKB == mb(900) && last.rank == 2)
     #expect(!result.events.contains { $0.kind == .allocate })
-    #expect(result.events.allSatisfy { $0.freeKB >= 0 })
+    #expect(result.events.allSatisfy { $0.availableKB >= 0 })
   }
 
   @Test func aColdLaunchThatCannotFitStartsWithNothingAndDies() throws {
@@ -315,10 +317,10 @@ import Testing
     // Suspended apps take half their footprint: at 30 s, 1000 - 200 (a) - 250 (b) - 200 (c) = 350 MB
     // free; a coming back needs its other 200 MB, which fits: no kill, and the resume shows its
     // whole footprint.
-    #expect(result.events.allSatisfy { $0.freeKB >= 0 })
+    #expect(result.events.allSatisfy { $0.availableKB >= 0 })
     let resume = try #require(result.events.first { $0.kind == .resume && $0.timeMs == sec(30) })
     #expect(resume.footprintKB == mb(400))
-    #expect(resume.freeKB == mb(150))
+    #expect(resume.availableKB == mb(150))
     #expect(result.kills.isEmpty)
   }
 }
@@ -337,7 +339,7 @@ import Testing
       ], durationMs: sec(190))
   }
 
-  func free(atMs time: Int) -> Int? { result.events.last { $0.timeMs <= time }?.freeKB }
+  func free(atMs time: Int) -> Int? { result.events.last { $0.timeMs <= time }?.availableKB }
 
   @Test func freeMemoryAfterEachStep() {
     #expect(free(atMs: 0) == mb(550))
@@ -375,8 +377,8 @@ import Testing
     #expect(kill.state == .suspended)
     #expect(kill.footprintKB == 307_200)
     #expect(kill.freedKB == 307_200)
-    #expect(kill.freeBeforeKB == 256_000)
-    #expect(kill.freeAfterKB == 563_200)
+    #expect(kill.availableBeforeKB == 256_000)
+    #expect(kill.availableAfterKB == 563_200)
     #expect(kill.pendingKB == 460_800)
     #expect(kill.callback == nil)
     #expect(kill.timeMs == sec(180))

@@ -69,13 +69,13 @@ struct PolicyHarness {
       .init(id: name, state: .suspended, footprintMB: footprintMB, enteredMs: enteredMs))
   }
 
-  /// Free memory: usable memory less the apps' footprints.
-  var freeKB: Int { device.usableKB - apps.reduce(0) { $0 + $1.footprintKB } }
+  /// Available memory: usable memory less the apps' footprints.
+  var availableKB: Int { device.usableKB - apps.reduce(0) { $0 + $1.footprintKB } }
 
   func view(seed: UInt64) -> DeviceView {
     DeviceView(
-      device: device, profiles: profiles, apps: apps, nowMs: nowMs, freeKB: freeKB,
-      level: device.level(freeKB: freeKB),
+      device: device, profiles: profiles, apps: apps, nowMs: nowMs, availableKB: availableKB,
+      level: device.level(availableKB: availableKB),
       foregroundApp: apps.firstIndex { $0.state.isForeground }, allocatingApp: allocating,
       seed: seed)
   }

@@ -21,7 +21,7 @@ import Testing
     let result = try Fixture.run([Fixture.app("a", resident: 100)], [], device: device())
     #expect(result.trail("idled") == ["start notRunning>suspended"])
     #expect(result.trail("activd") == ["start notRunning>background"])
-    #expect(result.events.last?.freeKB == mb(1000 - 150))
+    #expect(result.events.last?.availableKB == mb(1000 - 150))
     #expect(result.summary.appCount == 1)
     #expect(result.summary.systemKinds == ["idle-daemon", "active-daemon"])
   }

@@ -101,7 +101,7 @@ import Testing
     let critical = base.device.criticalThresholdKB
     func killsAboveCritical(_ result: RunResult) -> Int {
       result.kills.filter {
-        $0.reason == .vmPageshortage && $0.freeBeforeKB - $0.pendingKB >= critical
+        $0.reason == .vmPageshortage && $0.availableBeforeKB - $0.pendingKB >= critical
       }
       .count
     }

@@ -60,6 +60,7 @@ import Testing
         reason: random.below(4) == 0 ? pick(KillReason.allCases) : nil,
         mode: random.below(4) == 0 ? pick(BackgroundMode.allCases) : nil,
         footprintKB: number(previous?.footprintKB), freeKB: number(previous?.freeKB),
+        fileBackedKB: number(previous?.fileBackedKB), availableKB: number(previous?.availableKB),
         pendingKB: number(previous?.pendingKB), allocatingApp: -1,
         pressure: pick(PressureLevel.allCases))
       var memo = CSVBuffer()
@@ -77,6 +78,8 @@ import Testing
         case .detail: event.reason?.description ?? event.mode?.rawValue ?? ""
         case .footprintKB: app >= 0 ? "\(event.footprintKB)" : ""
         case .freeKB: "\(event.freeKB)"
+        case .fileBackedKB: "\(event.fileBackedKB)"
+        case .availableKB: "\(event.availableKB)"
         case .pendingKB: "\(event.pendingKB)"
         case .pressure: event.pressure.description
         }

@@ -6,7 +6,7 @@ enum CompareReport {
   static let columns: [(metric: String, title: String)] = [
     ("warm_resume_ratio", "warm-resume ratio"), ("kills_per_hour", "kills/hour"),
     ("cold_launches", "cold launches"),
-    ("launch_time_ms", "launch time ms"), ("min_free_kb", "min free KB"),
+    ("launch_time_ms", "launch time ms"), ("min_available_kb", "min available KB"),
   ]
 
   /// The comparison for people: a header, the ranked table, notes on ties and seeds, and where

@@ -23,8 +23,13 @@ enum RunReport {
     }
     lines += [
       "  memory warnings  \(metrics.memoryWarnings)",
-      "  peak used        \(Units.megabytes(metrics.peakUsedKB)) of \(Units.megabytes(device.memoryKB)); minimum free \(Units.megabytes(metrics.minFreeKB))",
+      "  peak used        \(Units.megabytes(metrics.peakUsedKB)) of \(Units.megabytes(device.memoryKB)); minimum available \(Units.megabytes(metrics.minAvailableKB)) (free \(Units.megabytes(metrics.minFreeKB)))",
     ]
+    if metrics.refaultKB > 0 {
+      lines.append(
+        "  page cache       \(Units.megabytes(metrics.refaultKB)) read again; some task stalled \(Units.formatDuration(metrics.stallMs))"
+      )
+    }
     if metrics.launchesWaited > 0 {
       lines.append("  launches waited  \(metrics.launchesWaited) (for room made by kills)")
     }

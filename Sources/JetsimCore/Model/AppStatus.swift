@@ -52,6 +52,8 @@ public struct AppStatus: Sendable, Equatable {
   /// Whether its memory is in swap (a suspended app on a device with app swap): it occupies no
   /// physical memory until it resumes.
   public internal(set) var isSwapped = false
+  /// Whether the compressor holds its memory (suspended on a device that compresses).
+  public internal(set) var isCompressed = false
 
   init(idRank: Int, isSystemProcess: Bool) {
     self.idRankStorage = idRank

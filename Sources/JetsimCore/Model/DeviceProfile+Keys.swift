@@ -54,6 +54,16 @@ extension DeviceProfile {
         meaning:
           "app swap (M-series iPads): suspended apps' memory goes to swap within the budget; jetsam kills swapped apps when swap runs short unless `killsOnLowSwap` is false",
         default: "none"),
+      .object(
+        "fileCache", \.fileCache,
+        keys: [
+          .number("freeTarget", .size, \.freeTargetKB, example: #""8MB""#),
+          .number("workingSet", .size, \.workingSetKB, example: #""400MB""#),
+          .number("refaultCost", .duration, \.refaultCostMs, example: #""10ms""#),
+        ],
+        meaning:
+          "the page cache: the free memory the kernel keeps before it takes file pages, the file pages the device touches each second, the stall for each megabyte read again",
+        default: "32 MB, a tenth of `memory`, 4 ms"),
     ] + timingKeys + [
       .text(
         "source", .text, \.source, meaning: "where the figures come from",

@@ -27,6 +27,9 @@ public struct DeviceProfile: Sendable, Equatable {
   /// App swap (M-series iPads, `memorystatus_swap_all_apps`): suspended apps' memory may go to
   /// swap, up to a budget; nil on devices without it.
   public var appSwap: AppSwap?
+  /// The page cache: the free memory the kernel keeps, the file working set and the cost of a
+  /// refault (docs/model.md, "Memory").
+  public var fileCache = FileCache()
   /// How much suspended apps' memory is compressed: 1000 means none, 2000 means 2:1.
   public var compressionPermille: Int
   /// The time didEnterBackground may take before the watchdog kills the app.
@@ -137,11 +140,11 @@ public struct DeviceProfile: Sendable, Equatable {
     return copy
   }
 
-  /// The pressure level at `freeKB` of free memory.
+  /// The pressure level at `availableKB` of available memory (`DeviceMemory.availableKB`).
   @inlinable
-  public func level(freeKB: Int) -> PressureLevel {
-    if freeKB < criticalThresholdKB { return .critical }
-    if freeKB < warningThresholdKB { return .warning }
+  public func level(availableKB: Int) -> PressureLevel {
+    if availableKB < criticalThresholdKB { return .critical }
+    if availableKB < warningThresholdKB { return .warning }
     return .normal
   }
 
@@ -161,6 +164,20 @@ public struct DeviceProfile: Sendable, Equatable {
         (
           "criticalThreshold", Units.formatSize(criticalThresholdKB),
           "at most warningThreshold (\(Units.formatSize(warningThresholdKB)))"
+        ))
+    }
+    if reservedKB < memoryKB, fileCache.freeTargetKB >= memoryKB - reservedKB {
+      found.append(
+        (
+          "fileCache.freeTarget", Units.formatSize(fileCache.freeTargetKB),
+          "less than the memory left beside the reserved memory (\(Units.megabytes(memoryKB - reservedKB)))"
+        ))
+    }
+    if let workingSet = fileCache.workingSetKB, workingSet > memoryKB {
+      found.append(
+        (
+          "fileCache.workingSet", Units.formatSize(workingSet),
+          "at most memory (\(Units.formatSize(memoryKB)))"
         ))
     }
     if foregroundLimitKB <= 0 {

@@ -22,8 +22,14 @@ public struct DeviceView {
   public let apps: [AppStatus]
   /// The current time, in milliseconds.
   public let nowMs: Int
-  /// Free memory, less any allocation waiting for room: the free memory left once it lands.
-  public let freeKB: Int
+  /// Where every page is (`DeviceMemory`), the allocation waiting for room included.
+  public let memory: DeviceMemory
+  /// Available memory less any allocation waiting for room: what is left once it lands, and
+  /// what the levels are compared with.
+  public var availableKB: Int { memory.availableAfterPendingKB }
+  /// Available memory less any allocation waiting for room, as jetsim 0.3 called it.
+  @available(*, deprecated, renamed: "availableKB")
+  public var freeKB: Int { availableKB }
   /// The pressure level now.
   public let level: PressureLevel
   /// The app on screen, if any.
@@ -35,30 +41,44 @@ public struct DeviceView {
 
   /// The device as a policy sees it.
   public init(
-    device: DeviceProfile, profiles: [AppProfile], apps: [AppStatus], nowMs: Int, freeKB: Int,
-    level: PressureLevel, foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
+    device: DeviceProfile, profiles: [AppProfile], apps: [AppStatus], nowMs: Int,
+    memory: DeviceMemory, level: PressureLevel, foregroundApp: Int?, allocatingApp: Int?,
+    seed: UInt64
   ) {
     self.init(
-      fixed: Fixed(device: device, profiles: profiles), apps: apps, nowMs: nowMs, freeKB: freeKB,
+      fixed: Fixed(device: device, profiles: profiles), apps: apps, nowMs: nowMs, memory: memory,
       level: level, foregroundApp: foregroundApp, allocatingApp: allocatingApp, seed: seed)
   }
 
+  /// The device as a policy sees it, with `availableKB` of available memory once the pending
+  /// allocation lands: a device whose processes hold the rest.
+  public init(
+    device: DeviceProfile, profiles: [AppProfile], apps: [AppStatus], nowMs: Int,
+    availableKB: Int, level: PressureLevel, foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
+  ) {
+    var memory = DeviceMemory(device: device)
+    memory.anonymousKB = memory.availableKB - availableKB
+    self.init(
+      device: device, profiles: profiles, apps: apps, nowMs: nowMs, memory: memory, level: level,
+      foregroundApp: foregroundApp, allocatingApp: allocatingApp, seed: seed)
+  }
+
   init(
-    fixed: Fixed, apps: [AppStatus], nowMs: Int, freeKB: Int, level: PressureLevel,
+    fixed: Fixed, apps: [AppStatus], nowMs: Int, memory: DeviceMemory, level: PressureLevel,
     foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
   ) {
     self.fixed = fixed
     self.apps = apps
     self.nowMs = nowMs
-    self.freeKB = freeKB
+    self.memory = memory
     self.level = level
     self.foregroundApp = foregroundApp
     self.allocatingApp = allocatingApp
     self.seed = seed
   }
 
-  /// Whether free memory is below the device's critical threshold.
-  public var isBelowCritical: Bool { freeKB < fixed.device.criticalThresholdKB }
+  /// Whether available memory is below the device's critical threshold.
+  public var isBelowCritical: Bool { availableKB < fixed.device.criticalThresholdKB }
 
   /// The number of apps: processes from this index on are system processes.
   public var appCount: Int { fixed.profiles.count }

@@ -80,7 +80,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 /// One event: a transition, a callback, a purge, a warning, a kill, a pressure change.
-/// `footprintKB`, `freeKB` and `pendingKB` are the values just after the event.
+/// `footprintKB`, the memory figures and `pendingKB` are the values just after the event.
 public struct EventRecord: Sendable, Equatable {
   /// Its position in the run, from 1.
   public var seq: Int
@@ -103,17 +103,49 @@ public struct EventRecord: Sendable, Equatable {
   public var mode: BackgroundMode?
   /// The app's footprint after the event (0 for device-wide events).
   public var footprintKB: Int
-  /// Free memory after the event (never negative: memory is physical).
+  /// Free memory after the event: pages nobody holds, not even the page cache (never negative:
+  /// memory is physical).
   public var freeKB: Int
+  /// The page cache after the event.
+  public var fileBackedKB: Int
+  /// Available memory after the event: free pages and the page cache (`DeviceMemory`), what the
+  /// levels are compared with.
+  public var availableKB: Int
   /// The allocation waiting for room while this event happened (a launch, a resume, growth...),
   /// 0 when none (docs/model.md §5).
   public var pendingKB: Int
   /// The process no policy could choose at this moment: the one whose allocation was waiting for
   /// room, or had just landed in this event (-1: none). Not written to the reports.
   public var allocatingApp: Int
-  /// The pressure level the system has registered after the event: the level of the free memory
-  /// left once the pending allocation lands.
+  /// The pressure level the system has registered after the event: the level of the available
+  /// memory left once the pending allocation lands.
   public var pressure: PressureLevel
+}
+
+extension EventRecord {
+  /// An event with the memory figures of `memory`.
+  init(
+    seq: Int, timeMs: Int, app: Int, kind: EventKind, from: AppState?, to: AppState?,
+    callback: Callback?, reason: KillReason?, mode: BackgroundMode?, footprintKB: Int,
+    memory: DeviceMemory, allocatingApp: Int, pressure: PressureLevel
+  ) {
+    self.seq = seq
+    self.timeMs = timeMs
+    self.app = app
+    self.kind = kind
+    self.from = from
+    self.to = to
+    self.callback = callback
+    self.reason = reason
+    self.mode = mode
+    self.footprintKB = footprintKB
+    freeKB = memory.freeKB
+    fileBackedKB = memory.fileBackedKB
+    availableKB = memory.availableKB
+    pendingKB = memory.pendingKB
+    self.allocatingApp = allocatingApp
+    self.pressure = pressure
+  }
 }
 
 /// One termination, as a row of `kills.csv`.
@@ -134,10 +166,10 @@ public struct KillRecord: Sendable, Equatable {
   public var footprintKB: Int
   /// The physical memory the kill freed.
   public var freedKB: Int
-  /// Free memory just before the kill.
-  public var freeBeforeKB: Int
-  /// Free memory just after the kill.
-  public var freeAfterKB: Int
+  /// Available memory just before the kill (`DeviceMemory.availableKB`).
+  public var availableBeforeKB: Int
+  /// Available memory just after the kill.
+  public var availableAfterKB: Int
   /// The allocation the kill made room for (0 when none).
   public var pendingKB: Int
   /// The process no policy could choose at the kill (-1: none; see `EventRecord.allocatingApp`).

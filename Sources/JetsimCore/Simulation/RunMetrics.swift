@@ -36,10 +36,22 @@ public struct RunMetrics: Sendable, Equatable {
   public internal(set) var peakAppsResident = 0
   /// Time-weighted sum of apps in memory, in app·milliseconds.
   public internal(set) var residentAppMs = 0
-  /// The most device memory in use (reserved, system processes and apps): never more than memory.
+  /// The most device memory in use (reserved, system processes and apps; not the page cache):
+  /// never more than memory.
   public internal(set) var peakUsedKB = 0
-  /// The least free memory seen.
+  /// The least free memory seen (pages nobody holds, not even the page cache).
   public internal(set) var minFreeKB = Int.max
+  /// The least available memory seen (`DeviceMemory.availableKB`: free pages and the page cache).
+  public internal(set) var minAvailableKB = Int.max
+  /// File pages read again because the cache was smaller than the working set, in KB·ms per
+  /// second (`refaultKB` is this ÷ 1000): kept exact, as an integer, until the end.
+  var refaultKBMsPerSecond = 0
+  /// Time some task stalled on refaults, in permille·ms (`stallMs` is this ÷ 1000).
+  var stallPermilleMs = 0
+  /// File pages read again because the page cache was smaller than the working set.
+  public var refaultKB: Int { refaultKBMsPerSecond / 1000 }
+  /// Time during which some task waited for refaults (as Linux's PSI counts memory "some").
+  public var stallMs: Int { stallPermilleMs / 1000 }
   /// Time spent at the warning level or worse.
   public internal(set) var timeWarningMs = 0
   /// Time spent at the critical level.

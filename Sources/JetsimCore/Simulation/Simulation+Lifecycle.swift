@@ -37,7 +37,7 @@ extension Simulation {
     }
     refresh(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
-    if state == .suspended, swapBudgetKB > 0 { swapOut(app) }
+    if state == .suspended, memory.swapKB > 0 { swapOut(app) }
   }
 
   /// The memory a launch into `state` brings: resident memory and the launch peak, plus caches and
@@ -93,11 +93,11 @@ extension Simulation {
   /// A launch whose memory never landed: the process starts (with nothing) and is killed at once,
   /// with the allocation it waited for as the kill's pending memory.
   mutating func failLaunch(_ app: Int, into state: AppState, memory: Int, reason: KillReason) {
-    pendingKB = memory
+    self.memory.pendingKB = memory
     pendingApp = app
     move(app, to: state, .launch, callback: .willFinishLaunching)
     kill(app, reason, rank: reason == .vmPageshortage ? lastEpisodeKills + 1 : 0)
-    pendingKB = 0
+    self.memory.pendingKB = 0
     pendingApp = -1
   }
 

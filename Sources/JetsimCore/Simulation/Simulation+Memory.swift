@@ -1,5 +1,5 @@
 /// The memory rules of docs/model.md §3 and §5: footprints, allocations that wait for room, pressure
-/// levels, edge-triggered memory warnings, per-process limits, and kills until free memory is back
+/// levels, edge-triggered memory warnings, per-process limits, and kills until available memory is back
 /// above the policy's threshold.
 extension Simulation {
   /// `app`'s footprint in its current state, or on screen (with `cachesKB` of caches and its
@@ -19,19 +19,26 @@ extension Simulation {
       : apps[app].footprint(
         onScreen: apps[app].holdsScreenMemory, cachesKB: nil,
         backingStoresKB: traits[app].backingStoresKB)
+    let swapped = apps[app].isSwapped
     let physical =
-      apps[app].isSwapped
+      swapped
       ? 0
       : DeviceProfile.physicalKB(
         footprintKB: footprint, state: state, compressionPermille: compressionPermille)
-    usedKB += physical - apps[app].physicalKB
+    let compressed = !swapped && state == .suspended && compressionPermille > 1000
+    memory.hold(-apps[app].physicalKB, compressed: apps[app].isCompressed)
+    memory.hold(physical, compressed: compressed)
     changed = true
     apps[app].footprintKB = footprint
     apps[app].physicalKB = physical
+    apps[app].isCompressed = compressed
     if footprint > peakFootprintKB[app] { peakFootprintKB[app] = footprint }
-    let free = freeKB
-    if free < metrics.minFreeKB { metrics.minFreeKB = free }
-    if device.memoryKB - free > metrics.peakUsedKB { metrics.peakUsedKB = device.memoryKB - free }
+    let available = memory.availableKB
+    if available < metrics.minAvailableKB {
+      metrics.minAvailableKB = available
+      metrics.minFreeKB = memory.freeKB
+      metrics.peakUsedKB = device.memoryKB - available
+    }
     policy.appDidChange(app, apps[app], nowMs: queue.now)
   }
 
@@ -41,26 +48,26 @@ extension Simulation {
   /// Makes room for `kilobytes` more physical memory for `app` before it lands (docs/model.md §5):
   /// the memory warnings go out if the level it would leave enters warning, then the policy kills,
   /// one victim at a time, any process but `app`, while it wants to. Returns whether the memory
-  /// fits; if it cannot (free memory would be negative), `app` is killed (`vm-pageshortage`, if it
+  /// fits; if it cannot (available memory would be negative), `app` is killed (`vm-pageshortage`, if it
   /// is running) and nothing lands.
   mutating func reserve(_ app: Int, _ kilobytes: Int) -> Bool {
     guard kilobytes > 0 else { return true }
     // Room enough, and no level to register: settling now would do nothing (the common case).
-    let remaining = freeKB - kilobytes
+    let remaining = availableKB - kilobytes
     if remaining >= policyWatermarkKB, remaining >= device.criticalThresholdKB, !inShortfall,
-      device.level(freeKB: remaining) == level
+      device.level(availableKB: remaining) == level
     {
       lastEpisodeKills = 0
       return true
     }
-    pendingKB = kilobytes
+    memory.pendingKB = kilobytes
     pendingApp = app
     defer {
-      pendingKB = 0
+      memory.pendingKB = 0
       pendingApp = -1
     }
     let rank = memoryChanged()
-    guard freeKB - kilobytes >= 0 else {
+    guard availableKB - kilobytes >= 0 else {
       if apps[app].state.isResident { kill(app, .vmPageshortage, rank: rank + 1) }
       return false
     }
@@ -78,7 +85,9 @@ extension Simulation {
     updateLevel()
     var rank = 0
     while !failed {
-      guard freeKB - pendingKB < policyWatermarkKB, let eviction = policy.nextEviction(view) else {
+      guard memory.availableAfterPendingKB < policyWatermarkKB,
+        let eviction = policy.nextEviction(view)
+      else {
         break
       }
       // A policy that names the allocating process has no one else to offer.
@@ -87,7 +96,7 @@ extension Simulation {
       swapOutWaiting()
       updateLevel()
     }
-    let effective = freeKB - pendingKB
+    let effective = memory.availableAfterPendingKB
     if effective < device.criticalThresholdKB {
       if !inShortfall { recordShortfall() }
       metrics.maxShortfallKB = max(metrics.maxShortfallKB, device.criticalThresholdKB - effective)
@@ -136,11 +145,11 @@ extension Simulation {
     return true
   }
 
-  /// Registers the level of the free memory left once any pending allocation lands; on entering
+  /// Registers the level of the available memory left once any pending allocation lands; on entering
   /// `warning` or worse from `normal`, every running app gets didReceiveMemoryWarning (suspended apps
   /// and system processes run no UIApplication code and get nothing).
   mutating func updateLevel() {
-    let new = device.level(freeKB: freeKB - pendingKB)
+    let new = device.level(availableKB: memory.availableAfterPendingKB)
     guard new != level else { return }
     let old = level
     level = new
@@ -184,7 +193,7 @@ extension Simulation {
     let state = apps[app].state
     let footprint = apps[app].footprintKB
     let physical = apps[app].physicalKB
-    let freeBefore = freeKB
+    let availableBefore = availableKB
     let system = apps[app].isSystemProcess
     let callback: Callback? =
       !system && state == .background && reason.warnsBackgroundApp ? .willTerminate : nil
@@ -218,8 +227,9 @@ extension Simulation {
     observer.record(
       KillRecord(
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,
-        footprintKB: footprint, freedKB: physical, freeBeforeKB: freeBefore, freeAfterKB: freeKB,
-        pendingKB: pendingKB, allocatingApp: exemptApp, callback: callback))
+        footprintKB: footprint, freedKB: physical, availableBeforeKB: availableBefore,
+        availableAfterKB: availableKB, pendingKB: memory.pendingKB, allocatingApp: exemptApp,
+        callback: callback))
   }
 
   /// The launch peak is over: the app's footprint drops by it.
@@ -253,10 +263,10 @@ extension Simulation {
   /// Kills `app` because `growth` more would take it over its limit (`per-process-limit`, no
   /// callback): instead of the growth, which is the kill's pending memory.
   mutating func killOverLimit(_ app: Int, growth: Int) {
-    pendingKB = growth
+    memory.pendingKB = growth
     pendingApp = app
     kill(app, .perProcessLimit)
-    pendingKB = 0
+    memory.pendingKB = 0
     pendingApp = -1
   }
 

@@ -18,8 +18,8 @@ extension Simulation {
     var freed = 0
     var rank = 0
     while freed < kilobytes, !failed {
-      pendingKB = freeKB + (kilobytes - freed)
-      defer { pendingKB = 0 }
+      memory.pendingKB = availableKB + (kilobytes - freed)
+      defer { memory.pendingKB = 0 }
       guard let eviction = policy.nextEviction(view) else { break }
       let app = eviction.app
       let before = apps.indices.contains(app) ? apps[app].footprintKB : 0

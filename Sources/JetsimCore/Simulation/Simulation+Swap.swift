@@ -8,10 +8,10 @@ extension Simulation {
   mutating func swapOut(_ app: Int) {
     let footprint = apps[app].footprintKB
     guard !apps[app].isSystemProcess, apps[app].state == .suspended, !apps[app].isSwapped,
-      footprint > 0, swapUsedKB + footprint <= swapBudgetKB
+      footprint > 0, footprint <= memory.swapFreeKB
     else { return }
-    swappedKB[app] = footprint
-    swapUsedKB += footprint
+    swapShareKB[app] = footprint
+    memory.swappedKB += footprint
     apps[app].isSwapped = true
     refresh(app)
     note(app, .swapOut)
@@ -20,8 +20,8 @@ extension Simulation {
   /// Takes `app`'s memory out of swap (it resumes or dies), then lets the apps waiting for swap go
   /// out.
   mutating func swapIn(_ app: Int) {
-    swapUsedKB -= swappedKB[app]
-    swappedKB[app] = 0
+    memory.swappedKB -= swapShareKB[app]
+    swapShareKB[app] = 0
     apps[app].isSwapped = false
     pendingSwapOut = true
   }

@@ -102,10 +102,10 @@ extension Simulation {
     apps[app].snapshotBand = entry.band
     // The memory is checked before it lands: free memory never goes negative, even at time 0.
     let physical = device.physicalKB(footprintKB: footprint, state: state)
-    guard physical <= freeKB else {
+    guard physical <= availableKB else {
       failure = .invalidValue(
         path: "snapshot", keyPath: entry.process,
-        value: "\(Units.megabytes(footprint)) with only \(Units.megabytes(freeKB)) left",
+        value: "\(Units.megabytes(footprint)) with only \(Units.megabytes(availableKB)) left",
         expected: "processes whose footprints fit in the device's memory beside its reserved memory"
       )
       return

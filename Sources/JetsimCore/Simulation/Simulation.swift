@@ -61,10 +61,10 @@ package struct Simulation {
   package internal(set) var level: PressureLevel = .normal
 
   var queue = EventQueue<Timer>(capacity: 256)
-  /// Physical memory held by processes.
-  var usedKB = 0
-  /// The allocation waiting for room (docs/model.md §5), and whose it is (-1: none).
-  var pendingKB = 0
+  /// Where every page is: the one place the run keeps its memory (`DeviceMemory`), and the
+  /// allocation waiting for room (docs/model.md §5).
+  package internal(set) var memory: DeviceMemory
+  /// Whose allocation waits for room (-1: none).
   var pendingApp = -1
   /// Whether anything changed in the current event (a state, a footprint): if not, settling it asks
   /// the policy nothing.
@@ -91,11 +91,9 @@ package struct Simulation {
   let fixedView: DeviceView.Fixed
   /// The device's compression, at hand for the hot path.
   let compressionPermille: Int
-  /// App swap: the budget (0: the device has none), the memory in swap, each app's share of it, and
-  /// whether apps waiting for swap should be looked at (`Simulation+Swap.swift`).
-  let swapBudgetKB: Int
-  var swapUsedKB = 0
-  var swappedKB: [Int]
+  /// App swap (`memory` holds its size and use): each app's share of it, and whether apps waiting
+  /// for swap should be looked at (`Simulation+Swap.swift`).
+  var swapShareKB: [Int]
   var pendingSwapOut = false
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
@@ -138,9 +136,10 @@ package struct Simulation {
       profiles.map { AppTraits($0, device: device) } + device.systemProcesses.map(AppTraits.init)
     fixedView = DeviceView.Fixed(device: device, profiles: profiles)
     compressionPermille = device.compressionPermille
-    swapBudgetKB = device.appSwap?.budgetKB ?? 0
-    swappedKB = swapBudgetKB > 0 ? Array(repeating: 0, count: profiles.count) : []
-    metrics.minFreeKB = device.usableKB
+    memory = DeviceMemory(device: device)
+    swapShareKB = memory.swapKB > 0 ? Array(repeating: 0, count: profiles.count) : []
+    metrics.minFreeKB = memory.freeKB
+    metrics.minAvailableKB = memory.availableKB
     metrics.peakUsedKB = device.reservedKB
     self.policy.start(view)
     policyWatermarkKB = self.policy.actsBelowFreeKB(device)
@@ -149,15 +148,15 @@ package struct Simulation {
 
   /// The current simulated time, in milliseconds.
   package var nowMs: Int { queue.now }
-  /// Free memory: usable memory less the physical memory the processes hold.
-  package var freeKB: Int { device.usableKB - usedKB }
+  /// Available memory (`DeviceMemory.availableKB`): what no process holds.
+  package var availableKB: Int { memory.availableKB }
   /// The app on screen, if any.
   package var foregroundApp: Int? { foreground >= 0 ? foreground : nil }
 
-  /// The device as policies see it: free memory counts the allocation waiting for room.
+  /// The device as policies see it: available memory counts the allocation waiting for room.
   package var view: DeviceView {
     DeviceView(
-      fixed: fixedView, apps: apps, nowMs: queue.now, freeKB: freeKB - pendingKB, level: level,
+      fixed: fixedView, apps: apps, nowMs: queue.now, memory: memory, level: level,
       foregroundApp: foregroundApp, allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed)
   }
 
@@ -277,6 +276,11 @@ package struct Simulation {
     let elapsed = time - clockMs
     guard elapsed > 0 else { return }
     metrics.residentAppMs += residentApps * elapsed
+    let refaults = memory.refaultKBPerSecond
+    if refaults > 0 {
+      metrics.refaultKBMsPerSecond += refaults * elapsed
+      metrics.stallPermilleMs += memory.stallPermille * elapsed
+    }
     if level >= .warning { metrics.timeWarningMs += elapsed }
     if level == .critical { metrics.timeCriticalMs += elapsed }
     clockMs = time
@@ -312,7 +316,7 @@ package struct Simulation {
       EventRecord(
         seq: seq, timeMs: queue.now, app: app, kind: kind, from: from, to: to, callback: callback,
         reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0,
-        freeKB: freeKB, pendingKB: pendingKB, allocatingApp: exemptApp, pressure: level))
+        memory: memory, allocatingApp: exemptApp, pressure: level))
   }
 
   /// Records an event that leaves the process in its state (a callback, a purge, a change of size).

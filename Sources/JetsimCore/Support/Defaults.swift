@@ -19,6 +19,13 @@ public enum Defaults {
   public static let seed: UInt64 = 1
   /// Where `jetsim run` writes, under the working directory.
   public static let reportsFolder = "Reports"
+  /// The free memory the kernel keeps before it takes file pages: XNU's `vm_page_free_target` on
+  /// iOS, at most `VM_PAGE_FREE_TARGET_LIMIT` (2,000) pages (xnu-11417 osfmk/vm/vm_pageout.c,
+  /// `vm_page_free_reserve`), 32 MB of 16 KB pages.
+  public static let freeTargetKB = 32 * 1024
+  /// How long some task waits for each megabyte of file pages read again: 64 pages of 16 KB read
+  /// at random from flash at about 60 µs each (an estimate, docs/model.md).
+  public static let refaultCostMs = 4
 
   /// XNU's memory levels (xnu-11417 bsd/kern/kern_memorystatus.c, the fallback table beside
   /// `memstat_critical_threshold`), by DRAM class: (0,3] / (3,6] / (6,∞) GB, a device reporting

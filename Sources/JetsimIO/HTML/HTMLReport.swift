@@ -10,6 +10,7 @@ public enum HTMLReport {
   ]
   static let reservedColour = "#BBBBBB"
   static let systemColour = "#777777"
+  static let fileCacheColour = "#DDEEFF"
   static let warningColour = "#CC79A7"
   static let criticalColour = "#D55E00"
   static let peakColour = "#444444"
@@ -84,14 +85,14 @@ public enum HTMLReport {
       }
       html.table(
         header: [
-          "seq", "time", "app", "reason", "rank", "state", "footprint MB", "free before MB",
-          "free after MB", "callback",
+          "seq", "time", "app", "reason", "rank", "state", "footprint MB", "available before MB",
+          "available after MB", "callback",
         ],
         rows: shown.map { kill in
           [
             "\(kill.seq)", Units.clock(kill.timeMs), appIDs[kill.app], "\(kill.reason)",
             "\(kill.rank)", "\(kill.state)",
-            mb(kill.footprintKB), mb(kill.freeBeforeKB), mb(kill.freeAfterKB),
+            mb(kill.footprintKB), mb(kill.availableBeforeKB), mb(kill.availableAfterKB),
             kill.callback?.description ?? "none",
           ]
         },
@@ -128,7 +129,7 @@ public enum HTMLReport {
     var chart = SVGChart(
       width: 960, height: 300,
       label:
-        "Memory used over time: reserved, system processes and apps by state, under device memory",
+        "Memory over time: reserved, system processes, apps by state and the page cache, under device memory",
       x: .scale(time),
       y: ChartScale(from: 0, to: Double(max(device.memoryKB, peak)), unit: .kilobytes))
     chart.axes(xLabel: timeTitle(time), yLabel: "memory")
@@ -181,7 +182,8 @@ public enum HTMLReport {
   }
 
   /// The stacked areas, bottom first: reserved, system processes, suspended apps, background
-  /// apps, the foreground app; each the height of its top edge in a sample.
+  /// apps, the foreground app, the page cache (free memory is what is left above it); each the
+  /// height of its top edge in a sample.
   static func memoryLayers(_ device: DeviceProfile) -> [(
     String, String, (TimelineRecorder.Sample) -> Int
   )] {
@@ -199,6 +201,13 @@ public enum HTMLReport {
         "foreground", colours[.active] ?? "",
         {
           device.reservedKB + $0.systemKB + $0.suspendedKB + $0.backgroundKB + $0.foregroundKB
+        }
+      ),
+      (
+        "page cache", fileCacheColour,
+        {
+          device.reservedKB + $0.systemKB + $0.suspendedKB + $0.backgroundKB + $0.foregroundKB
+            + $0.fileBackedKB
         }
       ),
     ]
@@ -223,10 +232,10 @@ public enum HTMLReport {
       title: "device memory \(Units.megabytes(device.memoryKB))")
     chart.horizontalLine(
       Double(device.memoryKB - device.warningThresholdKB), stroke: warningColour, dash: "8 4",
-      title: "warning: free below \(Units.megabytes(device.warningThresholdKB))")
+      title: "warning: available below \(Units.megabytes(device.warningThresholdKB))")
     chart.horizontalLine(
       Double(device.memoryKB - device.criticalThresholdKB), stroke: criticalColour, dash: "3 3",
-      title: "critical: free below \(Units.megabytes(device.criticalThresholdKB))")
+      title: "critical: available below \(Units.megabytes(device.criticalThresholdKB))")
   }
 
   /// Every kill: a marker at its time; kills in one pixel column share a marker and its tooltip.
@@ -243,6 +252,7 @@ public enum HTMLReport {
   }
 
   static let memoryLegend: [(String, String, String?)] = [
+    ("page cache (file-backed; with free memory, what is available)", fileCacheColour, nil),
     ("foreground (active or inactive)", colours[.active] ?? "", nil),
     ("background", colours[.background] ?? "", nil),
     ("suspended", colours[.suspended] ?? "", nil), ("system processes", systemColour, nil),

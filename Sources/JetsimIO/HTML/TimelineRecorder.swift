@@ -15,6 +15,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     package var backgroundKB: Int
     package var suspendedKB: Int
     package var systemKB: Int
+    /// The page cache (`EventRecord.fileBackedKB`).
+    package var fileBackedKB: Int
     package var peakAppsKB: Int
   }
 
@@ -72,6 +74,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// The sum of `usedByState`.
   private var appsKB = 0
   private var systemKB = 0
+  /// The page cache after the last event.
+  private var fileBackedKB = 0
   /// Where the last sample's bucket ends: an event before it updates that sample.
   private var bucketEndMs = Int.min
   /// Processes from this index on are system processes: one layer, no lanes.
@@ -101,6 +105,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   }
 
   package mutating func record(_ event: EventRecord) {
+    fileBackedKB = event.fileBackedKB
     let app = event.app
     if app >= 0, let to = event.to {
       var track = tracks[app]
@@ -156,7 +161,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
         + usedByState[Int(AppState.inactive.rawValue)],
       backgroundKB: usedByState[Int(AppState.background.rawValue)],
       suspendedKB: usedByState[Int(AppState.suspended.rawValue)], systemKB: systemKB,
-      peakAppsKB: used)
+      fileBackedKB: fileBackedKB, peakAppsKB: used)
     // Events come in time order: one before the end of the last sample's bucket is in it.
     if let last = open, time < bucketEndMs {
       current.peakAppsKB = max(last.peakAppsKB, used)
@@ -179,10 +184,9 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     var merged: [Sample] = []
     for sample in closed {
       if let last = merged.last, last.timeMs / bucketMs == sample.timeMs / bucketMs {
-        merged[merged.count - 1] = Sample(
-          timeMs: sample.timeMs, foregroundKB: sample.foregroundKB,
-          backgroundKB: sample.backgroundKB, suspendedKB: sample.suspendedKB,
-          systemKB: sample.systemKB, peakAppsKB: max(last.peakAppsKB, sample.peakAppsKB))
+        var later = sample
+        later.peakAppsKB = max(last.peakAppsKB, sample.peakAppsKB)
+        merged[merged.count - 1] = later
       } else {
         merged.append(sample)
       }

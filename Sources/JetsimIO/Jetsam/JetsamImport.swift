@@ -83,13 +83,17 @@ public enum JetsamImport {
         band: bands[index], limitKB: catalog.map { $0.foregroundLimitMB * 1024 },
         compressionPermille: permille)
     }
+    // The device as the snapshot found it: the free pages the kernel kept (its free target) and
+    // the page cache stay as the report counts them, so available memory is the report's.
     let freeKB = report.freeKB ?? 0
-    var reservedKB = memoryKB - processes.occupiedKB - freeKB
+    let fileBackedKB = report.memoryPages["fileBacked"].map(report.kilobytes(pages:)) ?? 0
+    let unheldKB = freeKB + fileBackedKB
+    var reservedKB = memoryKB - processes.occupiedKB - unheldKB
     if reservedKB < 0 {
       warnings.append(
-        "the processes and free memory (\(Units.megabytes(processes.occupiedKB + freeKB))) exceed the memory (\(Units.megabytes(memoryKB))); memory raised to fit, nothing reserved"
+        "the processes, free and file-backed memory (\(Units.megabytes(processes.occupiedKB + unheldKB))) exceed the memory (\(Units.megabytes(memoryKB))); memory raised to fit, nothing reserved"
       )
-      memoryKB = processes.occupiedKB + freeKB
+      memoryKB = processes.occupiedKB + unheldKB
       reservedKB = 0
     }
     let modelName = catalog?.name ?? report.product ?? "device"
@@ -98,8 +102,9 @@ public enum JetsamImport {
       reservedKB: reservedKB, foregroundLimitKB: catalog.map { $0.foregroundLimitMB * 1024 },
       compressionRatio: Double(permille) / 1000,
       source:
-        "imported from the JetsamEvent report \(FileSystem.split(report.file).name)\(report.incident.map { " (incident \($0))" } ?? ""): memory is \(memorySource); reserved is the memory less the processes' footprints (suspended ones compressed at the report's ratio) and the free memory at the snapshot"
+        "imported from the JetsamEvent report \(FileSystem.split(report.file).name)\(report.incident.map { " (incident \($0))" } ?? ""): memory is \(memorySource); reserved is the memory less the processes' footprints (suspended ones compressed at the report's ratio), the free memory and the file-backed memory at the snapshot; the free target is the free memory at the snapshot, so the page cache starts as the report's file-backed pages"
     )
+    device.fileCache.freeTargetKB = freeKB
     device.systemProcesses = processes.systemProcesses
     return ImportedReport(
       report: report, device: device, apps: processes.apps, snapshot: Snapshot(processes.entries),

@@ -38,6 +38,8 @@ package enum EventColumn: String, ComparedColumn {
   case callback, detail
   case footprintKB = "footprint_kb"
   case freeKB = "free_kb"
+  case fileBackedKB = "file_backed_kb"
+  case availableKB = "available_kb"
   case pendingKB = "pending_kb"
   case pressure
 
@@ -46,7 +48,7 @@ package enum EventColumn: String, ComparedColumn {
     switch self {
     case .seq: .ignored
     case .app, .event, .fromState, .toState, .callback, .detail: .identity
-    case .timeMs, .footprintKB, .freeKB, .pendingKB, .pressure: .value
+    case .timeMs, .footprintKB, .freeKB, .fileBackedKB, .availableKB, .pendingKB, .pressure: .value
     }
   }
 }
@@ -58,8 +60,8 @@ package enum KillColumn: String, ComparedColumn {
   case app, reason, policy, rank, state
   case footprintKB = "footprint_kb"
   case freedKB = "freed_kb"
-  case freeBeforeKB = "free_before_kb"
-  case freeAfterKB = "free_after_kb"
+  case availableBeforeKB = "available_before_kb"
+  case availableAfterKB = "available_after_kb"
   case pendingKB = "pending_kb"
   case callback
 
@@ -68,7 +70,8 @@ package enum KillColumn: String, ComparedColumn {
     switch self {
     case .seq, .policy: .ignored
     case .app, .reason, .state: .identity
-    case .timeMs, .rank, .footprintKB, .freedKB, .freeBeforeKB, .freeAfterKB, .pendingKB, .callback:
+    case .timeMs, .rank, .footprintKB, .freedKB, .availableBeforeKB, .availableAfterKB, .pendingKB,
+      .callback:
       .value
     }
   }
@@ -117,6 +120,8 @@ package struct ReportTables: Sendable {
   /// Each process's last footprint (its rows are apart, its footprint changes less often).
   private var eventFootprints: [NumberMemo]
   private var eventFree = NumberMemo()
+  private var eventFileBacked = NumberMemo()
+  private var eventAvailable = NumberMemo()
   private var eventPending = NumberMemo()
 
   // The name tables, copied from the statics once so that writing a row touches no lazy global.
@@ -153,6 +158,10 @@ package struct ReportTables: Sendable {
       if event.app >= 0 { eventFootprints[event.app].write(event.footprintKB, to: &row) }
       row.comma()
       eventFree.write(event.freeKB, to: &row)
+      row.comma()
+      eventFileBacked.write(event.fileBackedKB, to: &row)
+      row.comma()
+      eventAvailable.write(event.availableKB, to: &row)
       row.comma()
       eventPending.write(event.pendingKB, to: &row)
       row.comma()
@@ -212,8 +221,8 @@ package struct ReportTables: Sendable {
         case .state: states.write(Int(kill.state.rawValue), to: &row)
         case .footprintKB: row.append(kill.footprintKB)
         case .freedKB: row.append(kill.freedKB)
-        case .freeBeforeKB: row.append(kill.freeBeforeKB)
-        case .freeAfterKB: row.append(kill.freeAfterKB)
+        case .availableBeforeKB: row.append(kill.availableBeforeKB)
+        case .availableAfterKB: row.append(kill.availableAfterKB)
         case .pendingKB: row.append(kill.pendingKB)
         case .callback:
           callbacks.write(

@@ -101,7 +101,8 @@ public struct SummaryMetric: Sendable {
         "launches_waited", better: false, "launches whose memory waited for room made by kills"
       ) { $0.launchesWaited },
       SummaryMetric(
-        "shortfalls", better: false, "times free memory stayed below critical with nothing to kill"
+        "shortfalls", better: false,
+        "times available memory stayed below critical with nothing to kill"
       ) { $0.shortfalls },
       SummaryMetric(
         "max_shortfall_kb", better: false, "the worst gap below the critical threshold"
@@ -115,7 +116,19 @@ public struct SummaryMetric: Sendable {
       SummaryMetric("peak_used_kb", "the most device memory in use, reserved memory included") {
         $0.peakUsedKB
       },
-      SummaryMetric("min_free_kb", better: true, "the least free memory") { $0.minFreeKB },
+      SummaryMetric(
+        "min_free_kb", better: true, "the least free memory: pages nobody holds, not the page cache"
+      ) { $0.minFreeKB },
+      SummaryMetric(
+        "min_available_kb", better: true,
+        "the least available memory: free pages and the page cache, what the levels are compared with"
+      ) { $0.minAvailableKB },
+      SummaryMetric(
+        "refault_kb", better: false, "file pages read again because the page cache was too small"
+      ) { $0.refaultKB },
+      SummaryMetric(
+        "stall_ms", better: false, "time some task waited for file pages read again (PSI 'some')"
+      ) { $0.stallMs },
       SummaryMetric("time_warning_ms", better: false, "time at the warning level or worse") {
         $0.timeWarningMs
       },
