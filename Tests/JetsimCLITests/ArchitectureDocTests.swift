@@ -70,8 +70,7 @@ import Testing
   @Test func everythingThePageNamesExists() throws {
     let page = try String(contentsOfFile: packagePath("docs/architecture.md"), encoding: .utf8)
     let (text, paths) = try Self.sources()
-    let options = Set(
-      Subcommands.specs.flatMap { $0.options.map(\.name) } + [CommonOptions.quiet.name, "help"])
+    let options = Set(Subcommands.specs.flatMap { $0.allOptions.map(\.name) })
     let names = Self.quoted(in: page)
     #expect(names.count > 50, "the page names the code it describes")
     let problems = names.compactMap { Self.problem($0, text: text, paths: paths, options: options) }

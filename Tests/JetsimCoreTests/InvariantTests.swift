@@ -50,7 +50,8 @@ import Testing
       device = DeviceProfile(
         name: "ratios", memoryKB: mb(2048), reservedKB: mb(500), foregroundLimitKB: mb(1200),
         criticalThresholdKB: mb(90))
-      device.reaper = DeviceProfile.Reaper(minAgeMs: sec(30), periodMs: sec(45))
+      device.reaper.minAgeMs = sec(30)
+      device.reaper.periodMs = sec(45)
       device.systemProcesses = falseIdleDaemons
     case 5:
       device.reaper.enabled = false

@@ -8,7 +8,7 @@ import Testing
   let model = UserModel(
     apps: ["a", "b", "c", "d"], popularity: .zipf(exponent: 1), dwell: .exponential(meanMs: 60_000),
     gap: .exponential(meanMs: 600_000), homeShare: 0.5, lockShare: 0.2, interruptionShare: 0.1,
-    interruption: .fixed(30_000), wakes: [UserModel.Wakes(app: "c", perHour: 6, durationMs: 10_000)]
+    interruption: .fixed(30_000), wakes: [UserModel.Wakes(app: "c", perHour: 6, duration: 10_000)]
   )
 
   @Test func openFrequenciesFollowZipf() {
@@ -89,7 +89,7 @@ import Testing
     var busy = model
     busy.wakes = (0..<count).map {
       UserModel.Wakes(
-        app: ["a", "b", "c", "d"][$0 % 4], perHour: Double(1 + $0 % 7), durationMs: 5_000)
+        app: ["a", "b", "c", "d"][$0 % 4], perHour: Double(1 + $0 % 7), duration: 5_000)
     }
     busy.audio = [
       UserModel.AudioSessions(app: "b", perHour: 2, duration: .exponential(meanMs: 600_000)),
@@ -123,7 +123,7 @@ import Testing
     // Each entry draws from its own stream, so one more entry only adds its own actions.
     let few = busy(wakes: 30).actions(durationMs: 36_000_000, seed: 5)
     var more = busy(wakes: 30)
-    more.wakes.append(UserModel.Wakes(app: "a", perHour: 12, durationMs: 1_000))
+    more.wakes.append(UserModel.Wakes(app: "a", perHour: 12, duration: 1_000))
     let all = more.actions(durationMs: 36_000_000, seed: 5)
     let added = all.filter { if case .wake("a", 1_000) = $0.action { true } else { false } }
     #expect(added.count > 50)
@@ -133,7 +133,7 @@ import Testing
 
   @Test func aTinyRateDrawsNothingAndDoesNotTrap() {
     var rare = model
-    rare.wakes = [UserModel.Wakes(app: "c", perHour: 1e-300, durationMs: 10_000)]
+    rare.wakes = [UserModel.Wakes(app: "c", perHour: 1e-300, duration: 10_000)]
     rare.audio = [UserModel.AudioSessions(app: "b", perHour: 1e-300, duration: .fixed(1_000))]
     let tenYears = 10 * 365 * 24 * 3_600_000
     var stream = rare.stream(durationMs: tenYears, seed: 1)

@@ -12,7 +12,9 @@ import Testing
     var device = DeviceProfile(
       name: "d", memoryKB: mb(4096), reservedKB: mb(900), criticalThresholdKB: mb(150),
       idleThresholdKB: mb(320))
-    device.reaper = DeviceProfile.Reaper(enabled: false, minAgeMs: sec(60), periodMs: sec(90))
+    device.reaper.enabled = false
+    device.reaper.minAgeMs = sec(60)
+    device.reaper.periodMs = sec(90)
     device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(2048), killsOnLowSwap: false)
     device.systemProcesses = [
       SystemProcess(

@@ -19,6 +19,15 @@ import Testing
     #expect(SHA256.hex(Array(text.utf8)) == digest)
   }
 
+  /// The constants computed from the primes are FIPS 180-4's: the first and last round constants,
+  /// the first and last words of the initial hash (the digests above check all of them).
+  @Test func constantsFromRoots() {
+    #expect(SHA256.rootBits(2, 3) == 0x428a_2f98)
+    #expect(SHA256.rootBits(311, 3) == 0xc671_78f2)
+    #expect(SHA256.rootBits(2, 2) == 0x6a09_e667)
+    #expect(SHA256.rootBits(19, 2) == 0x5be0_cd19)
+  }
+
   @Test func aMillionAs() {
     #expect(
       SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))

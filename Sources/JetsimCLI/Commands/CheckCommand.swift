@@ -49,7 +49,6 @@ extension CheckOptions {
     arguments: [.scenario],
     options: [
       expect, events, numbers, tolerance, update, CommonOptions.policy, CommonOptions.seed,
-      CommonOptions.format,
     ],
     examples: [
       "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute",

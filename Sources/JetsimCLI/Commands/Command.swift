@@ -37,7 +37,7 @@ enum Subcommands {
         name: "SUBCOMMAND", help: "the subcommand to explain", count: .optional,
         completion: .values(all.map { $0.spec.name }))
     ],
-    examples: ["jetsim help run"])
+    takesFormat: false, examples: ["jetsim help run"])
 
   static func named(_ name: String) -> CommandSpec? { specs.first { $0.name == name } }
 

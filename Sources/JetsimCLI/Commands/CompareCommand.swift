@@ -37,10 +37,7 @@ extension CompareOptions {
       metric.
       """,
     arguments: [.scenario],
-    options: [
-      policies, CommonOptions.scenarioSeeds, out, keepRuns, CommonOptions.jobs, rankBy,
-      CommonOptions.format,
-    ],
+    options: [policies, CommonOptions.scenarioSeeds, out, keepRuns, CommonOptions.jobs, rankBy],
     examples: [
       "jetsim compare Profiles/scenarios/daily-commute.json",
       "jetsim compare Profiles/scenarios/heavy-social-4gb.json --policies lru,jetsam,lmkd --seeds 20",

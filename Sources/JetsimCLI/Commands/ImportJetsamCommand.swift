@@ -26,7 +26,7 @@ extension ImportJetsamOptions {
       warning; one with no app process is refused, since a scenario needs an app. See docs/validation.md.
       """,
     arguments: [.jetsamReports],
-    options: [out, CommonOptions.format],
+    options: [out],
     examples: [
       "jetsim import-jetsam Profiles/jetsam-reports/ios14-iphone11-highwater.ips -o /tmp/iphone11",
       "jetsim run /tmp/iphone11/ios14-iphone11-highwater/scenario.json --policy jetsam",

@@ -35,7 +35,7 @@ extension ImportOptions {
       ArgumentSpec(
         name: "LOG", help: "the app-usage log (TSV or CSV)", completion: .file(["tsv", "csv"]))
     ],
-    options: [scenario, out, user, run, CommonOptions.format],
+    options: [scenario, out, user, run],
     examples: [
       "jetsim import-lsapp Profiles/traces/lsapp-sample.tsv --scenario base.json -o /tmp/lsapp",
       "jetsim import-lsapp log.tsv --scenario Profiles/scenarios/daily-commute.json -o out --run",

@@ -58,10 +58,7 @@ extension ImportMetricKitOptions {
         name: "PAYLOAD", help: "MetricKit payload JSON files", count: .oneOrMore,
         completion: .file(["json"]))
     ],
-    options: [
-      app, profile, out, scenario, seeds, CommonOptions.policy, CommonOptions.jobs,
-      CommonOptions.format,
-    ],
+    options: [app, profile, out, scenario, seeds, CommonOptions.policy, CommonOptions.jobs],
     examples: [
       "jetsim import-metrickit payloads/*.json --app com.example.app --profile app.json",
       "jetsim import-metrickit p.json --app com.example.app --profile app.json --scenario day.json",

@@ -20,7 +20,7 @@ extension MergeOptions {
         name: "SHARD_DIR", help: "a shard's output folder", count: .oneOrMore,
         completion: .directory)
     ],
-    options: [out, CommonOptions.format],
+    options: [out],
     examples: ["jetsim merge shards/1 shards/2 shards/3 shards/4 -o Reports/heavy-social-policies"])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {

@@ -46,10 +46,7 @@ extension PlanOptions {
       target does not hold even at --max, so CI can see it.
       """,
     arguments: [.scenario],
-    options: [
-      target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
-      CommonOptions.format,
-    ],
+    options: [target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out],
     examples: [
       "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\"",
       "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --max 8GB",

@@ -9,7 +9,6 @@ struct PoliciesOptions: Subcommand, Equatable {
 extension PoliciesOptions {
   static let spec = CommandSpec(
     name: "policies", abstract: "List the built-in eviction policies and their settings.",
-    options: [CommonOptions.format],
     examples: ["jetsim policies", "jetsim policies --format json"])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {

@@ -28,7 +28,7 @@ extension ReplayOptions {
       docs/validation.md.
       """,
     arguments: [.jetsamReports],
-    options: [policies, out, CommonOptions.format],
+    options: [policies, out],
     examples: [
       "jetsim replay Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
       "jetsim replay report.ips --policies jetsam,largest-first -o /tmp/replay",

@@ -35,9 +35,7 @@ extension RunOptions {
       seed always give byte-identical reports.
       """,
     arguments: [.scenario],
-    options: [
-      policy, CommonOptions.seed, out, trace, duration, noHTML, CommonOptions.format,
-    ],
+    options: [policy, CommonOptions.seed, out, trace, duration, noHTML],
     examples: [
       "jetsim run Profiles/scenarios/daily-commute.json",
       "jetsim run Profiles/scenarios/worked-example.json -o /tmp/example --seed 7",

@@ -30,7 +30,7 @@ extension SweepOptions {
       combine with 'jetsim merge' into exactly the files one machine writes.
       """,
     arguments: [ArgumentSpec(name: "SWEEP", help: "the sweep file", completion: .file(["json"]))],
-    options: [out, CommonOptions.jobs, resume, shard, CommonOptions.format],
+    options: [out, CommonOptions.jobs, resume, shard],
     examples: [
       "jetsim sweep Profiles/sweeps/light-user-memory.json",
       "jetsim sweep Profiles/sweeps/light-user-memory.json --resume",

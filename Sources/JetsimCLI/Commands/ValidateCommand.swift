@@ -20,7 +20,6 @@ extension ValidateOptions {
       fix. Exit 0 when every file is valid.
       """,
     arguments: [ArgumentSpec(name: "FILE", help: "a file to check", count: .oneOrMore)],
-    options: [CommonOptions.format],
     examples: [
       "jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json",
       "jetsim validate Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",

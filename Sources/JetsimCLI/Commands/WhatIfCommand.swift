@@ -45,7 +45,6 @@ extension WhatIfOptions {
     options: [
       app, resident, devices, CommonOptions.policy, CommonOptions.scenarioSeeds, out,
       CommonOptions.jobs,
-      CommonOptions.format,
     ],
     examples: [
       "jetsim what-if day.json --app com.example.photofeed --resident 300MB,150MB",

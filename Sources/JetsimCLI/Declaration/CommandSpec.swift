@@ -104,12 +104,18 @@ struct CommandSpec: Sendable {
   /// A paragraph or two more, for `--help` (may be empty).
   var discussion: String = ""
   var arguments: [ArgumentSpec] = []
-  /// Its own options; `--quiet` and `--help`, which every subcommand takes, are added.
+  /// Its own options; `--format` (unless `takesFormat` is false), `--quiet` and `--help`, which
+  /// every subcommand takes, are added.
   var options: [OptionSpec] = []
+  /// Whether it prints text or JSON as `--format` asks: every subcommand but `help`.
+  var takesFormat = true
   var examples: [String]
 
-  /// Every option it takes, in help order: its own, then `--quiet` and `--help`.
-  var allOptions: [OptionSpec] { options + [CommonOptions.quiet, CommonOptions.help] }
+  /// Every option it takes, in help order: its own, then `--format`, `--quiet` and `--help`.
+  var allOptions: [OptionSpec] {
+    let format = takesFormat ? [CommonOptions.format] : []
+    return options + format + [CommonOptions.quiet, CommonOptions.help]
+  }
 
   /// The option written `text` (`--out` or `-o`), if it takes one.
   func option(_ text: String) -> OptionSpec? {

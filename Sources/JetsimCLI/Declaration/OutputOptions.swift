@@ -1,6 +1,5 @@
 /// What a subcommand prints and how, declared once and parsed once for every subcommand
-/// (swift-format's `@OptionGroup` shape): `--quiet`, which every subcommand takes, and `--format`,
-/// where the subcommand declares `CommonOptions.format`.
+/// (swift-format's `@OptionGroup` shape): `--quiet` and `--format`, which every subcommand takes.
 struct OutputOptions: Equatable, Sendable {
   /// Print nothing but errors.
   var quiet = false
@@ -11,7 +10,7 @@ struct OutputOptions: Equatable, Sendable {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     quiet = parsed.has(CommonOptions.quiet)
-    if parsed.command.option(CommonOptions.format.flag) != nil {
+    if parsed.command.takesFormat {
       format = try parsed.format(CommonOptions.format)
     }
   }

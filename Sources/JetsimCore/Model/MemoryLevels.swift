@@ -64,15 +64,8 @@ extension DeviceProfile {
     /// The least time between the starts of two sweeps.
     public var periodMs = Defaults.reaperPeriodMs
 
-    /// The reaper's settings (by default XNU's on iOS: on, 300 s, 300 s).
-    public init(
-      enabled: Bool = true, minAgeMs: Int = Defaults.reaperMinAgeMs,
-      periodMs: Int = Defaults.reaperPeriodMs
-    ) {
-      self.enabled = enabled
-      self.minAgeMs = minAgeMs
-      self.periodMs = periodMs
-    }
+    /// XNU's reaper on iOS (on, 300 s, 300 s); other settings change its fields.
+    public init() {}
   }
 
   /// App swap on M-series iPads (xnu `memorystatus_swap_all_apps`): a suspended app's memory goes to

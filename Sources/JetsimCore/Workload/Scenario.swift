@@ -58,16 +58,7 @@ public struct Scenario: Sendable {
     copy.device = device.unshared
     copy.apps = apps.map(\.unshared)
     copy.actions = actions.map { TimedAction($0.timeMs, $0.action.unshared) }
-    if var model = userModel {
-      model.apps = model.apps.map(\.unshared)
-      model.wakes = model.wakes.map {
-        UserModel.Wakes(app: $0.app.unshared, perHour: $0.perHour, durationMs: $0.durationMs)
-      }
-      model.audio = model.audio.map {
-        UserModel.AudioSessions(app: $0.app.unshared, perHour: $0.perHour, duration: $0.duration)
-      }
-      copy.userModel = model
-    }
+    copy.userModel = userModel?.unshared
     return copy
   }
 

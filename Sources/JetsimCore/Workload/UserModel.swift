@@ -45,37 +45,34 @@ public struct UserModel: Sendable, Equatable {
     case weights([Double])
   }
 
-  /// A Poisson process of background wakes of one app.
-  public struct Wakes: Sendable, Equatable {
-    /// The app woken.
+  /// A Poisson process of one app's background activity: `perHour` starts on average, each lasting
+  /// `duration`.
+  public struct PoissonProcess<Length: Sendable & Equatable>: Sendable, Equatable {
+    /// The app concerned.
     public var app: String
-    /// The mean number of wakes an hour (a Poisson process).
+    /// The mean number of starts an hour.
     public var perHour: Double
-    /// How long each wake lasts, in milliseconds.
-    public var durationMs: Int
-    /// Wakes of `app`, `perHour` on average, each `durationMs` long.
-    public init(app: String, perHour: Double, durationMs: Int) {
-      self.app = app
-      self.perHour = perHour
-      self.durationMs = durationMs
-    }
-  }
-
-  /// Background audio sessions of one app: start as a Poisson process, last a drawn duration.
-  public struct AudioSessions: Sendable, Equatable {
-    /// The app playing.
-    public var app: String
-    /// The mean number of sessions started an hour (a Poisson process).
-    public var perHour: Double
-    /// How long a session lasts.
-    public var duration: Duration
-    /// Audio sessions of `app`, `perHour` on average, each lasting a draw of `duration`.
-    public init(app: String, perHour: Double, duration: Duration) {
+    /// How long each lasts.
+    public var duration: Length
+    /// A process of `app`, `perHour` starts on average, each lasting `duration`.
+    public init(app: String, perHour: Double, duration: Length) {
       self.app = app
       self.perHour = perHour
       self.duration = duration
     }
+
+    /// A copy that shares no string with this one (see `Scenario.unshared`).
+    var unshared: Self {
+      var copy = self
+      copy.app = app.unshared
+      return copy
+    }
   }
+
+  /// Background wakes of one app, each `duration` milliseconds long.
+  public typealias Wakes = PoissonProcess<Int>
+  /// Background audio sessions of one app, each lasting a draw of `duration`.
+  public typealias AudioSessions = PoissonProcess<Duration>
 
   /// The apps the user opens, in rank order (popularity rank 1 first).
   public var apps: [String]
@@ -122,6 +119,15 @@ public struct UserModel: Sendable, Equatable {
     self.wakes = wakes
     self.audio = audio
     self.growthPerMinuteKB = growthPerMinuteKB
+  }
+
+  /// A copy that shares no strings with this one (see `Scenario.unshared`).
+  var unshared: UserModel {
+    var copy = self
+    copy.apps = apps.map(\.unshared)
+    copy.wakes = wakes.map(\.unshared)
+    copy.audio = audio.map(\.unshared)
+    return copy
   }
 
   /// The probability of choosing each app of `apps`.
@@ -288,7 +294,7 @@ public struct UserModelStream: Sendable {
       head =
         wake.perHour > 0
         ? nextArrival(process, perHour: wake.perHour).map {
-          TimedAction($0, .wake(wake.app, durationMs: wake.durationMs))
+          TimedAction($0, .wake(wake.app, durationMs: wake.duration))
         } : nil
     } else {
       let session = model.audio[process - model.wakes.count]

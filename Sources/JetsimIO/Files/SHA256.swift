@@ -2,24 +2,36 @@ import JetsimCore
 
 /// SHA-256 (FIPS 180-4), for the digests of a run's inputs in `run.json`.
 package enum SHA256 {
-  fileprivate static let k: [UInt32] = [
-    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
-    0xab1c_5ed5,
-    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7,
-    0xc19b_f174,
-    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc,
-    0x76f9_88da,
-    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351,
-    0x1429_2967,
-    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e,
-    0x9272_2c85,
-    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585,
-    0x106a_a070,
-    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f,
-    0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7,
-    0xc671_78f2,
-  ]
+  /// The round constants: the first 32 bits of the fractional parts of the cube roots of the first
+  /// 64 primes (FIPS 180-4 §4.2.2).
+  fileprivate static let k = primes.map { rootBits($0, 3) }
+  /// The initial hash value: the same of the square roots of the first 8 primes (§5.3.3).
+  fileprivate static let initialHash = primes.prefix(8).map { rootBits($0, 2) }
+  private static let primes = Array(
+    (2...).lazy.filter { n in !(2..<n).contains { n % $0 == 0 } }.prefix(64))
+
+  /// The first 32 bits of the fractional part of `prime`'s `n`th root (`n` 2 or 3, `prime` below
+  /// 2¹⁰): the largest r with r^n ≤ prime × 2^(32n), found exactly by bisection on integers, then
+  /// its low 32 bits.
+  static func rootBits(_ prime: Int, _ n: Int) -> UInt32 {
+    let scaled = (high: UInt64(prime) << (32 * n - 64), low: UInt64(0))
+    var (below, above): (UInt64, UInt64) = (0, 1 << 36)
+    while above - below > 1 {
+      let middle = (below + above) / 2
+      if power(middle, n) <= scaled { below = middle } else { above = middle }
+    }
+    return UInt32(truncatingIfNeeded: below)
+  }
+
+  /// `value` to the power `n`, as the high and low words of a 128-bit number (it must fit).
+  private static func power(_ value: UInt64, _ n: Int) -> (high: UInt64, low: UInt64) {
+    var result: (high: UInt64, low: UInt64) = (0, 1)
+    for _ in 0..<n {
+      let low = result.low.multipliedFullWidth(by: value)
+      result = (result.high &* value &+ low.high, low.low)
+    }
+    return result
+  }
 
   /// The digest of `bytes` as 64 lowercase hexadecimal digits.
   package static func hex(_ bytes: some Collection<UInt8>) -> String {
@@ -30,10 +42,7 @@ package enum SHA256 {
 
   /// A digest computed piece by piece, for a file read in chunks.
   package struct Hasher: Sendable {
-    private var h: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-      0x5be0_cd19,
-    ]
+    private var h = SHA256.initialHash
     /// Bytes waiting for a full 64-byte block.
     private var pending: [UInt8] = []
     private var length: UInt64 = 0

@@ -47,7 +47,7 @@ package struct UserModelFile {
       app, perHour, entry throws(FieldError) in
       UserModel.Wakes(
         app: app, perHour: perHour,
-        durationMs: try entry.required(entry.duration("duration"), "duration"))
+        duration: try entry.required(entry.duration("duration"), "duration"))
     }
     audio = try Self.processes(fields, "audio", maxPerHour: 60) {
       app, perHour, entry throws(FieldError) in
