@@ -18,18 +18,21 @@ import JetsimCore
 public enum BandPredictor {
   /// `JETSAM_PRIORITY_IDLE`: idle daemons and suspended apps and extensions.
   public static let idle = 0
-  /// `JETSAM_PRIORITY_AGING_BAND1` (`system_procs_aging_band`): a daemon that went clean and is
-  /// aging towards IDLE.
+  /// `JETSAM_PRIORITY_AGING_BAND1` (`system_procs_aging_band`, bsd/sys/kern_memorystatus.h:50): a
+  /// daemon that went clean and is aging towards IDLE (`memstat_update_priority_locked`,
+  /// bsd/kern/kern_memorystatus.c:2883).
   public static let aging = 10
   /// `JETSAM_PRIORITY_BACKGROUND`: a process running in the background.
   public static let background = 30
-  /// `JETSAM_PRIORITY_ELEVATED_INACTIVE` (40), which kern_memorystatus.h says "IS used by many
-  /// active processes doing background work".
+  /// `JETSAM_PRIORITY_ELEVATED_INACTIVE` (40), which bsd/sys/kern_memorystatus.h:56 says "IS used
+  /// by many active processes doing background work".
   public static let backgroundWork = 40
-  /// `JETSAM_PRIORITY_FREEZER`: frozen processes (`memorystatus_freeze_jetsam_band`).
+  /// `JETSAM_PRIORITY_FREEZER` (kern_memorystatus.h:62): frozen processes land in
+  /// `memorystatus_freeze_jetsam_band` (`memstat_update_priority_locked`, kern_memorystatus.c:2878).
   public static let freezer = 75
-  /// The freezer's band in XNU's first numbering (`JETSAM_PRIORITY_UI_SUPPORT`, 8 before xnu-8792
-  /// multiplied the bands by ten), in the current numbering.
+  /// The freezer's band in XNU's first numbering, in the current numbering: xnu-7195 sets
+  /// `memorystatus_freeze_jetsam_band` to `JETSAM_PRIORITY_UI_SUPPORT` (8; kern_memorystatus.c:1398
+  /// at tag xnu-7195.141.2), and xnu-8792 multiplied the bands by ten.
   public static let firstNumberingFreezer = 80
   /// `JETSAM_PRIORITY_FOREGROUND`: the app on screen.
   public static let foreground = 100
@@ -43,7 +46,8 @@ public enum BandPredictor {
   public static let home = 160
   /// `JETSAM_PRIORITY_DEFAULT`: a process launched with no band of its own.
   public static let daemonDefault = 180
-  /// `JETSAM_PRIORITY_INTERNAL`: kernel_task and launchd, which jetsam never kills.
+  /// `JETSAM_PRIORITY_INTERNAL` (kern_memorystatus.h:80, "set on launchd and kernel_task"): never
+  /// a jetsam victim.
   public static let `internal` = 999
 
   /// The states RunningBoard writes for a process it manages (its `user_data` bits).
