@@ -13,7 +13,8 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
   /// The held-out iOS 12 report gives no priorities: its bands are predicted from states and
   /// kinds, not from the list's order, so the kernel's order is no longer handed back. jetsam still
   /// takes the kernel's first 31 victims in order and beats its own control (the same snapshot with
-  /// each band's order shuffled), which shows how much of the agreement is the order within bands.
+  /// each band's order shuffled), which shows how much of the agreement is the order within bands;
+  /// the baseline that needs no policy, the report's list order, is the kernel's order itself.
   @Test func jetsamOnTheHeldOutReportWithPredictedBands() throws {
     let replay = try ReplayReport.replay(
       reportsAt: ["\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"],
@@ -24,10 +25,19 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     let jetsam = try #require(replay.agreement.first { $0.policy == "jetsam" })
     #expect(jetsam.firstVictimMatches == 1)
     #expect(jetsam.pairs == 62 * 61 / 2)
-    #expect(jetsam.victimsMatched < 62, "predicted bands do not reproduce the list")
+    // The non-idle daemons are predicted below HOME (140), so jetsam takes all 62 before
+    // SpringBoard, but not in the kernel's order.
+    #expect(jetsam.victimsMatched == 62)
+    #expect(jetsam.pairsInOrder < jetsam.pairs, "predicted bands do not reproduce the list")
     #expect(jetsam.prefixMatched == 31)
+    let baseline = try #require(replay.agreement.first { $0.policy == Replay.listOrderBaseline })
+    #expect(replay.scoredPolicies.first == Replay.listOrderBaseline)
+    #expect(
+      (baseline.prefixMatched, baseline.pairsInOrder, baseline.kendallTau) == (62, 1891, 1),
+      "the kernel writes its snapshot band by band: the list is its order")
+    #expect((jetsam.kendallTau ?? 1) < (baseline.kendallTau ?? 0))
     let control = try #require(replay.agreement.first { $0.policy == Replay.shuffledControl })
-    #expect(replay.scoredPolicies.firstIndex(of: "jetsam-shuffled") == 3, "right after jetsam")
+    #expect(replay.scoredPolicies.firstIndex(of: "jetsam-shuffled") == 4, "right after jetsam")
     #expect((control.kendallTau ?? 1) < (jetsam.kendallTau ?? 0) - 0.2)
     #expect(control.prefixMatched < jetsam.prefixMatched)
     // The design card's policy takes the largest suspended app first; the kernel did not.
@@ -41,7 +51,10 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
         == ReportReplay.Row(
           kill: 15, realProcess: "backboardd", realReason: "per-process-limit",
           predictedProcess: "", match: "not-scored"))
-    #expect(rows.count == 63, "no extra victim: the policy freed exactly what the kernel did")
+    #expect(rows.count == 64, "one extra victim: its first 62 freed less than the kernel's")
+    #expect(
+      rows[63]
+        == .init(kill: 64, realProcess: "", realReason: "", predictedProcess: "kbd", match: "no"))
   }
 
   @Test func theCorpus() throws {
@@ -102,9 +115,10 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
   }
 
   @Test func extraVictimsAreRowsOfTheirOwn() {
-    let replay = ReportReplay(
+    var replay = ReportReplay(
       report: "r.ips", realVictims: ["big"], kills: [("big", "vm-pageshortage")],
       predicted: ["p": ["small", "smaller"]], policies: ["p"], warnings: [])
+    replay.processCount = 3
     #expect(
       replay.rows(for: "p") == [
         .init(
@@ -112,6 +126,19 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
           match: "no"),
         .init(kill: 2, realProcess: "", realReason: "", predictedProcess: "smaller", match: "no"),
       ])
+  }
+
+  /// A report listed as not scored marks none of its rows `yes` or `no`: the iOS 9 report's one
+  /// process is every policy's only choice, which says nothing.
+  @Test func aReportNotScoredHasNoMatches() throws {
+    let replay = try ReplayReport.replay(
+      reportsAt: ["\(reports)/ios9-iphone6s-trimmed.crash"], policies: PolicyName.all)
+    let report = try #require(replay.replays.first)
+    #expect(report.notScoredBecause != nil)
+    let rows = replay.scoredPolicies.flatMap { report.rows(for: $0) }
+    #expect(!rows.isEmpty)
+    #expect(rows.allSatisfy { $0.match == "not-scored" })
+    #expect(!replay.csv.contains(",yes\n"))
   }
 
   @Test func thePageIsWellFormed() throws {
@@ -194,7 +221,8 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
   }
 
   /// bands.csv: on the iOS 14 report, which gives priorities, the predictor's bands beside the
-  /// real ones; the predictor reads no priority, so the report without them predicts the same.
+  /// real ones and beside the baseline that predicts nothing (every process in IDLE); the predictor
+  /// reads no priority, so the report without them predicts the same.
   @Test func bandsArePredictedWithoutReadingPriorities() throws {
     let path = "\(reports)/ios14-iphone11-highwater.ips"
     let replay = try ReplayReport.replay(reportsAt: [path], policies: [.jetsam])
@@ -202,13 +230,18 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(report.bands.count == 442)
     let score = report.bandScore
     #expect(score.exact == report.bands.filter { $0.realBand == $0.predictedBand }.count)
-    #expect((score.exact, score.sameClass) == (314, 354), "docs/validation.md quotes these")
+    #expect((score.exact, score.sameClass) == (343, 386), "docs/validation.md quotes these")
+    let baseline = report.idleBaselineScore
+    #expect((baseline.exact, baseline.sameClass) == (298, 334), "every process in IDLE")
+    #expect(replay.bandLines.first?.contains("every process in IDLE: 298 exact (67.4 %)") == true)
     var stripped = try JetsamReport.load(at: path)
-    let predicted = stripped.processes.map(BandPredictor.band(of:))
+    let predicted = stripped.predictedBands
     for index in stripped.processes.indices { stripped.processes[index].priority = nil }
-    #expect(stripped.processes.map(BandPredictor.band(of:)) == predicted)
-    #expect(JetsamImport.convert(stripped).bands == predicted, "import uses the predictor then")
+    #expect(stripped.predictedBands == predicted)
     #expect(report.bands.map(\.predictedBand) == predicted)
+    // The importer predicts process by process (BandPredictor.band(of:)), without the report's
+    // kernel version: frozen apps in the current numbering's FREEZER band.
+    #expect(JetsamImport.convert(stripped).bands == stripped.processes.map(BandPredictor.band(of:)))
     let csv = replay.bandsCSV.split(separator: "\n")
     #expect(
       csv.first == "report,pid,process,states,real_band,predicted_band,real_class,predicted_class")
@@ -239,6 +272,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(counts["jetsam"] == 35)
     #expect(counts["largest-first"] == 1, "one large suspended app fills the gap at once")
     #expect(counts["jetsam-shuffled"] == 12)
+    #expect(counts[Replay.listOrderBaseline] == 31, "the list's IDLE band, then a band above it")
     // Scored as decided: the count and the order of what the policy chose itself.
     let decided = try #require(replay.decidedAgreement.first { $0.policy == "jetsam" })
     #expect(decided.predictedKills == 35)
@@ -252,7 +286,7 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect((control.kendallTau ?? 1) < (decided.kendallTau ?? 0) - 0.5)
     #expect(
       replay.summaryCSV.split(separator: "\n").dropFirst().first { $0.hasPrefix("jetsam,") }
-        == "jetsam,1,62,1,35,31,\(FixedPoint.format(decided.kendallTau ?? 0)),1,44,31,935,\(jetsam(replay).pairsReversed),1891,\(FixedPoint.format(jetsam(replay).kendallTau ?? 0))"
+        == "jetsam,1,62,1,35,31,\(FixedPoint.format(decided.kendallTau ?? 0)),1,62,31,1659,\(jetsam(replay).pairsReversed),1891,\(FixedPoint.format(jetsam(replay).kendallTau ?? 0))"
     )
   }
 

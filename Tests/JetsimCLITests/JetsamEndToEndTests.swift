@@ -62,7 +62,8 @@ import Testing
       result.output == """
         replayed 1 report under 2 policies: 1 scored (62 pressure kills)
         policy           reports  kills   decides  prefix     tau  first victim  victims  prefix  pairs in order    tau
-        jetsam                 1     62  35 of 62      31   0.738           1/1    44/62      31        935/1891  0.674
+        list-order             1     62  31 of 62      31   0.754           1/1    62/62      62       1891/1891  1.000
+        jetsam                 1     62  35 of 62      31   0.738           1/1    62/62      31       1659/1891  0.755
         jetsam-shuffled        1     62  12 of 62       0   0.014           0/1    44/62       0        533/1891  0.249
         largest-first          1     62   1 of 62       0  -0.026           0/1    43/62       0        296/1891  0.039
           (decides, prefix, tau: each policy decides how many to kill from the available memory and the device's levels; first victim to tau: the freed-total mode, victims until they free what the kernel's pressure kills freed)

@@ -15,7 +15,8 @@ public struct ReportReplay: Sendable {
     public var realReason: String
     /// The policy's victim at that step of the scored kills (empty if none).
     public var predictedProcess: String
-    /// `yes`, `no`, or `not-scored` for a kill no policy decides (a limit, a vnode shortage).
+    /// `yes`, `no`, or `not-scored` for a kill no policy decides (a limit, a vnode shortage) and for
+    /// every row of a report that is not scored (`notScoredBecause`).
     public var match: String
   }
 
@@ -87,8 +88,9 @@ public struct ReportReplay: Sendable {
     let predictions = predicted[policy] ?? []
     var rows: [Row] = []
     var scored = 0
+    let reportScored = notScoredBecause == nil
     for (index, kill) in kills.enumerated() {
-      if Replay.isPressureKill(kill.reason) {
+      if reportScored, Replay.isPressureKill(kill.reason) {
         let guess = scored < predictions.count ? predictions[scored] : ""
         rows.append(
           Row(
@@ -106,7 +108,7 @@ public struct ReportReplay: Sendable {
       rows.append(
         Row(
           kill: kills.count + offset + 1, realProcess: "", realReason: "",
-          predictedProcess: extra, match: "no"))
+          predictedProcess: extra, match: reportScored ? "no" : "not-scored"))
     }
     return rows
   }
@@ -251,18 +253,19 @@ public enum Replay {
       )
       replay.decided = decided
     }
-    if let real = JetsamImport.realBands(of: report.processes) {
-      replay.bands = zip(report.processes, real).map { process, band in
-        ReportReplay.BandRow(
-          pid: process.pid, process: process.name, states: process.states, realBand: band,
-          predictedBand: BandPredictor.band(of: process))
-      }
-    }
+    replay.addBands(of: report)
+    replay.addListOrderBaseline(imported, leftOut: leftOut, freeingKB: target)
     return replay
   }
 
   /// The name of the control row: jetsam on the same snapshot with each band's order shuffled.
   public static let shuffledControl = "jetsam-shuffled"
+
+  /// The name of the baseline that needs no policy: the processes in the report's list order.
+  /// The kernel writes its snapshot band by band, each band's list in order
+  /// (`memorystatus_init_jetsam_snapshot_locked`), so this is the order it kills in as far as the
+  /// list goes: what a policy scores beyond it is what it knows that the list does not say.
+  public static let listOrderBaseline = "list-order"
 
   /// The seed of the control's shuffle: fixed, so a replay's files are the same every time.
   static let shuffleSeed: UInt64 = 20_251_124
@@ -353,6 +356,9 @@ public enum Replay {
       replays.contains(where: { $0.predicted[shuffledControl] != nil })
     {
       policies.insert(shuffledControl, at: jetsam + 1)
+    }
+    if replays.contains(where: { $0.predicted[listOrderBaseline] != nil }) {
+      policies.insert(listOrderBaseline, at: 0)
     }
     return policies.map { policy in
       var agreement = ReplayAgreement(policy: policy)

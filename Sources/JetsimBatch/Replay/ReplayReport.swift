@@ -14,8 +14,8 @@ public struct ReplayReport: Sendable {
     self.policies = policies
   }
 
-  /// Each policy's agreement with the kernel, and the shuffled control's after jetsam's, with the
-  /// count handed in (the freed-total mode: victims until they free what the kernel's freed).
+  /// Each policy's agreement with the kernel, the list-order baseline's first and the shuffled
+  /// control's after jetsam's, with the count handed in (the freed-total mode: victims until they free what the kernel's freed).
   public var agreement: [ReplayAgreement] { Replay.agreement(replays, policies: policies) }
 
   /// The same, each policy deciding how many to kill (over the reports with page counts).
@@ -23,7 +23,8 @@ public struct ReplayReport: Sendable {
     Replay.agreement(replays, policies: policies, mode: .decided)
   }
 
-  /// The policies scored, in order: those asked, and the shuffled control after jetsam.
+  /// The policies scored, in order: the list-order baseline, those asked, and the shuffled control
+  /// after jetsam.
   public var scoredPolicies: [String] { agreement.map(\.policy) }
 
   /// The columns of `replay.csv`.
@@ -129,16 +130,17 @@ public struct ReplayReport: Sendable {
   }
 
   /// One line a report that gives priorities: how many bands the predictor got exactly, and in
-  /// the right class.
+  /// the right class, beside the baseline that predicts nothing (every process in IDLE).
   public var bandLines: [String] {
     replays.filter { !$0.bands.isEmpty }.map { replay in
       let (exact, sameClass) = replay.bandScore
+      let baseline = replay.idleBaselineScore
       let count = replay.bands.count
       func share(_ value: Int) -> String {
         Units.decimal(Double(value) * 100 / Double(count), digits: 1)
       }
       return
-        "\(FileSystem.split(replay.report).name): bands predicted without priorities: \(exact) of \(count) exact (\(share(exact)) %), \(sameClass) in the right class (\(share(sameClass)) %)"
+        "\(FileSystem.split(replay.report).name): bands predicted without priorities: \(exact) of \(count) exact (\(share(exact)) %), \(sameClass) in the right class (\(share(sameClass)) %); baseline, every process in IDLE: \(baseline.exact) exact (\(share(baseline.exact)) %), \(baseline.sameClass) in the right class (\(share(baseline.sameClass)) %)"
     }
   }
 
@@ -213,7 +215,7 @@ public struct ReplayReport: Sendable {
       header: Self.agreementHeader, rows: agreementRows,
       numericColumns: Set(1..<Self.agreementHeader.count))
     page.paragraph(
-      "\(Self.agreementCaption). \(Replay.shuffledControl) is the control: jetsam on the same snapshots with each band's order shuffled (seeded). Prefix: the kernel's first victims, in order, before the first difference. Tau: Kendall's tau, from 1 (the kernel's order) to −1 (its reverse), a victim never chosen ranked after every chosen one. A victim dies, when the policy decides, while the memory the kernel counts as available (file-backed and free pages), with what the victims before it freed, is below the level of its band: the device's idle level in the IDLE band, its critical level above."
+      "\(Self.agreementCaption). \(Replay.listOrderBaseline) is the baseline that needs no policy: the report's processes in its list order, which the kernel writes band by band, so a policy can only match it by knowing what the list knows. \(Replay.shuffledControl) is the control: jetsam on the same snapshots with each band's order shuffled (seeded). Prefix: the kernel's first victims, in order, before the first difference. Tau: Kendall's tau, from 1 (the kernel's order) to −1 (its reverse), a victim never chosen ranked after every chosen one. A victim dies, when the policy decides, while the memory the kernel counts as available (file-backed and free pages), with what the victims before it freed, is below the level of its band: the device's idle level in the IDLE band, its critical level above."
     )
     for line in bandLines + levelLines { page.paragraph(line) }
     for replay in replays {
@@ -315,6 +317,11 @@ extension ReplayReport {
                       ("processes", .integer(replay.bands.count)),
                       ("exact", .integer(replay.bandScore.exact)),
                       ("same_class", .integer(replay.bandScore.sameClass)),
+                      ("idle_baseline_exact", .integer(replay.idleBaselineScore.exact)),
+                      (
+                        "idle_baseline_same_class",
+                        .integer(replay.idleBaselineScore.sameClass)
+                      ),
                     ])
                 ),
                 ("real_victims", .list(replay.realVictims.map { .string($0) })),

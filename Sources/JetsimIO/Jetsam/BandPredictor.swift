@@ -1,32 +1,120 @@
 import JetsimCore
 
-/// A process's jetsam band predicted from what a JetsamEvent report says of it besides its
-/// priority: its states and its kind, by the meaning XNU gives its bands (bsd/sys/
-/// kern_memorystatus.h, `JETSAM_PRIORITY_*`, current numbering). It never reads the priority, nor
-/// the process's place in the list (which is in band order, so reading it would hand the kernel's
-/// order back to a replay); `jetsim replay` scores it against the real bands of reports that give
-/// them (`bands.csv`), and `import-jetsam` uses it for reports that do not.
+/// A process's jetsam priority band predicted from what a JetsamEvent report says of it besides its
+/// priority, by the meaning XNU gives its bands and the snapshot's state bits (xnu-11417.101.15,
+/// commit e3723e1; docs/validation.md gives each rule's source and its score). It never reads the
+/// priority, nor the process's place in the list (which is in band order, so reading it would hand
+/// the kernel's order back to a replay), nor its name (except the kernel's own two, for reports
+/// without pids); `jetsim replay` scores it against the real bands of reports that give them
+/// (`bands.csv`), and `import-jetsam` uses it for reports that do not.
+///
+/// What the states mean: the report's writer turns the kernel's snapshot state
+/// (`_memstat_build_state`, bsd/kern/kern_memorystatus.c:3846) into words: `suspended` is
+/// `kMemorystatusSuspended`, `active` is `kMemorystatusActive` (written by iOS 15 and later; the
+/// kernel's `memstat_proc_is_active_locked`, line 5034: a dirty process, a clean one above IDLE, a
+/// managed one holding an assertion), `frontmost` and `background` come from RunningBoard, and a
+/// process with none of these is a `daemon`, `idle` when it can exit when idle and is clean
+/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`).
 public enum BandPredictor {
   /// `JETSAM_PRIORITY_IDLE`: idle daemons and suspended apps and extensions.
   public static let idle = 0
+  /// `JETSAM_PRIORITY_AGING_BAND1` (`system_procs_aging_band`, bsd/sys/kern_memorystatus.h:50): a
+  /// daemon that went clean and is aging towards IDLE (`memstat_update_priority_locked`,
+  /// bsd/kern/kern_memorystatus.c:2883).
+  public static let aging = 10
   /// `JETSAM_PRIORITY_BACKGROUND`: a process running in the background.
   public static let background = 30
+  /// `JETSAM_PRIORITY_ELEVATED_INACTIVE` (40), which bsd/sys/kern_memorystatus.h:56 says "IS used
+  /// by many active processes doing background work".
+  public static let backgroundWork = 40
+  /// `JETSAM_PRIORITY_FREEZER` (kern_memorystatus.h:62): frozen processes land in
+  /// `memorystatus_freeze_jetsam_band` (`memstat_update_priority_locked`, kern_memorystatus.c:2878).
+  public static let freezer = 75
+  /// The freezer's band in XNU's first numbering, in the current numbering: xnu-7195 sets
+  /// `memorystatus_freeze_jetsam_band` to `JETSAM_PRIORITY_UI_SUPPORT` (8; kern_memorystatus.c:1398
+  /// at tag xnu-7195.141.2), and xnu-8792 multiplied the bands by ten.
+  public static let firstNumberingFreezer = 80
   /// `JETSAM_PRIORITY_FOREGROUND`: the app on screen.
   public static let foreground = 100
+  /// `JETSAM_PRIORITY_AUDIO_AND_ACCESSORY`: a process playing audio or serving an accessory.
+  public static let audioAndAccessory = 120
+  /// The band launchd gives most daemons that are neither idle nor aging. No kernel source names
+  /// it (launchd sets it from each job's plist, which a report does not carry): it is the commonest
+  /// band of such daemons in the reports the rules were written on (docs/validation.md).
+  public static let launchdDaemon = 140
   /// `JETSAM_PRIORITY_HOME`: SpringBoard, the home screen.
   public static let home = 160
-  /// `JETSAM_PRIORITY_DEFAULT`: a launchd job that names no band of its own.
+  /// `JETSAM_PRIORITY_DEFAULT`: a process launched with no band of its own.
   public static let daemonDefault = 180
+  /// `JETSAM_PRIORITY_INTERNAL` (kern_memorystatus.h:80, "set on launchd and kernel_task"): never
+  /// a jetsam victim.
+  public static let `internal` = 999
 
-  /// The processes that are the home screen, whatever their states.
-  static let homeProcesses: Set<String> = ["SpringBoard"]
+  /// The states RunningBoard writes for a process it manages (its `user_data` bits).
+  static let managedStates: Set<String> = [
+    "background", "audio", "accessory", "location", "bluetooth", "resume", "suspending",
+    "periodic", "continuous",
+  ]
 
-  /// The band `process` is predicted to be in.
+  /// What the whole report tells about each of its processes.
+  public struct Context: Sendable, Equatable {
+    /// Whether the report's writer records `active` (iOS 15 and later): then a process without it
+    /// is inactive, and `daemon` means an inactive one.
+    public var writesActive = false
+    /// The jetsam coalitions of the processes on screen.
+    public var foregroundCoalitions: Set<Int> = []
+    /// Whether the kernel that wrote it numbers its bands 0 to 21 (before xnu-8792).
+    public var firstNumbering = false
+
+    /// A context that knows nothing of the report: the current numbering, no `active` state.
+    public init() {}
+
+    /// The context of a report's `processes`, written by `kernel` (the report's `kernel` field).
+    public init(processes: [JetsamReport.Process], kernel: String?) {
+      writesActive = processes.contains { $0.isActive }
+      foregroundCoalitions = Set(processes.filter(\.isFrontmost).compactMap(\.coalition))
+      firstNumbering = (JetsamReport.xnuVersion(of: kernel) ?? Int.max) < 8792
+    }
+  }
+
+  /// Each process's predicted band, the report read as a whole.
+  public static func bands(of processes: [JetsamReport.Process], kernel: String? = nil) -> [Int] {
+    let context = Context(processes: processes, kernel: kernel)
+    return processes.map { band(of: $0, in: context) }
+  }
+
+  /// The band `process` is predicted to be in, with nothing known of the rest of its report.
   public static func band(of process: JetsamReport.Process) -> Int {
-    if homeProcesses.contains(process.name) { return home }
+    band(of: process, in: Context())
+  }
+
+  /// The band `process` is predicted to be in, `context` telling what its report says as a whole.
+  public static func band(of process: JetsamReport.Process, in context: Context) -> Int {
+    if process.isKernelInternal { return `internal` }
+    // The report's writer leaves only the home screen without a state (the iOS 10 to 12 reports).
+    if process.states.isEmpty { return home }
+    if process.isFrozen, !process.isActive {
+      return context.firstNumbering ? firstNumberingFreezer : freezer
+    }
     if process.isFrontmost { return foreground }
-    if process.isIdle || process.isSuspended { return idle }
-    if process.isDaemon { return daemonDefault }
+    if process.isSuspended || (process.isDaemon && process.isIdle) { return idle }
+    if let coalition = process.coalition, context.foregroundCoalitions.contains(coalition) {
+      return foreground
+    }
+    if !managedStates.isDisjoint(with: process.states) {
+      return managedBand(process, in: context)
+    }
+    if process.isActive { return process.idleDelta != nil ? aging : backgroundWork }
+    return process.isDaemon ? launchdDaemon : background
+  }
+
+  /// The band of a process RunningBoard manages, by the states it writes for it.
+  static func managedBand(_ process: JetsamReport.Process, in context: Context) -> Int {
+    // Without an assertion a managed process is inactive, and heads for IDLE.
+    if context.writesActive, !process.isActive { return idle }
+    if process.states.contains("audio") || process.states.contains("accessory") {
+      return audioAndAccessory
+    }
     return background
   }
 

@@ -135,6 +135,7 @@ extension JetsamReport {
       file: file, pageSize: pageSize, processes: processes, memoryPages: pages)
     report.product = try fields.name("product", maxLength: 64)
     report.osVersion = try fields.name("build", maxLength: 100)
+    report.kernel = try fields.name("kernel", maxLength: 300)
     report.date = try fields.name("date", maxLength: 64)
     report.incident = try fields.name("incident", maxLength: 64)
     report.largestProcess = try fields.name("largestProcess")
@@ -197,6 +198,10 @@ extension JetsamReport {
     process.lifetimeMaxPages = try fields.integer("lifetimeMax", in: pageRange)
     process.reason = try fields.name("reason", maxLength: 64)
     process.killDelta = try fields.integer("killDelta", in: 0...(1 << 62))
+    process.coalition = try fields.integer("coalition", in: 0...(1 << 62))
+    process.idleDelta = try fields.integer("idleDelta", in: 0...(1 << 62))
+    process.frozenToSwapPages = try fields.object("physicalPages", allowed: nil)?.integer(
+      "frozen_to_swap_pages", in: pageRange)
     return process
   }
 }

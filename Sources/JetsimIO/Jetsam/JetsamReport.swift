@@ -29,6 +29,17 @@ public struct JetsamReport: Sendable, Equatable {
     public var reason: String?
     /// When it was killed, relative to the snapshot, in the kernel's time units; orders the kills.
     public var killDelta: Int?
+    /// Its jetsam coalition (`jse_coalition_jetsam_id`, bsd/sys/kern_memorystatus.h), if given: an
+    /// app shares one with the XPC services and extensions it launched, and the kernel sorts the
+    /// FOREGROUND band by coalition (`memorystatus_sort_bucket_locked`, kern_memorystatus.c:1730).
+    public var coalition: Int?
+    /// How long it last sat in the IDLE band (`jse_idle_delta`), if the report gives it: the kernel
+    /// records it when a process leaves IDLE (`_memstat_record_prio_transition`,
+    /// kern_memorystatus.c:2819), so a process with one has been idle and left since.
+    public var idleDelta: Int?
+    /// Pages the freezer wrote to swap (`physicalPages.frozen_to_swap_pages`,
+    /// `jse_frozen_to_swap_pages`), if given: the process is frozen.
+    public var frozenToSwapPages: Int?
 
     /// A process as the report lists it.
     public init(
@@ -54,6 +65,17 @@ public struct JetsamReport: Sendable, Equatable {
     public var isFrontmost: Bool { states.contains("frontmost") }
     /// Whether it was suspended.
     public var isSuspended: Bool { states.contains("suspended") }
+    /// Whether the kernel counted it active (`kMemorystatusActive`, written as `active` from iOS 15).
+    public var isActive: Bool { states.contains("active") }
+    /// Whether the freezer holds some of its pages in swap.
+    public var isFrozen: Bool { (frozenToSwapPages ?? 0) > 0 }
+    /// Whether it is kernel_task (pid 0, bsd/kern/bsd_init.c:794) or launchd (pid 1, the clone of
+    /// initproc, bsd/kern/kern_fork.c:736), which the kernel keeps in `JETSAM_PRIORITY_INTERNAL`;
+    /// by name only when the report gives no pid.
+    public var isKernelInternal: Bool {
+      if let pid { return pid == 0 || pid == 1 }
+      return name == "kernel_task" || name == "launchd"
+    }
   }
 
   /// The file it was read from.
@@ -62,6 +84,9 @@ public struct JetsamReport: Sendable, Equatable {
   public var product: String?
   /// The OS build (`iPhone OS 14.2 (18B5061e)`), if given.
   public var osVersion: String?
+  /// The kernel's version string (`Darwin Kernel Version 24.5.0: ...; root:xnu-11417.122.4~1/...`),
+  /// if given.
+  public var kernel: String?
   /// When it was written, as written.
   public var date: String?
   /// The incident identifier, if given.
@@ -139,6 +164,17 @@ public struct JetsamReport: Sendable, Equatable {
   public var usesFirstBandNumbering: Bool {
     processes.allSatisfy { ($0.priority ?? 0) <= 21 }
   }
+
+  /// The xnu version's first number in a kernel version string (11417 for `root:xnu-11417.122.4~1`),
+  /// or nil.
+  public static func xnuVersion(of kernel: String?) -> Int? {
+    guard let kernel, let start = kernel.range(of: "xnu-")?.upperBound else { return nil }
+    return Int(kernel[start...].prefix { $0.isNumber })
+  }
+
+  /// Each process's band predicted from its states and kind, the report read as a whole
+  /// (`BandPredictor`), never from its priority.
+  public var predictedBands: [Int] { BandPredictor.bands(of: processes, kernel: kernel) }
 
   /// Warnings a person should see about what the report can show: a trimmed list, no processes, no
   /// kill.
