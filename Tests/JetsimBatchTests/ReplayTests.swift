@@ -239,9 +239,8 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     for index in stripped.processes.indices { stripped.processes[index].priority = nil }
     #expect(stripped.predictedBands == predicted)
     #expect(report.bands.map(\.predictedBand) == predicted)
-    // The importer predicts process by process (BandPredictor.band(of:)), without the report's
-    // kernel version: frozen apps in the current numbering's FREEZER band.
-    #expect(JetsamImport.convert(stripped).bands == stripped.processes.map(BandPredictor.band(of:)))
+    // The importer predicts as replay does: the report read as a whole, its kernel included.
+    #expect(JetsamImport.convert(stripped).bands == predicted)
     let csv = replay.bandsCSV.split(separator: "\n")
     #expect(
       csv.first == "report,pid,process,states,real_band,predicted_band,real_class,predicted_class")

@@ -67,7 +67,7 @@ public enum JetsamImport {
   public static func convert(_ report: JetsamReport) -> ImportedReport {
     let names = uniqueNames(report.processes)
     let roles = roles(of: report.processes)
-    let bands = bands(of: report.processes)
+    let bands = bands(of: report)
     let catalog = report.product.flatMap(DeviceCatalog.model(productCode:))
     var warnings = report.warnings
     let permille = compressionPermille(report)
@@ -218,9 +218,8 @@ public enum JetsamImport {
   /// in the first numbering, bands 0 to 21). Without priorities, the band `BandPredictor` predicts
   /// from its states and kind; not from its place in the list, which would hand the kernel's order
   /// back to a replay of the report.
-  static func bands(of processes: [JetsamReport.Process]) -> [Int] {
-    if let real = realBands(of: processes) { return real }
-    return processes.map(BandPredictor.band(of:))
+  static func bands(of report: JetsamReport) -> [Int] {
+    realBands(of: report.processes) ?? report.predictedBands
   }
 
   /// The bands a report writes, in XNU's current numbering (nil if it gives no priorities).
