@@ -5,20 +5,47 @@ import JetsimCore
 package enum JSONText {
   /// `text` as a JSON string literal, with quotes, backslashes and control characters escaped.
   package static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-      default: out.unicodeScalars.append(scalar)
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 2)
+    appendQuoted(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `text` as a JSON string literal: the runs of bytes that need no escape are copied
+  /// whole, so a name costs a copy, not a step a character.
+  static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        appendEscape(of: byte, to: &out)
+        start = index + 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
-    return out + "\""
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape of a quote, a backslash or a control character (`\u00XX`, lowercase hex).
+  private static func appendEscape(of byte: UInt8, to out: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): out += Array(#"\""#.utf8)
+    case UInt8(ascii: "\\"): out += Array(#"\\"#.utf8)
+    case UInt8(ascii: "\n"): out += Array(#"\n"#.utf8)
+    case UInt8(ascii: "\r"): out += Array(#"\r"#.utf8)
+    case UInt8(ascii: "\t"): out += Array(#"\t"#.utf8)
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      out += Array(#"\u00"#.utf8)
+      out.append(hex[Int(byte >> 4)])
+      out.append(hex[Int(byte & 0xF)])
+    }
   }
 }
 
@@ -26,44 +53,59 @@ extension JSONText {
   /// `value` as JSON text, pretty-printed with two spaces an indent level, members in their order,
   /// numbers as their literals; ends with a line break.
   package static func render(_ value: JSONValue) -> String {
-    var out = ""
-    render(value, indent: "", into: &out)
-    return out + "\n"
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
+    render(value, depth: 0, into: &out)
+    out.append(UInt8(ascii: "\n"))
+    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func render(_ value: JSONValue, indent: String, into out: inout String) {
+  private static func render(_ value: JSONValue, depth: Int, into out: inout [UInt8]) {
     switch value {
-    case .null: out += "null"
-    case .bool(let flag): out += flag ? "true" : "false"
-    case .number(let literal): out += literal
-    case .string(let text): out += quote(text)
+    case .null: out += "null".utf8
+    case .bool(let flag): out += (flag ? "true" : "false").utf8
+    case .number(let literal): out += literal.utf8
+    case .string(let text): appendQuoted(text, to: &out)
     case .array(let elements):
-      render(elements, open: "[", close: "]", indent: indent, into: &out) { ("", $0.value) }
+      render(elements, open: "[", close: "]", depth: depth, into: &out) { _, _ in
+      } value: {
+        $0.value
+      }
     case .object(let members):
-      render(members, open: "{", close: "}", indent: indent, into: &out) {
-        (quote($0.key) + ": ", $0.node.value)
+      render(members, open: "{", close: "}", depth: depth, into: &out) { member, out in
+        appendQuoted(member.key, to: &out)
+        out += ": ".utf8
+      } value: {
+        $0.node.value
       }
     }
   }
 
   /// A list or an object: `open`, each item on a line of its own (a member after its quoted key,
-  /// the `prefix`), then `close`; `open` and `close` together when it is empty.
+  /// which `prefix` writes), then `close`; `open` and `close` together when it is empty.
   private static func render<Items: Collection>(
-    _ items: Items, open: String, close: String, indent: String, into out: inout String,
-    item: (Items.Element) -> (prefix: String, value: JSONValue)
+    _ items: Items, open: Unicode.Scalar, close: Unicode.Scalar, depth: Int,
+    into out: inout [UInt8], prefix: (Items.Element, inout [UInt8]) -> Void,
+    value: (Items.Element) -> JSONValue
   ) {
     guard !items.isEmpty else {
-      out += open + close
+      out.append(UInt8(ascii: open))
+      out.append(UInt8(ascii: close))
       return
     }
-    out += open + "\n"
-    for (index, element) in items.enumerated() {
-      let (prefix, value) = item(element)
-      out += indent + "  " + prefix
-      render(value, indent: indent + "  ", into: &out)
-      out += index + 1 < items.count ? ",\n" : "\n"
+    out.append(UInt8(ascii: open))
+    out.append(UInt8(ascii: "\n"))
+    var remaining = items.count
+    for element in items {
+      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (depth + 1)))
+      prefix(element, &out)
+      render(value(element), depth: depth + 1, into: &out)
+      remaining -= 1
+      if remaining > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(UInt8(ascii: "\n"))
     }
-    out += indent + close
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    out.append(UInt8(ascii: close))
   }
 }
 
