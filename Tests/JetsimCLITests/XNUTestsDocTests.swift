@@ -29,4 +29,16 @@ import Testing
       }
     }
   }
+
+  /// The summary's "all" row counts the table's rows by status.
+  @Test func theSummaryCountsTheRows() throws {
+    let rows = try Self.rows()
+    let statuses = rows.filter { $0.count > 5 && $0[1].first?.isNumber == true }.map { $0[4] }
+    let all = try #require(rows.first { $0.count > 2 && $0[1] == "**all**" })
+    let counts = ["covered", "differs", "out of scope"].map { status in
+      statuses.filter { $0 == status }.count
+    }
+    #expect(all[2] == "**\(counts.reduce(0, +))**")
+    #expect(all[3...5].map { $0 } == counts.map { "**\($0)**" })
+  }
 }

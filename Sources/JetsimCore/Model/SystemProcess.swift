@@ -31,6 +31,30 @@ public enum RelaunchLikelihood: String, CaseIterable, Sendable {
     case .low: 2_000
     }
   }
+
+  /// The likelihood launchd gives a process whose recent relaunches came `timesMs` after its kills
+  /// (`posix_spawnattr_set_jetsam_ttr_np`, xnu-11417 libsyscall/wrappers/spawn/posix_spawn.c:2847):
+  /// each time falls in the first bucket it fits, up to 5 s high, up to 10 s medium, low above;
+  /// the bucket counted most often wins, and of buckets counted as often, the one that got there
+  /// first. Nil for no times (launchd passes none: `EINVAL`).
+  public init?(timesToRelaunchMs timesMs: [Int]) {
+    let buckets: [(limitMs: Int, likelihood: RelaunchLikelihood)] = [
+      (5_000, .high), (10_000, .medium), (Int.max, .low),
+    ]
+    var counts = [0, 0, 0]
+    var most = 0
+    var winner: RelaunchLikelihood?
+    for time in timesMs {
+      guard let bucket = buckets.firstIndex(where: { time <= $0.limitMs }) else { continue }
+      counts[bucket] += 1
+      if counts[bucket] > most {
+        most = counts[bucket]
+        winner = buckets[bucket].likelihood
+      }
+    }
+    guard let winner else { return nil }
+    self = winner
+  }
 }
 
 /// A process of the system on a device (a daemon, an app extension, a widget): memory it holds, its
@@ -51,7 +75,9 @@ public struct SystemProcess: Sendable, Equatable {
   public var hardLimitKB: Int?
   /// How long after a kill launchd relaunches it (its memory comes back); nil: not relaunched.
   public var relaunchDelayMs: Int?
-  /// How likely launchd is to relaunch it at once (low where a profile does not say).
+  /// How likely launchd is to relaunch it at once: where a profile does not say, what launchd
+  /// derives from its relaunch delay (`RelaunchLikelihood(timesToRelaunchMs:)`), or low when it is
+  /// not relaunched.
   public var relaunchLikelihood: RelaunchLikelihood
   /// How long it stays in the aging band when it goes idle: by its relaunch likelihood unless the
   /// profile gives it (`memorystatus_sysprocs_idle_time`).
@@ -62,8 +88,11 @@ public struct SystemProcess: Sendable, Equatable {
   public init(
     name: String, kind: SystemProcessKind, footprintKB: Int, band: Int? = nil,
     softLimitKB: Int? = nil, hardLimitKB: Int? = nil, relaunchDelayMs: Int? = nil,
-    relaunchLikelihood: RelaunchLikelihood = .low, agingTimeMs: Int? = nil
+    relaunchLikelihood: RelaunchLikelihood? = nil, agingTimeMs: Int? = nil
   ) {
+    let relaunchLikelihood =
+      relaunchLikelihood
+      ?? relaunchDelayMs.flatMap { RelaunchLikelihood(timesToRelaunchMs: [$0]) } ?? .low
     self.relaunchLikelihood = relaunchLikelihood
     self.name = name
     self.kind = kind

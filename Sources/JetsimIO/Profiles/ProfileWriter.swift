@@ -62,7 +62,10 @@ public enum ProfileWriter {
     if let soft = process.softLimitKB { fields.append(("softLimit", size(soft))) }
     if let hard = process.hardLimitKB { fields.append(("hardLimit", size(hard))) }
     if let relaunch = process.relaunchDelayMs { fields.append(("relaunch", duration(relaunch))) }
-    if process.relaunchLikelihood != .low {
+    // Written when it is not what launchd would derive from the relaunch delay.
+    let derived =
+      process.relaunchDelayMs.flatMap { RelaunchLikelihood(timesToRelaunchMs: [$0]) } ?? .low
+    if process.relaunchLikelihood != derived {
       fields.append(("relaunchLikelihood", quote(process.relaunchLikelihood.rawValue)))
     }
     if process.agingTimeMs != process.relaunchLikelihood.agingTimeMs {

@@ -34,9 +34,9 @@ extension SystemProcess {
     }
   }
 
-  /// `relaunchLikelihood`: high, medium or low (low if left out).
-  static func likelihood(_ fields: ProfileFields) throws(FieldError) -> RelaunchLikelihood {
-    guard let name = try fields.string("relaunchLikelihood") else { return .low }
+  /// `relaunchLikelihood`: high, medium or low (nil if left out: launchd's, from `relaunch`).
+  static func likelihood(_ fields: ProfileFields) throws(FieldError) -> RelaunchLikelihood? {
+    guard let name = try fields.string("relaunchLikelihood") else { return nil }
     guard let likelihood = RelaunchLikelihood(rawValue: name) else {
       throw fields.invalid(
         "relaunchLikelihood", "\"\(name.excerpt(limit: 40))\"", "high, medium or low")
