@@ -86,6 +86,27 @@ if arguments.contains("--jetsam-report") {
   exit(0)
 }
 
+if arguments.contains("--replay-growth") {
+  // Replay against the report's size when the kills grow with it (one process in seven): the time
+  // a process must stay flat, as each decision costs O(log n).
+  do {
+    var perProcess: [Int: Double] = [:]
+    for processes in [1_000, 10_000, 100_000] {
+      let grown = try ReportBenchmark.measureGrowth(
+        processes: processes, rounds: processes >= 100_000 ? 1 : 3)
+      perProcess[processes] = grown.replay * 1000 / Double(processes)
+      print(
+        "\(processes)-process report, \(grown.kills) kills: replay under 6 policies \(Units.decimal(grown.replay, digits: 1)) ms, \(Units.decimal(perProcess[processes] ?? 0, digits: 2)) µs a process"
+      )
+    }
+    let ratio = (perProcess[100_000] ?? 0) / (perProcess[1_000] ?? 1)
+    print("time a process at 100,000 ÷ at 1,000: \(Units.decimal(ratio, digits: 2))")
+  } catch {
+    fail("replay growth: \(error)")
+  }
+  exit(0)
+}
+
 if arguments.contains("--validate-growth") {
   // Validation time against the input's size: a scenario whose user model lists N wakes and runs
   // 2,400 hours. Validation reads the file; it does not draw the model, so the time follows N, not
@@ -141,6 +162,7 @@ if arguments.contains("--help") {
     USAGE: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
            swift run -c release jetsim-bench --scaling
            swift run -c release jetsim-bench --jetsam-report
+           swift run -c release jetsim-bench --replay-growth
            swift run -c release jetsim-bench --trace-lines 10000000
            swift run -c release jetsim-bench --validate-growth
 
@@ -151,6 +173,8 @@ if arguments.contains("--help") {
       --scaling    the speed-up of two threads over one on independent runs
       --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report, then
                        reports of 6,000 to 100,000 processes with the same kills
+      --replay-growth  replaying reports of 1,000 to 100,000 processes, one in seven killed:
+                   the time a process at each size
       --validate-growth  validating scenarios of 1,000 to 100,000 user-model wakes over 2,400 h
       --trace-lines N  writing an N-line trace, then validating it: lines per second, peak memory
     """)
