@@ -174,7 +174,7 @@ if arguments.contains("--help") {
       --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report, then
                        reports of 6,000 to 100,000 processes with the same kills
       --replay-growth  replaying reports of 1,000 to 100,000 processes, one in seven killed:
-                   the time a process at each size
+                       the time a process at each size
       --validate-growth  validating scenarios of 1,000 to 100,000 user-model wakes over 2,400 h
       --trace-lines N  writing an N-line trace, then validating it: lines per second, peak memory
     """)
