@@ -29,7 +29,7 @@ if let index = arguments.firstIndex(of: "--run-one") {
   }
   do {
     let m = try which.measure()
-    print("\(m.events),\(m.kills),\(m.seconds),\(m.peakMemoryKB)")
+    print("\(m.events),\(m.kills),\(m.seconds),\(m.cpuSeconds),\(m.peakMemoryKB)")
   } catch {
     fail("\(which.name): \(error)")
   }
@@ -192,14 +192,14 @@ if let index = arguments.firstIndex(of: "--case") {
 
 let csv = arguments.contains("--csv")
 let header = [
-  "case", "apps", "policy", "reports", "events", "kills", "seconds", "events_per_s", "kills_per_s",
-  "peak_mb",
+  "case", "apps", "policy", "reports", "events", "kills", "seconds", "cpu_seconds", "events_per_s",
+  "events_per_cpu_s", "kills_per_s", "peak_mb",
 ]
 if csv {
   print(header.joined(separator: ","))
 } else {
   print(
-    "case                  apps  policy          reports     events    kills   seconds    events/s     kills/s  peak MB"
+    "case                  apps  policy          reports     events    kills   seconds   cpu s    events/s  ev/cpu s     kills/s  peak MB"
   )
 }
 for benchmark in selected {
@@ -212,12 +212,14 @@ for benchmark in selected {
   let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
   let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
-  guard process.terminationStatus == 0, fields.count == 4, let events = Int(fields[0]),
-    let kills = Int(fields[1]),
-    let seconds = Double(fields[2]), let peak = Int(fields[3])
+  guard process.terminationStatus == 0, fields.count == 5, let events = Int(fields[0]),
+    let kills = Int(fields[1]), let seconds = Double(fields[2]), let cpu = Double(fields[3]),
+    let peak = Int(fields[4])
   else { fail("case \(benchmark.name) failed") }
-  let m = Measurement(events: events, kills: kills, seconds: seconds, peakMemoryKB: peak)
+  let m = Measurement(
+    events: events, kills: kills, seconds: seconds, cpuSeconds: cpu, peakMemoryKB: peak)
   let rate = Units.decimal(m.eventsPerSecond / 1e6, digits: 2) + "M"
+  let cpuRate = Units.decimal(m.eventsPerCPUSecond / 1e6, digits: 2) + "M"
   let killRate = Units.decimal(m.killsPerSecond / 1e3, digits: 1) + "k"
   let peakMB = Units.decimal(Double(peak) / 1024, digits: 1)
   if csv {
@@ -226,7 +228,8 @@ for benchmark in selected {
         benchmark.name, "\(benchmark.apps)", benchmark.policy.rawValue, "\(benchmark.reports)",
         "\(events)",
         "\(kills)",
-        Units.decimal(seconds, digits: 3), Units.decimal(m.eventsPerSecond, digits: 0),
+        Units.decimal(seconds, digits: 3), Units.decimal(cpu, digits: 3),
+        Units.decimal(m.eventsPerSecond, digits: 0), Units.decimal(m.eventsPerCPUSecond, digits: 0),
         Units.decimal(m.killsPerSecond, digits: 0), peakMB,
       ].joined(separator: ","))
   } else {
@@ -238,7 +241,8 @@ for benchmark in selected {
       pad(benchmark.name, 20, left: true) + pad("\(benchmark.apps)", 6) + "  "
         + pad(benchmark.policy.rawValue, 14, left: true)
         + pad(benchmark.reports ? "yes" : "no", 8) + pad("\(events)", 11) + pad("\(kills)", 9)
-        + pad(Units.decimal(seconds, digits: 3), 10) + pad(rate, 12) + pad(killRate, 12)
+        + pad(Units.decimal(seconds, digits: 3), 10) + pad(Units.decimal(cpu, digits: 3), 8)
+        + pad(rate, 12) + pad(cpuRate, 10) + pad(killRate, 12)
         + pad(peakMB, 9))
   }
 }
