@@ -336,6 +336,13 @@ import Testing
         return
       }
       if kill.rank < 1 { fail(row, "a policy kill without a rank") }
+      if policy == "jetsam", kill.reason == .procThrashing {
+        // An aggressive march goes on whatever the memory, one head after another.
+        if !PolicyRule.aggressiveHeads(replay, exempt: exempt).contains(kill.app) {
+          fail(row, "killed \(process.name) (proc-thrashing), not a head an aggressive march takes")
+        }
+        return
+      }
       let expected = PolicyRule.decide(
         policy, replay, freeKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
       switch expected {

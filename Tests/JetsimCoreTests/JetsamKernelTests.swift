@@ -107,30 +107,134 @@ import Testing
       ])
   }
 
-  /// kern_memorystatus_policy.c `memorystatus_pick_action` and
-  /// `memorystatus_aggressive_jetsam_needed_sysproc_aging`: below critical, with the IDLE and
-  /// daemon aging bands holding only daemons launchd relaunches at once (at least
-  /// `kJetsamMinCandidatesThreshold`, 5) and free memory at most 7 % of memory, kills climb above
-  /// them (`proc-thrashing`).
-  @Test(arguments: [
-    (5, true, "kill working (proc-thrashing)"), (4, true, "kill d1 (vm-pageshortage)"),
-    (5, false, "kill d1 (vm-pageshortage)"),
-  ])
-  func aggressiveJetsamClimbsAboveFalseIdleDaemons(daemons: Int, eager: Bool, decision: String) {
-    var device = Fixture.device
-    device.systemProcesses = (1...daemons).map {
+  /// Daemons launchd relaunches at once (`relaunchLikelihood: .high` unless `eager` is false for
+  /// the first), each in IDLE with `footprintMB`.
+  func falseIdle(_ daemons: Int, footprintMB: Int, eager: Bool = true) -> [SystemProcess] {
+    (1...daemons).map {
       SystemProcess(
-        name: "d\($0)", kind: .idleDaemon, footprintKB: mb(5),
-        relaunchLikelihood: eager ? .high : ($0 == 1 ? .low : .high))
+        name: "d\($0)", kind: .idleDaemon, footprintKB: mb(footprintMB),
+        relaunchLikelihood: eager || $0 > 1 ? .high : .low)
     }
-    // A limit high enough that the working app is under its soft limit.
+  }
+
+  /// `memorystatus_check_aggressive_jetsam_needed` (kern_memorystatus_policy.c lines 326–385) and
+  /// `memorystatus_aggressive_jetsam_needed_sysproc_aging` (lines 387–425): below critical, with the
+  /// IDLE and daemon aging bands holding only daemons launchd relaunches at once (at least
+  /// `kJetsamMinCandidatesThreshold`, 5) and available memory at most 7 % of memory, an aggressive
+  /// action: `memorystatus_kill_processes_aggressive` (kern_memorystatus.c line 6729) marches from
+  /// the head of IDLE through every band up to the top band, MAIL (40) for the first action of the
+  /// window (`jld_max_priority_arr`, line 4455): the daemons, then the app at work (band 30), never
+  /// the app on screen (band 100).
+  @Test(arguments: [
+    (
+      6, true,
+      ["d1", "d2", "d3", "d4", "d5", "d6", "working"].map { "kill \($0) (proc-thrashing)" }
+    ),
+    (4, true, ["kill d1 (vm-pageshortage)"]), (6, false, ["kill d1 (vm-pageshortage)"]),
+  ])
+  func aggressiveJetsamMarchesFromTheHeadOfIdle(daemons: Int, eager: Bool, decisions: [String]) {
+    var device = Fixture.device
+    device.systemProcesses = falseIdle(daemons, footprintMB: 5, eager: eager)
     device.foregroundLimitKB = mb(4000)
-    // 1,000 MB usable: 930 MB for the app and 5 MB a daemon leave at most 45 MB free, below the
-    // 100 MB critical level and 7 % of memory (84 MB).
+    // 1,000 MB usable: 600 + 330 MB and 5 MB a daemon leave at most 50 MB, below the 100 MB
+    // critical level and 7 % of memory (84 MB).
     var harness = PolicyHarness(
-      device: device, [.init(id: "working", state: .background, footprintMB: 930, working: true)])
+      device: device,
+      [
+        .init(id: "working", state: .background, footprintMB: 600, working: true),
+        .init(id: "screen", state: .active, footprintMB: 330),
+      ])
     for _ in 1...daemons { harness.addIdleSystemProcess(footprintMB: 5) }
-    #expect(harness.decisions(JetsamPolicy()).first == decision)
+    #expect(Array(harness.decisions(JetsamPolicy()).prefix(decisions.count)) == decisions)
+  }
+
+  /// `memorystatus_act_aggressive` (kern_memorystatus.c lines 4465–4560): the ELEVATED_INACTIVE band
+  /// (40: an app using location in the background) is visited first, then the march.
+  @Test func aggressiveJetsamVisitsTheElevatedBandFirst() {
+    var device = Fixture.device
+    device.systemProcesses = falseIdle(6, footprintMB: 5)
+    device.foregroundLimitKB = mb(4000)
+    var harness = PolicyHarness(
+      device: device,
+      [
+        .init(id: "nav", state: .background, footprintMB: 20, modes: [.location]),
+        .init(id: "screen", state: .active, footprintMB: 900),
+      ])
+    for _ in 1...6 { harness.addIdleSystemProcess(footprintMB: 5) }
+    #expect(
+      Array(harness.decisions(JetsamPolicy()).prefix(2)) == [
+        "kill nav (proc-thrashing)", "kill d1 (proc-thrashing)",
+      ])
+  }
+
+  /// The march goes on whatever the memory (`memorystatus_kill_processes_aggressive` checks none
+  /// until its budget or its top band): in a run, the simulation keeps asking while the policy
+  /// `isActing`, above every level it watches.
+  @Test func anAggressiveMarchGoesOnWhateverTheMemory() throws {
+    var device = Fixture.device
+    device.systemProcesses = falseIdle(6, footprintMB: 40).map {
+      var process = $0
+      process.relaunchDelayMs = sec(60)
+      return process
+    }
+    device.foregroundLimitKB = mb(4000)
+    var scenario = Scenario(
+      name: "march", device: device,
+      apps: [Fixture.app("working", resident: 400), Fixture.app("screen", resident: 330)],
+      actions: [], policy: .jetsam, durationMs: sec(10))
+    // 1,000 − 240 − 400 − 330 = 30 MB: after two daemons, 110 MB is above critical; the march goes
+    // on through IDLE and BACKGROUND.
+    scenario.snapshot = Snapshot(
+      (1...6).map { .init(process: "d\($0)", state: .suspended, band: 0) } + [
+        .init(process: "working", state: .background, band: 30),
+        .init(process: "screen", state: .active),
+      ])
+    let result = try Simulator.run(scenario)
+    let atZero = result.kills.filter { $0.timeMs == 0 }
+    #expect(
+      atZero.map { "\(result.summary.appIDs[$0.app]) \($0.reason)" }
+        == ["d1", "d2", "d3", "d4", "d5", "d6", "working"].map { "\($0) proc-thrashing" })
+    #expect(atZero.last.map { $0.availableAfterKB > device.reaperThresholdKB } == true)
+  }
+
+  /// The top band rises with each aggressive action in the evaluation window
+  /// (`jld_eval_aggressive_count`; `jld_max_priority_arr` 40, 40, 80, 80, 150), and falls back once
+  /// the window (6 s above 512 MB, `memorystatus_jld_eval_period_msecs`) has run out.
+  @Test func theTopBandRisesWithEachActionInTheWindow() {
+    var device = Fixture.device
+    device.systemProcesses =
+      falseIdle(5, footprintMB: 30) + [
+        SystemProcess(name: "ui", kind: .activeDaemon, footprintKB: mb(100), band: 80)
+      ]
+    device.foregroundLimitKB = mb(4000)
+    // 1,000 − 700 − 150 − 100 = 50 MB: below critical and 7 % of memory; with the daemons gone,
+    // 200 MB, healthy, so no check restarts the window before the next action.
+    var harness = PolicyHarness(
+      device: device, [.init(id: "screen", state: .active, footprintMB: 700)])
+    for _ in 1...5 { harness.addIdleSystemProcess(footprintMB: 30) }
+    harness.apps.append(AppStatus(idRank: 6, isSystemProcess: true))
+    var policy = harness.started(JetsamPolicy())
+    // Each action kills the five daemons, which launchd brings back before the next; "ui" (band 80)
+    // falls only to the third action of a window.
+    var uiKilledAt: [Int] = []
+    for (step, now) in [100_000, 100_500, 101_000, 108_000, 108_500, 109_000].enumerated() {
+      harness.nowMs = now
+      for process in 1...6 where harness.apps[process].state == .notRunning || step == 0 {
+        harness.apps[process].state = process == 6 ? .background : .suspended
+        harness.apps[process].footprintKB = mb(process == 6 ? 100 : 30)
+        harness.apps[process].physicalKB = harness.apps[process].footprintKB
+        policy.appDidChange(process, harness.apps[process], nowMs: now)
+      }
+      while let eviction = policy.nextEviction(harness.view(seed: 1)) {
+        #expect(eviction.reason == .procThrashing)
+        if eviction.app == 6 { uiKilledAt.append(step) }
+        harness.apps[eviction.app].state = .notRunning
+        harness.apps[eviction.app].footprintKB = 0
+        harness.apps[eviction.app].physicalKB = 0
+        policy.appDidChange(eviction.app, harness.apps[eviction.app], nowMs: now)
+      }
+    }
+    #expect(uiKilledAt == [2, 5])
   }
 
   /// App swap on M-series iPads (`memorystatus_swap_all_apps`; `MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`

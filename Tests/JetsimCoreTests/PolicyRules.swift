@@ -72,8 +72,9 @@ enum PolicyRule {
   /// sweep (at most one a period) of IDLE processes in IDLE for the reaper's age whose relaunch
   /// likelihood is low or unknown; unhealthy, with the IDLE and daemon aging bands holding only
   /// daemons launchd relaunches at once (five at least) and free memory at most 7 % of memory,
-  /// the head of the lowest band above them up to BACKGROUND (`proc-thrashing`); else the head of
-  /// the lowest band (oldest entrant; FOREGROUND by footprint). Bands above 210 are never killed.
+  /// the ELEVATED_INACTIVE band's head or the head of the kill order (`proc-thrashing`, the march
+  /// of `memorystatus_kill_processes_aggressive`); else the head of the lowest band (oldest
+  /// entrant; FOREGROUND by footprint). Bands above 210 are never killed.
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
@@ -86,7 +87,7 @@ enum PolicyRule {
     typealias Key = (Int, Int, Int, Int)  // (band, key, seq, index)
     var best: Key?
     var highwater: Key?
-    var aboveIdle: Key?
+    var elevated: Key?
     var reapable: Key?
     var swapped: Key?
     var waiting = false
@@ -120,11 +121,7 @@ enum PolicyRule {
       {
         highwater = key
       }
-      if ![0, 10, 20].contains(position.band), position.band <= 30,
-        aboveIdle.map({ key < $0 }) ?? true
-      {
-        aboveIdle = key
-      }
+      if position.band == 40, elevated.map({ key < $0 }) ?? true { elevated = key }
       if process.swapped, swapped.map({ key < $0 }) ?? true { swapped = key }
       let relaunchesSoon =
         process.isSystem
@@ -154,13 +151,38 @@ enum PolicyRule {
       }
       return .none
     }
-    if low >= 5, lowRelaunching == low, freeKB <= profile.memoryKB * 7 / 100,
-      let victim = aboveIdle
-    {
-      return .victim(victim.3, .procThrashing)
+    // Aggressive jetsam: the ELEVATED_INACTIVE band first, then the march from the head of the
+    // kill order (its top band and budget follow the window's actions: `aggressiveCandidates`).
+    if low >= 5, lowRelaunching == low, freeKB <= profile.memoryKB * 7 / 100 {
+      let candidates = Set([elevated?.3, best?.3].compactMap { $0 })
+      if !candidates.isEmpty { return .anyOf(candidates) }
     }
     if let victim = best { return .victim(victim.3, .vmPageshortage) }
     return .none
+  }
+
+  /// The processes a step of an aggressive march may kill, whatever the memory
+  /// (`memorystatus_act_aggressive`, `memorystatus_kill_processes_aggressive`): the head of the
+  /// ELEVATED_INACTIVE band, or the head of the kill order at or below the highest top band (150).
+  static func aggressiveHeads(_ device: DeviceReplay, exempt: Set<Int>) -> Set<Int> {
+    typealias Key = (Int, Int, Int, Int)
+    var head: Key?
+    var elevated: Key?
+    for index in device.processes.indices
+    where device.processes[index].state.isResident && !exempt.contains(index) {
+      let position = device.bandPosition(index, nowMs: device.nowMs)
+      guard position.band <= 210 else { continue }
+      let foregroundBand = position.band == 100
+      let key = (
+        position.band,
+        foregroundBand ? -device.processes[index].footprintKB : position.entryMs,
+        foregroundBand ? device.nameRank[index] : position.seq, index
+      )
+      if head.map({ key < $0 }) ?? true { head = key }
+      if position.band == 40, elevated.map({ key < $0 }) ?? true { elevated = key }
+    }
+    let top = head.flatMap { $0.0 <= 150 ? $0.3 : nil }
+    return Set([top, elevated?.3].compactMap { $0 })
   }
 
   /// Android's oom_score_adj, from the rebuilt device (ProcessList's values).

@@ -50,6 +50,10 @@ public protocol EvictionPolicy {
   /// `band` column for every kill the policy's run makes. The default, nil, is for policies
   /// without bands.
   func band(of app: Int, nowMs: Int) -> Int?
+  /// Whether, after its latest eviction, the policy is in the middle of an action that goes on
+  /// whatever the memory (jetsam's aggressive march): the simulation then asks it again in the same
+  /// instant even above `actsBelowFreeKB`, until it answers nil. The default is false.
+  var isActing: Bool { get }
 }
 
 extension EvictionPolicy {
@@ -58,6 +62,8 @@ extension EvictionPolicy {
   public func reconsiderAtMs(_ device: DeviceView) -> Int? { nil }
 
   public func band(of app: Int, nowMs: Int) -> Int? { nil }
+
+  public var isActing: Bool { false }
 
   public mutating func start(_ device: DeviceView) {}
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {}

@@ -18,7 +18,9 @@
 ///    (`long-idle-exit`);
 /// 3. unhealthy, when the IDLE band (with the daemons' aging band) holds only daemons launchd
 ///    relaunches at once, at least five, and available memory is at most 7 % of memory:
-///    aggressive jetsam, the head of the lowest band above them (`proc-thrashing`);
+///    aggressive jetsam (`proc-thrashing`): the ELEVATED_INACTIVE band first, then a march from the
+///    head of IDLE through every band up to a top band that rises with each aggressive action in
+///    the evaluation window, within a kill budget (`JetsamPolicy+Aggressive.swift`);
 /// 4. otherwise, unhealthy: the head of the lowest non-empty band, climbing the bands; the
 ///    FOREGROUND band is sorted by footprint, largest first (`vm-pageshortage`).
 ///
@@ -58,9 +60,12 @@ public struct JetsamPolicy: EvictionPolicy {
     /// The critical level while the IDLE band holds anyone, as a share of memory in percent; nil
     /// for the device's idle level (`DeviceProfile.idleThresholdKB`).
     public var idleThresholdPercent: Int?
-    /// The highest band aggressive jetsam kills in: BACKGROUND. XNU raises its own bound with each
-    /// aggressive loop (`jld_eval_aggressive_count`); jetsim keeps one bound.
-    public var aggressiveBandMax = 30
+    /// The top band of each aggressive action in an evaluation window, the last repeated
+    /// (`jld_max_priority_arr`: MAIL, MAIL, UI_SUPPORT, UI_SUPPORT, DRIVER_APPLE).
+    public var aggressiveTopBands = [40, 40, 80, 80, 150]
+    /// How many times over the processes below the top band a march may kill
+    /// (`memorystatus_jld_max_kill_loops`).
+    public var aggressiveKillLoops = 2
     /// Free memory, in percent of memory, at or below which aggressive jetsam may start
     /// (`MEMORYSTATUS_AGGR_SYSPROC_AGING_PERCENTAGE`).
     public var aggressivePercent = 7
@@ -121,30 +126,35 @@ public struct JetsamPolicy: EvictionPolicy {
   public var name: String { Self.registration.name }
   /// The settings in use.
   public let parameters: Parameters
-  private var members: [Member] = []
+  var members: [Member] = []
   private var systemProcesses: [SystemProcess] = []
   private var appCount = 0
   private var nextSeq = 0
   /// The candidate lists, each in kill order: every process in a killable band, those over their
-  /// soft limit off screen, those above IDLE and the aging bands up to `aggressiveBandMax`, those
+  /// soft limit off screen, those in the ELEVATED_INACTIVE band (aggressive jetsam's first), those
   /// swapped, and the IDLE band's processes the reaper may take.
-  private var order = IndexedHeap<Key>(capacity: 0)
-  private var highwater = IndexedHeap<Key>(capacity: 0)
-  private var aboveIdle = IndexedHeap<Key>(capacity: 0)
+  var order = IndexedHeap<Key>(capacity: 0)
+  var highwater = IndexedHeap<Key>(capacity: 0)
+  var elevated = IndexedHeap<Key>(capacity: 0)
   private var swapped = IndexedHeap<Key>(capacity: 0)
   private var reapable = IndexedHeap<Key>(capacity: 0)
   /// The processes aging towards IDLE, by the end of their aging time.
   private var agingEnds = IndexedHeap<Int>(capacity: 0)
   /// Processes in IDLE; in IDLE or the daemons' aging band, all and those launchd relaunches at
   /// once; suspended apps waiting in memory for swap.
-  private var idleCount = 0
-  private var lowBands = 0
-  private var lowBandsRelaunching = 0
+  var idleCount = 0
+  var lowBands = 0
+  var lowBandsRelaunching = 0
   private var waitingForSwap = 0
   /// The reaper: when the current sweep started, and the earliest the next may start.
   private var sweepStartMs = -1
   private var nextSweepMs = 0
   private var swapDevice = false
+  /// Jetsam loop detection: when the evaluation window started, the aggressive actions in it, and
+  /// the march under way.
+  var loopWindowStartMs = Int.min / 4
+  var loopCount = 0
+  var march: AggressiveMarch?
 
   /// The jetsam policy with `parameters` (by default, xnu's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
@@ -165,7 +175,7 @@ public struct JetsamPolicy: EvictionPolicy {
   public mutating func start(_ device: DeviceView) {
     let count = device.apps.count
     members = Array(repeating: Member(), count: count)
-    (order, highwater, aboveIdle) = (
+    (order, highwater, elevated) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
     )
     (swapped, reapable, agingEnds) = (
@@ -264,9 +274,7 @@ public struct JetsamPolicy: EvictionPolicy {
     order.update(app, key: killable ? key : nil)
     highwater.update(app, key: killable && member.overSoftLimit ? key : nil)
     let low = member.band == bands.idle || member.band == bands.daemonAging
-    let aboveIdle =
-      killable && !low && member.band != bands.aging && member.band <= parameters.aggressiveBandMax
-    self.aboveIdle.update(app, key: aboveIdle ? key : nil)
+    elevated.update(app, key: killable && member.band == bands.elevatedInactive ? key : nil)
     swapped.update(app, key: killable && member.swapped ? key : nil)
     reapable.update(
       app, key: resident && member.band == bands.idle && member.reapable ? key : nil)
@@ -336,9 +344,13 @@ public struct JetsamPolicy: EvictionPolicy {
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
     advance(to: now)
+    let excluded = device.allocatingApp ?? -1
+    // An aggressive action under way goes on in its instant, whatever the memory.
+    if let victim = continueMarch(device, excluded: excluded) {
+      return Eviction(app: victim, reason: .procThrashing)
+    }
     let available = device.availableKB
     let profile = device.device
-    let excluded = device.allocatingApp ?? -1
     let belowPressure = available < profile.warningThresholdKB
     // 1. App swap running short below the pressure level: a swapped app, so that those waiting in
     //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`); then high-watermark kills.
@@ -354,7 +366,7 @@ public struct JetsamPolicy: EvictionPolicy {
       return healthyEviction(device, excluded: excluded)
     }
     // 3. Aggressive jetsam, when the IDLE band is all false idle.
-    if isAggressive(device), let victim = aboveIdle.first(excluding: excluded) {
+    if let victim = startAggressiveAction(device, excluded: excluded) {
       return Eviction(app: victim, reason: .procThrashing)
     }
     // 4. The top process: the head of the lowest band.
@@ -392,17 +404,6 @@ public struct JetsamPolicy: EvictionPolicy {
     var seq: Int
 
     static func < (a: Key, b: Key) -> Bool { (a.band, a.order, a.seq) < (b.band, b.order, b.seq) }
-  }
-
-  /// Aggressive jetsam is due (xnu-11417 kern_memorystatus_policy.c,
-  /// `memorystatus_check_aggressive_jetsam_needed` and
-  /// `memorystatus_aggressive_jetsam_needed_sysproc_aging`): the IDLE and daemon aging bands hold at
-  /// least the minimum of candidates, every one a daemon launchd relaunches at once, and available
-  /// memory is at most the aggressive share of memory.
-  func isAggressive(_ device: DeviceView) -> Bool {
-    lowBands >= parameters.aggressiveMinCandidates
-      && lowBandsRelaunching == lowBands
-      && device.availableKB <= device.device.memoryKB * parameters.aggressivePercent / 100
   }
 
   /// The earliest moment the reaper may act, below its level: when a sweep may start and the

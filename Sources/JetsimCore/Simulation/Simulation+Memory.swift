@@ -85,11 +85,14 @@ extension Simulation {
     updateLevel()
     var rank = 0
     while !failed {
-      guard memory.availableAfterPendingKB < policyWatermarkKB,
+      // An action under way (jetsam's aggressive march) goes on above the policy's levels.
+      guard memory.availableAfterPendingKB < policyWatermarkKB || policyActing,
         let eviction = policy.nextEviction(view)
       else {
+        policyActing = false
         break
       }
+      policyActing = policy.isActing
       // A policy that names the allocating process has no one else to offer.
       if eviction.app == exemptApp { break }
       guard carryOut(eviction, rank: &rank) else { return rank }

@@ -99,6 +99,9 @@ package struct Simulation {
   var policyWatermarkKB = Int.max
   /// When the policy last asked to be asked again (-1: never), so one instant is scheduled once.
   var policyWakeMs = -1
+  /// Whether the policy said, at its latest eviction, that an action of its goes on whatever the
+  /// memory (`EvictionPolicy.isActing`).
+  var policyActing = false
   /// The kills the latest settling of memory made: a launch that then cannot fit ranks after them.
   var lastEpisodeKills = 0
   var started = false
