@@ -348,7 +348,7 @@ import Testing
       scratch.file("plan"),
     ])
     #expect(result.status == 1)
-    #expect(result.output.contains("does not hold on all 2 seeds even with 16GB"))
+    #expect(result.output.contains("kills <= 0.0000 @p95 is not met even with 16GB (2 seeds"))
     #expect(result.output.contains("target met  kills a run: pressure   other"))
     #expect(
       result.output.contains(

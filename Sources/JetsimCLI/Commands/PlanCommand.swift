@@ -4,8 +4,11 @@ import Jetsim
 struct PlanOptions: Subcommand, Equatable {
   var scenario: String
   var target: String
-  /// The seeds the target must hold on (seeds 1 to 5 unless given).
-  var seeds: [UInt64] = Array(1...5)
+  /// The seeds of the first round (nil: seeds 1 to 20, doubled up to `maxSeeds` or 320 until the
+  /// answer settles).
+  var seeds: [UInt64]?
+  /// The most seeds to run; nil runs the seeds given only (or up to 320 when none are given).
+  var maxSeeds: Int?
   /// The memory range searched; nil derives it from the device.
   var minKB: Int?
   var maxKB: Int?
@@ -21,9 +24,17 @@ struct PlanOptions: Subcommand, Equatable {
 extension PlanOptions {
   static let target = OptionSpec(
     "target", value: "METRIC>=VALUE",
-    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)"
+    help:
+      "what must hold, e.g. kills-per-hour<=1 (also >=, >, <), on 95 % of days (seeds) unless it ends in @pNN (a share of days), @mean or @all (every seed)"
   ).required("such as --target \"warm-resume-ratio>=0.9\"")
-  static let seeds = CommonOptions.seeds("seeds the target must hold on", default: "5")
+  static let seeds = CommonOptions.seeds(
+    "seeds of the first round (one seed is one simulated day)",
+    default: "20, doubled until the answer settles, up to --max-seeds")
+  static let maxSeeds = OptionSpec(
+    "max-seeds", value: "N",
+    help:
+      "run rounds of twice the seeds until the answer moves by no more than --precision, up to N seeds (default: 320 without --seeds; with --seeds, the seeds given only)"
+  )
   static let min = OptionSpec(
     "min", value: "SIZE",
     help: "smallest memory to try (default: the device's reserved memory plus the precision)")
@@ -38,18 +49,27 @@ extension PlanOptions {
   static let spec = CommandSpec(
     name: "plan",
     abstract:
-      "Find the smallest device memory for which a target holds on every seed, by bisection.",
+      "Find the smallest device memory for which a target holds on a share of days, with its interval.",
     discussion: """
-      Bisects the device's memory between --min and --max, running every seed at each size tried, \
-      and prints the answer with the measured curve; plan.csv (one row per size tried) and \
-      plan.json (the answer and the curve) are written to the output folder. Exits 1 when the \
-      target does not hold even at --max, so CI can see it.
+      One seed is one simulated day. Bisects the device's memory between --min and --max, running \
+      every seed at each size tried, for the smallest size whose statistic over the seeds (the \
+      95th percentile on the target's bad side unless the target says @pNN, @mean or @all) meets \
+      the target; then bisects for the ends of the answer's 95 % interval (the quantile's \
+      interval from order statistics, distribution-free). Without --seeds it runs 20 seeds, then \
+      40, 80, ... until the answer moves by no more than --precision (up to --max-seeds) and says \
+      whether it settled. Prints the answer, what it means and the measured curve; plan.csv (one \
+      row per size tried) and plan.json (the answer, its interval, the rounds and the curve) are \
+      written to the output folder. Exits 1 when the target does not hold even at --max, so CI \
+      can see it. The output depends on the inputs only, not on --jobs. See docs/planning.md.
       """,
     arguments: [.scenario],
-    options: [target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out],
+    options: [
+      target, seeds, maxSeeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
+    ],
     examples: [
       "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\"",
-      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --max 8GB",
+      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1@p99\" --max 8GB",
+      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --seeds 80",
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -58,7 +78,10 @@ extension PlanOptions {
       throw UsageError("--target '\(target.excerpt(limit: 60))': \(problem)", help: "plan")
     }
     self.init(scenario: parsed.first, target: target)
-    if let seeds = try parsed.seeds(Self.seeds) { self.seeds = seeds }
+    seeds = try parsed.seeds(Self.seeds)
+    maxSeeds = try parsed.value(Self.maxSeeds, expected: "a whole number of at least 1") {
+      Int($0).flatMap { $0 >= 1 ? $0 : nil }
+    }
     minKB = try parsed.size(Self.min)
     maxKB = try parsed.size(Self.max)
     if let precision = try parsed.size(Self.precision) { precisionKB = precision }
@@ -82,9 +105,9 @@ extension PlanOptions {
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress.note("\($0) memory sizes tried") } }
     let plan = try Planner.plan(
-      scenario, target: target, seeds: seeds, minKB: minKB ?? range.minKB,
+      scenario, target: target, seeds: seeds ?? Array(1...20), minKB: minKB ?? range.minKB,
       maxKB: maxKB ?? range.maxKB, precisionKB: precisionKB, jobs: jobs ?? Progress.cores,
-      progress: report)
+      maxSeeds: maxSeeds ?? (seeds == nil ? 320 : nil), progress: report)
     progress?.finish()
     let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
     try PlanReport.write(plan, scenario: scenario, to: destination)
@@ -95,7 +118,7 @@ extension PlanOptions {
     switch printing.format {
     case .text:
       result.output =
-        SweepReport.text(plan, scenario: scenario)
+        PlanText.text(plan, scenario: scenario)
         + "  curve and answer: \(files.joined(separator: ", "))\n"
     case .json: result.output = PlanReport.json(plan, scenario: scenario)
     }
