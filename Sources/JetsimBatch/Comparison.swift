@@ -125,42 +125,6 @@ public struct Comparison: Sendable {
     }
   }
 
-  /// One policy's place in a ranking: its rank (shared when means are equal), and its paired
-  /// difference from the best policy, seed by seed, with whether that difference is clear (its 95 %
-  /// interval excludes 0) or a tie.
-  public struct Standing: Sendable, Equatable {
-    /// The policy.
-    public var policy: String
-    /// Its rank (nil without a value).
-    public var rank: Int?
-    /// Whether another policy has the same mean (their rank is shared: `1=`).
-    public var equalMeans: Bool
-    /// Its difference from the best policy, seed by seed (nil for the best, or without a value).
-    public var vsBest: SampleSummary?
-
-    /// Whether it cannot be told from the best: its paired interval includes 0 (with one seed there
-    /// is no interval, and nothing can be told).
-    public var tiedWithBest: Bool {
-      guard let vsBest else { return false }
-      guard let ci = vsBest.ci95 else { return vsBest.mean == 0 }
-      return abs(vsBest.mean) <= ci
-    }
-  }
-
-  /// The policies ranked by `metric`, with their paired differences from the best.
-  ///
-  /// - Complexity: O(*p*² + *p* · *s*) for *p* policies and *s* seeds.
-  public func standings(by metric: SummaryMetric) -> [Standing] {
-    let ranked = ranking(by: metric)
-    let best = ranked.first { $0.rank != nil }?.policy
-    return ranked.map { entry in
-      Standing(
-        policy: entry.policy, rank: entry.rank, equalMeans: entry.tied,
-        vsBest: entry.policy == best || entry.rank == nil
-          ? nil : best.flatMap { pairedDifference(metric, of: entry.policy, from: $0) })
-    }
-  }
-
   /// Whether the best policy on `metric` is clearly the best: every other ranked policy's paired
   /// interval excludes 0 (needs at least two seeds).
   public func bestIsClear(by metric: SummaryMetric) -> Bool {
