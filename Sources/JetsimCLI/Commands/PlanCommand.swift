@@ -49,7 +49,7 @@ extension PlanOptions {
   static let spec = CommandSpec(
     name: "plan",
     abstract:
-      "Find the smallest device memory for which a target holds on a share of days, with its interval.",
+      "Find the smallest device memory for which a target holds on a share of days.",
     discussion: """
       One seed is one simulated day. Bisects the device's memory between --min and --max, running \
       every seed at each size tried, for the smallest size whose statistic over the seeds (the \
