@@ -68,12 +68,13 @@ extension PlanReport {
     ])
   }
 
-  /// Writes `plan.csv` and `plan.json` into the plan folder `destination`, both or neither.
-  package static func write(_ plan: CapacityPlan, scenario: Scenario, to destination: String)
-    throws(JetsimError)
-  {
-    try ReportFolder.write(
-      [(.plan, csv(plan)), (.planJSON, json(plan, scenario: scenario))], to: destination,
-      kind: .plan)
+  /// Writes `plan.csv` and `plan.json` (and with `curve`, `plan.html`) into the plan folder
+  /// `destination`, all or none.
+  package static func write(
+    _ plan: CapacityPlan, scenario: Scenario, to destination: String, curve: Bool = false
+  ) throws(JetsimError) {
+    var files = [(ReportFile.plan, csv(plan)), (.planJSON, json(plan, scenario: scenario))]
+    if curve { files.append((.planHTML, html(plan, scenario: scenario))) }
+    try ReportFolder.write(files, to: destination, kind: .plan)
   }
 }

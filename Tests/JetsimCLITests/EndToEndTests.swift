@@ -374,4 +374,22 @@ import Testing
     #expect(met.status == 0, "\(met.output)")
     #expect(!met.output.contains("kills left at"))
   }
+
+  /// One plan a device, each in its own folder with its plan.html; the JSON is a list of them.
+  @Test func curvesForEveryDevice() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
+      "--min", "1GB", "--max", "3GB", "--precision", "256MB", "--curve", "--devices",
+      "Profiles/devices/iphone-6s.json,Profiles/devices/iphone-8.json", "--format", "json",
+      "--out", scratch.file("p"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    for device in ["iphone-6s", "iphone-8"] {
+      #expect(
+        try scratch.contents("p/\(device)") == [".jetsim", "plan.csv", "plan.html", "plan.json"])
+    }
+    let plans = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+    #expect(plans?.map { $0["device"] as? String } == ["iPhone 6s", "iPhone 8"])
+  }
 }

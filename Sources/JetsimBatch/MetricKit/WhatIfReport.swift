@@ -75,6 +75,7 @@ package enum WhatIfReport {
     html.paragraph(
       "Each bar is the mean across seeds; the whisker its 95 % confidence interval (Student's t). what-if.csv has every counter; metrickit.json each point's payload."
     )
+    curves(points, app: app, into: &html)
     html.table(
       header: [
         "device", "resident", "background memory-pressure exits per 24 h simulated", "95 % CI",
@@ -97,6 +98,32 @@ package enum WhatIfReport {
         ]
       }, numericColumns: [2, 3, 4, 6])
     return html.finish()
+  }
+
+  /// For each device with two sizes or more: the exits per 24 h simulated against the app's size,
+  /// the median and p5–p95 band across seeds, today's size marked.
+  static func curves(_ points: [WhatIf.Point], app: String, into html: inout HTMLDocument) {
+    let exit = MetricKitExit.backgroundMemoryPressure
+    var devices: [String] = []
+    for point in points where !devices.contains(point.device) { devices.append(point.device) }
+    for device in devices {
+      let mine = points.filter { $0.device == device }
+      guard mine.count > 1, let today = mine.first?.todayKB else { continue }
+      var curve = mine.map {
+        CurveChart.Point(kilobytes: $0.residentKB, values: $0.perDay[exit] ?? [])
+      }
+      if !mine.contains(where: { $0.residentKB == today }) {
+        curve.append(CurveChart.Point(kilobytes: today, values: mine[0].todayPerDay[exit] ?? []))
+      }
+      html.section("\(device): exits per 24 h simulated against \(app)'s size")
+      html.raw(
+        CurveChart.svg(
+          curve,
+          label:
+            "\(device): background memory-pressure exits per 24 h simulated against \(app)'s resident memory, median and p5 to p95 across seeds",
+          xLabel: "\(app)'s resident memory", yLabel: "exits per 24 h", unit: .count,
+          answer: (today, "today \(Units.megabytes(today))")))
+    }
   }
 
   /// Writes the three files into `destination`, all or none.

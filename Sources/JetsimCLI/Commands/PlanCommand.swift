@@ -17,6 +17,10 @@ struct PlanOptions: Subcommand, Equatable {
   var overrides = ScenarioOverrides()
   var jobs: Int?
   var out: String?
+  /// Also write plan.html.
+  var curve = false
+  /// Device profiles to plan for, one plan each; empty for the scenario's device.
+  var devices: [String] = []
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
 }
@@ -44,7 +48,18 @@ extension PlanOptions {
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
   static let out = CommonOptions.out(
-    "where to write plan.csv and plan.json", defaultFolder: "<scenario name>-plan")
+    "where to write plan.csv and plan.json (a folder a device with several --devices)",
+    defaultFolder: "<scenario name>-plan")
+  static let curve = OptionSpec(
+    "curve",
+    help:
+      "also write plan.html: the metric's median and p5-p95 band against memory, the target and the answer"
+  )
+  static let devices = OptionSpec(
+    "devices", value: "FILES",
+    help:
+      "device profiles to plan for, comma-separated, one plan each (default: the scenario's device)",
+    completion: .file(["json"]))
 
   static let spec = CommandSpec(
     name: "plan",
@@ -64,7 +79,8 @@ extension PlanOptions {
       """,
     arguments: [.scenario],
     options: [
-      target, seeds, maxSeeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out,
+      target, seeds, maxSeeds, min, max, precision, devices, curve, CommonOptions.policy,
+      CommonOptions.jobs, out,
     ],
     examples: [
       "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\"",
@@ -91,15 +107,57 @@ extension PlanOptions {
     overrides = try ScenarioOverrides(parsed)
     jobs = try parsed.jobs(CommonOptions.jobs)
     out = parsed.value(Self.out)
+    curve = parsed.has(Self.curve)
+    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
     printing = try OutputOptions(parsed)
   }
 
-  /// Bisects device memory, writes the curve and the answer, and prints them; exit 1 when the
-  /// target is not met.
+  /// Bisects device memory for each device, writes the curves and the answers, and prints them;
+  /// exit 1 when a target is not met.
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
     overrides.apply(to: &scenario)
     guard let target = CapacityTarget.parse(target).target else { return CommandResult() }
+    var profiles: [(name: String, profile: DeviceProfile)] = []
+    for path in devices {
+      let stem = path.split(separator: "/").last.map { String($0.split(separator: ".")[0]) }
+      profiles.append((stem ?? path, try ProfileLoader.device(at: path)))
+    }
+    if profiles.isEmpty { profiles = [("", scenario.device)] }
+    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
+    var result = CommandResult()
+    var texts: [String] = []
+    var documents: [String] = []
+    for (name, profile) in profiles {
+      scenario.device = profile
+      let folder = profiles.count > 1 ? "\(destination)/\(name)" : destination
+      let plan = try planOne(scenario, target: target, to: folder)
+      if plan.answerKB == nil { result.code = .failure }
+      let files = ([ReportFile.plan, .planJSON] + (curve ? [.planHTML] : [])).map {
+        "\(folder)/\($0.name)"
+      }
+      result.wrote += files
+      texts.append(
+        PlanText.text(plan, scenario: scenario)
+          + "  curve and answer: \(files.joined(separator: ", "))\n")
+      documents.append(PlanReport.json(plan, scenario: scenario))
+    }
+    guard !printing.quiet else { return result }
+    switch printing.format {
+    case .text: result.output = texts.joined(separator: "\n")
+    case .json:
+      result.output =
+        documents.count == 1
+        ? documents[0]
+        : "[\n" + documents.map { $0.trimmingSuffixNewline }.joined(separator: ",\n") + "\n]\n"
+    }
+    return result
+  }
+
+  /// One plan on the scenario's device, with progress on a terminal, written to `folder`.
+  func planOne(_ scenario: Scenario, target: CapacityTarget, to folder: String)
+    throws(JetsimError) -> CapacityPlan
+  {
     let range = Planner.defaultRange(for: scenario.device, precisionKB: precisionKB)
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "plan")
     var report: (@Sendable (Int) -> Void)?
@@ -109,19 +167,12 @@ extension PlanOptions {
       maxKB: maxKB ?? range.maxKB, precisionKB: precisionKB, jobs: jobs ?? Progress.cores,
       maxSeeds: maxSeeds ?? (seeds == nil ? 320 : nil), progress: report)
     progress?.finish()
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
-    try PlanReport.write(plan, scenario: scenario, to: destination)
-    let code: ExitCode = plan.answerKB == nil ? .failure : .success
-    let files = [ReportFile.plan, .planJSON].map { "\(destination)/\($0.name)" }
-    var result = CommandResult(code: code, wrote: files)
-    guard !printing.quiet else { return result }
-    switch printing.format {
-    case .text:
-      result.output =
-        PlanText.text(plan, scenario: scenario)
-        + "  curve and answer: \(files.joined(separator: ", "))\n"
-    case .json: result.output = PlanReport.json(plan, scenario: scenario)
-    }
-    return result
+    try PlanReport.write(plan, scenario: scenario, to: folder, curve: curve)
+    return plan
   }
+}
+
+extension String {
+  /// The text without its last newline, if it ends in one.
+  fileprivate var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }
