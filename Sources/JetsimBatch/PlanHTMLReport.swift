@@ -22,7 +22,7 @@ extension PlanReport {
     html.table(
       header: ["memory", "seeds", "\(plan.target.statistic)", "95 % interval", "share met", "met"],
       rows: plan.probes.map { probe in
-        let bounds = interval(probe.estimate)
+        let bounds = interval(probe.estimate, plan.target)
         let show = { (value: Double?) in value.map { Units.decimal($0, digits: 4) } ?? "n/a" }
         return [
           Units.formatSize(probe.memoryKB), "\(probe.seedCount)", show(probe.estimate.value),

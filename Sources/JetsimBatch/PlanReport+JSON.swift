@@ -44,7 +44,7 @@ extension PlanReport {
   }
 
   static func probeJSON(_ probe: CapacityPlan.Probe, _ target: CapacityTarget) -> JSONValue {
-    let bounds = interval(probe.estimate)
+    let bounds = interval(probe.estimate, target)
     return .fields([
       ("memory_kb", .integer(probe.memoryKB)), ("seeds", .integer(probe.seedCount)),
       ("value", .decimal(probe.estimate.value)),

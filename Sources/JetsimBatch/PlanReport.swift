@@ -19,7 +19,7 @@ package enum PlanReport {
     for probe in plan.probes {
       let defined = probe.values.compactMap { $0 }
       let mean = defined.isEmpty ? nil : defined.reduce(0, +) / Double(defined.count)
-      let bounds = interval(probe.estimate)
+      let bounds = interval(probe.estimate, plan.target)
       out.append(probe.memoryKB)
       out.comma()
       out.append(probe.seedCount)
@@ -41,13 +41,13 @@ package enum PlanReport {
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  /// The ends of a statistic's interval in increasing order when both are there; otherwise the
-  /// good end first and the bad end second, nil where the seeds cannot bound it.
-  package static func interval(_ estimate: TargetEstimate) -> (low: Double?, high: Double?) {
-    guard let a = estimate.optimistic, let b = estimate.pessimistic else {
-      return (estimate.optimistic, estimate.pessimistic)
-    }
-    return (min(a, b), max(a, b))
+  /// The ends of a statistic's interval for `target`, the lower first (nil where the seeds cannot
+  /// bound it: the good end is the higher one for a `>=` or `>` target).
+  package static func interval(_ estimate: TargetEstimate, _ target: CapacityTarget) -> (
+    low: Double?, high: Double?
+  ) {
+    target.isBetter(1, than: 0)
+      ? (estimate.pessimistic, estimate.optimistic) : (estimate.optimistic, estimate.pessimistic)
   }
 
   /// The share of `probe`'s seeds on which the metric meets the target.

@@ -69,7 +69,7 @@ enum PlanText {
   static func row(_ probe: CapacityPlan.Probe, _ plan: CapacityPlan) -> String {
     let digits = plan.target.metric.isRatio ? 4 : 3
     let show = { (value: Double?) in value.map { Units.decimal($0, digits: digits) } ?? "n/a" }
-    let bounds = PlanReport.interval(probe.estimate)
+    let bounds = PlanReport.interval(probe.estimate, plan.target)
     let interval = "\(show(bounds.low)) to \(show(bounds.high))"
     let share = PlanReport.shareMet(probe, plan.target).map { Units.decimal($0, digits: 3) }
     let pressure = KillReason.allCases.filter(\.isMemoryPressure).reduce(0) {
