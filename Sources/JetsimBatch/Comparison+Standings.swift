@@ -131,4 +131,46 @@ extension Comparison {
     }
     return .best
   }
+
+  /// The columns of `compare-summary.csv`: each metric's mean, min, max and 95 % CI half-width,
+  /// then the metric ranked by and each policy's rank, verdict and the reason for no verdict.
+  public static let aggregateColumns =
+    ["policy", "runs"]
+    + SummaryMetric.all.flatMap {
+      ["\($0.name)_mean", "\($0.name)_min", "\($0.name)_max", "\($0.name)_ci95"]
+    } + ["rank_by", "rank", "verdict", "verdict_reason"]
+
+  /// `compare-summary.csv` ranked by the default metric.
+  package var aggregateTable: CSVBuffer { aggregateTable(rankBy: .rankDefault) }
+
+  /// `compare-summary.csv`: one row per policy in the order given, each metric's mean, min, max
+  /// and 95 % CI half-width across seeds (four decimals; empty where undefined), then its rank
+  /// on `metric` (shared where the evidence cannot tell policies apart), verdict and reason.
+  package func aggregateTable(rankBy metric: SummaryMetric) -> CSVBuffer {
+    var out = CSVBuffer()
+    out.appendRow(Self.aggregateColumns)
+    let standings = standings(by: metric)
+    for policy in policies {
+      out.append(field: policy)
+      out.comma()
+      out.append(seeds.count)
+      for metric in SummaryMetric.all {
+        let summary = aggregate(metric, of: policy)
+        for value in [summary?.mean, summary?.min, summary?.max, summary?.ci95] {
+          out.comma()
+          if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }
+        }
+      }
+      let standing = standings.first { $0.policy == policy }
+      for field in [
+        metric.name, standing?.rank.map(String.init) ?? "", standing?.verdict.name ?? "",
+        standing?.verdict.reason ?? "",
+      ] {
+        out.comma()
+        out.append(field: field)
+      }
+      out.newline()
+    }
+    return out
+  }
 }

@@ -47,7 +47,8 @@ public struct Comparison: Sendable {
         scenarioName: scenario.name, policies: policies.map(\.rawValue), seeds: seeds, runs: runs)
       if let folder {
         try folder.write(comparison.compareTable.text, as: .compare)
-        try folder.write(comparison.aggregateTable.text, as: .compareSummary)
+        try folder.write(
+          comparison.aggregateTable(rankBy: rankBy).text, as: .compareSummary)
         try folder.write(BatchHTMLReport.comparison(comparison, rankBy: rankBy), as: .compareHTML)
         try folder.commit()
       }
@@ -149,34 +150,6 @@ public struct Comparison: Sendable {
     var out = CSVBuffer()
     out.appendRow(ReportTables.summaryColumns)
     for run in runs { ReportTables.appendSummary(run, to: &out) }
-    return out
-  }
-
-  /// The columns of `compare-summary.csv`.
-  public static let aggregateColumns =
-    ["policy", "runs"]
-    + SummaryMetric.all.flatMap {
-      ["\($0.name)_mean", "\($0.name)_min", "\($0.name)_max", "\($0.name)_ci95"]
-    }
-
-  /// `compare-summary.csv`: one row per policy, each metric's mean, min, max and 95 % CI half-width
-  /// across seeds (four decimals; empty where undefined).
-  package var aggregateTable: CSVBuffer {
-    var out = CSVBuffer()
-    out.appendRow(Self.aggregateColumns)
-    for policy in policies {
-      out.append(field: policy)
-      out.comma()
-      out.append(seeds.count)
-      for metric in SummaryMetric.all {
-        let summary = aggregate(metric, of: policy)
-        for value in [summary?.mean, summary?.min, summary?.max, summary?.ci95] {
-          out.comma()
-          if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }
-        }
-      }
-      out.newline()
-    }
     return out
   }
 }

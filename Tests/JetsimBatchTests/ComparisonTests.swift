@@ -136,6 +136,11 @@ import Testing
     #expect(!once.isClearlyBetter("largest-first", than: "lru", by: kills))
     #expect(three.isClearlyBetter("largest-first", than: "lru", by: kills))
     #expect(!three.isClearlyBetter("lru", than: "largest-first", by: kills))
+    // compare-summary.csv carries the same ranks and verdicts, in the order the policies were given.
+    let rows = three.aggregateTable(rankBy: kills).text.split(separator: "\n")
+    #expect(rows[0].hasSuffix(",rank_by,rank,verdict,verdict_reason"))
+    #expect(rows[1].hasPrefix("lru,") && rows[1].hasSuffix(",kills_per_hour,3,worse,"))
+    #expect(rows[3].hasSuffix(",kills_per_hour,1,no_verdict,the same on every seed"))
   }
 
   @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {
