@@ -106,7 +106,7 @@ extension Comparison {
   /// A policy's verdict against the best, from its paired difference.
   func verdict(_ standing: Standing, _ metric: SummaryMetric) -> Verdict {
     guard seeds.count > 1 else {
-      return .noVerdict(reason: "one seed gives no interval; give --seeds 10 or more")
+      return .noVerdict(reason: "one seed gives no interval (it takes two or more)")
     }
     guard let difference = standing.vsBest, let ci = difference.ci95 else {
       return .noVerdict(reason: "fewer than two seeds where both have a value")
@@ -122,7 +122,7 @@ extension Comparison {
   /// The best policy's verdict: best when every other ranked policy is clearly worse.
   func bestVerdict(_ standings: [Standing], _ metric: SummaryMetric) -> Verdict {
     guard seeds.count > 1 else {
-      return .noVerdict(reason: "one seed gives no interval; give --seeds 10 or more")
+      return .noVerdict(reason: "one seed gives no interval (it takes two or more)")
     }
     let unclear = standings.dropFirst().filter { $0.rank != nil && $0.verdict != .worse }
     guard unclear.isEmpty else {
