@@ -76,9 +76,14 @@ struct Measurement: Sendable {
   var events: Int
   var kills: Int
   var seconds: Double
+  /// The CPU time of the run, user and system, over every thread of the process: the figure that
+  /// holds on a busy machine, where wall time depends on what else runs.
+  var cpuSeconds: Double
   var peakMemoryKB: Int
 
   var eventsPerSecond: Double { Double(events) / seconds }
+  /// Events per second of CPU time.
+  var eventsPerCPUSecond: Double { Double(events) / cpuSeconds }
   var killsPerSecond: Double { Double(kills) / seconds }
 }
 
@@ -89,6 +94,7 @@ extension BenchmarkCase {
     let steps = try steps(for: scenario)
     var workload = RandomWorkload(seed: 1, apps: scenario.apps, count: steps)
     let start = DispatchTime.now().uptimeNanoseconds
+    let cpuStart = processCPUSeconds()
     let summary: RunSummary
     if reports {
       let folder =
@@ -106,8 +112,16 @@ extension BenchmarkCase {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return Measurement(
       events: summary.metrics.events, kills: summary.metrics.totalKills, seconds: seconds,
-      peakMemoryKB: peakMemoryKB())
+      cpuSeconds: processCPUSeconds() - cpuStart, peakMemoryKB: peakMemoryKB())
   }
+}
+
+/// The CPU time the process has used so far, user and system, over all its threads, in seconds
+/// (`CLOCK_PROCESS_CPUTIME_ID`).
+func processCPUSeconds() -> Double {
+  var time = timespec()
+  guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return 0 }
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 /// The process's peak resident memory (VmHWM, Linux), in KB.

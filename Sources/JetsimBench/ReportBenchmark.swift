@@ -58,6 +58,52 @@ enum ReportBenchmark {
       """
   }
 
+  /// A report of `processes` processes where kills grow with the list, as in the replay that was
+  /// quadratic: a third idle daemons, the rest suspended apps, one in seven killed for
+  /// `vm-pageshortage`, the last on screen.
+  static func growthText(processes: Int) -> String {
+    var random = RandomStream(seed: 11, stream: 1)
+    var entries: [String] = []
+    entries.reserveCapacity(processes)
+    for index in 0..<processes {
+      let states =
+        index == processes - 1
+        ? "\"frontmost\"" : index % 3 == 0 ? "\"daemon\",\"idle\"" : "\"suspended\""
+      let kill =
+        index % 7 == 0 && index != processes - 1
+        ? ", \"reason\" : \"vm-pageshortage\", \"killDelta\" : \(index)" : ""
+      entries.append(
+        """
+        {"states" : [\(states)], "priority" : \(index == processes - 1 ? 100 : 0), \
+        "rpages" : \(100 + random.next() % 400), "pid" : \(100 + index), \
+        "name" : "process\(index)", "age" : \(index)\(kill)}
+        """)
+    }
+    return """
+      {"bug_type":"298","timestamp":"2026-11-20 10:15:00.00 +0000","os_version":"iPhone OS 17.4 (21E219)"}
+      {"product" : "iPhone12,1", "build" : "iPhone OS 17.4 (21E219)",
+       "memoryStatus" : {"pageSize" : 16384, "compressorSize" : 90000, "uncompressed" : 250000,
+         "memoryPages" : {"free" : 3000, "active" : 45000, "inactive" : 40000, "wired" : 49000}},
+       "processes" : [\(entries.joined(separator: ",\n"))]}
+
+      """
+  }
+
+  /// Milliseconds to replay (under every built-in policy) a `growthText` report of `processes`
+  /// processes, and its scored kills: the best of `rounds`.
+  static func measureGrowth(processes: Int, rounds: Int) throws -> (replay: Double, kills: Int) {
+    let report = try JetsamReport.parse(Array(growthText(processes: processes).utf8), file: "g.ips")
+    let imported = JetsamImport.convert(report)
+    var best = (replay: Double.infinity, kills: 0)
+    for _ in 0..<rounds {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let replay = try Replay.replay(imported, policies: PolicyName.all)
+      best.replay = min(best.replay, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+      best.kills = replay.realVictims.count
+    }
+    return best
+  }
+
   /// Milliseconds to read, import and replay (under every built-in policy) the report, the best of
   /// `rounds`.
   static func measure(processes: Int = 600, rounds: Int = 20) throws -> (

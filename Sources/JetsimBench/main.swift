@@ -29,7 +29,7 @@ if let index = arguments.firstIndex(of: "--run-one") {
   }
   do {
     let m = try which.measure()
-    print("\(m.events),\(m.kills),\(m.seconds),\(m.peakMemoryKB)")
+    print("\(m.events),\(m.kills),\(m.seconds),\(m.cpuSeconds),\(m.peakMemoryKB)")
   } catch {
     fail("\(which.name): \(error)")
   }
@@ -82,6 +82,27 @@ if arguments.contains("--jetsam-report") {
     }
   } catch {
     fail("jetsam report: \(error)")
+  }
+  exit(0)
+}
+
+if arguments.contains("--replay-growth") {
+  // Replay against the report's size when the kills grow with it (one process in seven): the time
+  // a process must stay flat, as each decision costs O(log n).
+  do {
+    var perProcess: [Int: Double] = [:]
+    for processes in [1_000, 10_000, 100_000] {
+      let grown = try ReportBenchmark.measureGrowth(
+        processes: processes, rounds: processes >= 100_000 ? 1 : 3)
+      perProcess[processes] = grown.replay * 1000 / Double(processes)
+      print(
+        "\(processes)-process report, \(grown.kills) kills: replay under 6 policies \(Units.decimal(grown.replay, digits: 1)) ms, \(Units.decimal(perProcess[processes] ?? 0, digits: 2)) µs a process"
+      )
+    }
+    let ratio = (perProcess[100_000] ?? 0) / (perProcess[1_000] ?? 1)
+    print("time a process at 100,000 ÷ at 1,000: \(Units.decimal(ratio, digits: 2))")
+  } catch {
+    fail("replay growth: \(error)")
   }
   exit(0)
 }
@@ -141,6 +162,7 @@ if arguments.contains("--help") {
     USAGE: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
            swift run -c release jetsim-bench --scaling
            swift run -c release jetsim-bench --jetsam-report
+           swift run -c release jetsim-bench --replay-growth
            swift run -c release jetsim-bench --trace-lines 10000000
            swift run -c release jetsim-bench --validate-growth
 
@@ -151,6 +173,8 @@ if arguments.contains("--help") {
       --scaling    the speed-up of two threads over one on independent runs
       --jetsam-report  reading, importing and replaying a 600-process JetsamEvent report, then
                        reports of 6,000 to 100,000 processes with the same kills
+      --replay-growth  replaying reports of 1,000 to 100,000 processes, one in seven killed:
+                       the time a process at each size
       --validate-growth  validating scenarios of 1,000 to 100,000 user-model wakes over 2,400 h
       --trace-lines N  writing an N-line trace, then validating it: lines per second, peak memory
     """)
@@ -168,14 +192,14 @@ if let index = arguments.firstIndex(of: "--case") {
 
 let csv = arguments.contains("--csv")
 let header = [
-  "case", "apps", "policy", "reports", "events", "kills", "seconds", "events_per_s", "kills_per_s",
-  "peak_mb",
+  "case", "apps", "policy", "reports", "events", "kills", "seconds", "cpu_seconds", "events_per_s",
+  "events_per_cpu_s", "kills_per_s", "peak_mb",
 ]
 if csv {
   print(header.joined(separator: ","))
 } else {
   print(
-    "case                  apps  policy          reports     events    kills   seconds    events/s     kills/s  peak MB"
+    "case                  apps  policy          reports     events    kills   seconds   cpu s    events/s  ev/cpu s     kills/s  peak MB"
   )
 }
 for benchmark in selected {
@@ -188,12 +212,14 @@ for benchmark in selected {
   let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
   let fields = output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
-  guard process.terminationStatus == 0, fields.count == 4, let events = Int(fields[0]),
-    let kills = Int(fields[1]),
-    let seconds = Double(fields[2]), let peak = Int(fields[3])
+  guard process.terminationStatus == 0, fields.count == 5, let events = Int(fields[0]),
+    let kills = Int(fields[1]), let seconds = Double(fields[2]), let cpu = Double(fields[3]),
+    let peak = Int(fields[4])
   else { fail("case \(benchmark.name) failed") }
-  let m = Measurement(events: events, kills: kills, seconds: seconds, peakMemoryKB: peak)
+  let m = Measurement(
+    events: events, kills: kills, seconds: seconds, cpuSeconds: cpu, peakMemoryKB: peak)
   let rate = Units.decimal(m.eventsPerSecond / 1e6, digits: 2) + "M"
+  let cpuRate = Units.decimal(m.eventsPerCPUSecond / 1e6, digits: 2) + "M"
   let killRate = Units.decimal(m.killsPerSecond / 1e3, digits: 1) + "k"
   let peakMB = Units.decimal(Double(peak) / 1024, digits: 1)
   if csv {
@@ -202,7 +228,8 @@ for benchmark in selected {
         benchmark.name, "\(benchmark.apps)", benchmark.policy.rawValue, "\(benchmark.reports)",
         "\(events)",
         "\(kills)",
-        Units.decimal(seconds, digits: 3), Units.decimal(m.eventsPerSecond, digits: 0),
+        Units.decimal(seconds, digits: 3), Units.decimal(cpu, digits: 3),
+        Units.decimal(m.eventsPerSecond, digits: 0), Units.decimal(m.eventsPerCPUSecond, digits: 0),
         Units.decimal(m.killsPerSecond, digits: 0), peakMB,
       ].joined(separator: ","))
   } else {
@@ -214,7 +241,8 @@ for benchmark in selected {
       pad(benchmark.name, 20, left: true) + pad("\(benchmark.apps)", 6) + "  "
         + pad(benchmark.policy.rawValue, 14, left: true)
         + pad(benchmark.reports ? "yes" : "no", 8) + pad("\(events)", 11) + pad("\(kills)", 9)
-        + pad(Units.decimal(seconds, digits: 3), 10) + pad(rate, 12) + pad(killRate, 12)
+        + pad(Units.decimal(seconds, digits: 3), 10) + pad(Units.decimal(cpu, digits: 3), 8)
+        + pad(rate, 12) + pad(cpuRate, 10) + pad(killRate, 12)
         + pad(peakMB, 9))
   }
 }

@@ -20,7 +20,7 @@ import Testing
 
   @Test func jetsamKillsTheOldestEntrantOfTheIdleBand() throws {
     // B entered IDLE (suspended at 25 s, aged 2 s) before A (suspended at 35 s after its task).
-    #expect(try kills(run("jetsam-band-order")) == ["repro.b vm-pageshortage @60000"])
+    #expect(try kills(run("jetsam-band-order")) == ["repro.b idle-exit @60000"])
   }
 
   @Test func jetsamDoesHighWatermarkKillsFirst() throws {
@@ -51,7 +51,7 @@ import Testing
     // A is in IDLE (suspended at 3 s, aged until 5 s) with free memory below the idle critical
     // level: it dies, as XNU would kill it when it enters IDLE (docs/policies.md).
     #expect(
-      try kills(run("jetsam-no-decision-after-watchdog")).first == "repro.a vm-pageshortage @5000")
+      try kills(run("jetsam-no-decision-after-watchdog")).first == "repro.a idle-exit @5000")
   }
 
   @Test func lmkdsPreviousAppIsClearedWhenItComesBack() throws {
@@ -108,7 +108,7 @@ import Testing
     let result = try run("3-jetsam-background-launch-over-soft-limit")
     #expect(
       kills(result) == [
-        "net.cc.dbpqr5e vm-pageshortage @2611957", "net.wpeb.tp0o long-idle-exit @2611957",
+        "net.cc.dbpqr5e idle-exit @2611957", "net.wpeb.tp0o long-idle-exit @2611957",
         "com.agiv.cjo3yngx long-idle-exit @2611957",
       ])
     let last = try #require(result.events.last)
@@ -140,7 +140,7 @@ import Testing
     // Under it, with anyone in IDLE, the head of IDLE dies at 5,701,991 ms.
     #expect(
       try kills(run("3-jetsam-idle-level-not-capped-by-warning")).first
-        == "com.tgxmbj.ccabr0vd vm-pageshortage @5701991")
+        == "com.tgxmbj.ccabr0vd idle-exit @5701991")
   }
 }
 
@@ -169,5 +169,18 @@ import Testing
         #expect(event.timeMs > kill, "a relaunch in the instant of its kill")
       }
     }
+  }
+
+  /// A snapshot's entry in IDLE without a band was in IDLE before time 0: it takes its place in
+  /// the list order of the snapshot, with no aging starting at time 0; t.a, listed first, is the
+  /// head of IDLE and dies first, in band 0.
+  @Test func aSnapshotEntryWithoutABandIsInIdleAtTimeZero() throws {
+    let result = try Simulator.run(
+      ProfileLoader.scenario(
+        at: packagePath("Tests/JetsimBatchTests/Fidelity/4-jetsam-snapshot-entry-without-band.json")
+      ))
+    let first = try #require(result.kills.first)
+    #expect(result.summary.appIDs[first.app] == "t.a")
+    #expect(first.band == 0)
   }
 }

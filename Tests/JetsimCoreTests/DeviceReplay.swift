@@ -25,8 +25,6 @@ struct DeviceReplay {
     var agingMs = 0
     var agingBand = 0
     var snapshotBand: Int?
-    /// When it was last launched (or placed by a snapshot): the reaper's age.
-    var launchMs = 0
     /// Whether its memory is in swap (app swap), and since when it is suspended.
     var swapped = false
     var suspendedMs = 0
@@ -108,7 +106,6 @@ struct DeviceReplay {
     if row.kind == .kill, row.reason == .longIdleExit, sweepStartMs != row.timeMs {
       sweepStartMs = row.timeMs
     }
-    if to.isResident, !old.isResident { processes[index].launchMs = row.timeMs }
     if row.kind == .swapOut { processes[index].swapped = true }
     if to != .suspended { processes[index].swapped = false }
     if to == .suspended, old != .suspended { processes[index].suspendedMs = row.timeMs }
@@ -142,7 +139,8 @@ struct DeviceReplay {
         processes[index].requestedBand = band
         processes[index].bandEntryMs = row.timeMs
         processes[index].bandEntrySeq = row.seq
-        if band == 0, processes[index].snapshotBand == nil {
+        // A snapshot's entry was in its band before time 0: no aging starts then.
+        if band == 0, row.kind != .snapshot {
           let daemon = processes[index].systemKind == .idleDaemon
           processes[index].agingBand = daemon ? 10 : 20
           processes[index].agingMs =
@@ -211,8 +209,10 @@ struct DeviceReplay {
       return end > time ? end : nil
     }
     guard device.reaper.enabled else { return moments }
-    for process in processes where process.state.isResident && process.requestedBand == 0 {
-      let reapable = process.launchMs + device.reaper.minAgeMs
+    for index in processes.indices
+    where processes[index].state.isResident && processes[index].requestedBand == 0 {
+      // The reaper's age counts from the entry into IDLE (after any aging).
+      let reapable = bandPosition(index, nowMs: .max).entryMs + device.reaper.minAgeMs
       if reapable > time { moments.append(reapable) }
     }
     if let start = sweepStartMs, start + device.reaper.periodMs > time {

@@ -63,10 +63,12 @@ import Testing
   }
 
   @Test func theIdleCriticalLevelAppliesOnlyWhileTheIdleBandHoldsSomeone() {
-    // Free 110 MB: below the idle level (120 MB), above the device's (100 MB).
+    // Free 110 MB: below the idle level (120 MB), above the device's (100 MB): the system is
+    // healthy, so the head of IDLE dies for `idle-exit` (xnu-11417 kern_memorystatus_policy.c,
+    // `memorystatus_pick_action`, MEMORYSTATUS_KILL_IDLE).
     var withIdle = PolicyHarness(everyBand(screenFootprint: 290))
     #expect(withIdle.availableKB == mb(110))
-    #expect(withIdle.decisions(JetsamPolicy()) == ["kill idle-old (vm-pageshortage)"])
+    #expect(withIdle.decisions(JetsamPolicy()) == ["kill idle-old (idle-exit)"])
     // The same with nobody idle: the aging app is not in IDLE yet, and 110 MB is not critical.
     var noIdle = PolicyHarness(Array(everyBand(screenFootprint: 490).prefix(5)))
     #expect(noIdle.availableKB == mb(110))

@@ -66,13 +66,14 @@ enum PolicyRule {
     return .none
   }
 
-  /// XNU as MODEL.md contract 3 states it (xnu-11417): below the pressure level, a process over
-  /// its soft limit off screen, lowest band first; below critical with the IDLE and daemon aging
-  /// bands holding only daemons launchd relaunches at once (five at least) and free memory at most
-  /// 7 % of memory, the head of the lowest band above them up to BACKGROUND (`proc-thrashing`);
-  /// then below the critical level (the idle one while IDLE holds anyone), the head of the lowest
-  /// band (oldest entrant; FOREGROUND by footprint); then below the reaper level, a sweep (at most
-  /// one a period) of IDLE processes alive past the reaper's age.
+  /// XNU as xnu-11417's `memorystatus_pick_action` orders it: below the pressure level, a process
+  /// over its soft limit off screen, lowest band first; while healthy (at or above the critical
+  /// level), below the idle level, the head of IDLE (`idle-exit`), else below the reaper level a
+  /// sweep (at most one a period) of IDLE processes in IDLE for the reaper's age whose relaunch
+  /// likelihood is low or unknown; unhealthy, with the IDLE and daemon aging bands holding only
+  /// daemons launchd relaunches at once (five at least) and free memory at most 7 % of memory,
+  /// the head of the lowest band above them up to BACKGROUND (`proc-thrashing`); else the head of
+  /// the lowest band (oldest entrant; FOREGROUND by footprint). Bands above 210 are never killed.
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
@@ -102,7 +103,7 @@ enum PolicyRule {
           lowRelaunching += 1
         }
       }
-      if exempt.contains(index) { continue }
+      if exempt.contains(index) || position.band > 210 { continue }
       let foregroundBand = position.band == 100
       let key = (
         position.band, foregroundBand ? -process.footprintKB : position.entryMs,
@@ -125,7 +126,10 @@ enum PolicyRule {
         aboveIdle = key
       }
       if process.swapped, swapped.map({ key < $0 }) ?? true { swapped = key }
-      if position.band == 0, now - process.launchMs >= profile.reaper.minAgeMs,
+      let relaunchesSoon =
+        process.isSystem
+        && profile.systemProcesses[index - device.appCount].relaunchLikelihood != .low
+      if position.band == 0, now - position.entryMs >= profile.reaper.minAgeMs, !relaunchesSoon,
         reapable.map({ key < $0 }) ?? true
       {
         reapable = key
@@ -139,18 +143,23 @@ enum PolicyRule {
     if freeKB < profile.warningThresholdKB, let victim = highwater {
       return .victim(victim.3, .highwater)
     }
-    if freeKB < profile.criticalThresholdKB, low >= 5, lowRelaunching == low,
-      freeKB <= profile.memoryKB * 7 / 100, let victim = aboveIdle
+    if freeKB >= profile.criticalThresholdKB {
+      if freeKB < idleLevel, idle > 0, let victim = best, victim.0 == 0 {
+        return .victim(victim.3, .idleExit)
+      }
+      let sweepAllowed =
+        device.sweepStartMs.map { $0 == now || now >= $0 + profile.reaper.periodMs } ?? true
+      if freeKB < reaperLevel, sweepAllowed, let victim = reapable {
+        return .victim(victim.3, .longIdleExit)
+      }
+      return .none
+    }
+    if low >= 5, lowRelaunching == low, freeKB <= profile.memoryKB * 7 / 100,
+      let victim = aboveIdle
     {
       return .victim(victim.3, .procThrashing)
     }
-    let critical = idle > 0 ? idleLevel : profile.criticalThresholdKB
-    if freeKB < critical, let victim = best { return .victim(victim.3, .vmPageshortage) }
-    let sweepAllowed =
-      device.sweepStartMs.map { $0 == now || now >= $0 + profile.reaper.periodMs } ?? true
-    if freeKB < reaperLevel, sweepAllowed, let victim = reapable {
-      return .victim(victim.3, .longIdleExit)
-    }
+    if let victim = best { return .victim(victim.3, .vmPageshortage) }
     return .none
   }
 

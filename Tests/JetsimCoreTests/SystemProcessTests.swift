@@ -128,10 +128,11 @@ import Testing
     #expect(result.footprint("a", atMs: 0) == mb(200))
     #expect(result.state("c", atMs: 0) == .active)
     // 1000 - 180 - 50 - 200 - 400 - 100 (activd) = 70 MB free: below jetsam's idle level (10 %
-    // of 1200 MB) at once; the IDLE band dies from its head, in the snapshot's order.
+    // of 1200 MB) at once; the IDLE band dies from its head, in the snapshot's order: under the
+    // critical level for vm-pageshortage, then above it (healthy) for idle-exit.
     #expect(
       result.killTexts.prefix(3) == [
-        "b vm-pageshortage", "idled vm-pageshortage", "a vm-pageshortage",
+        "b vm-pageshortage", "idled vm-pageshortage", "a idle-exit",
       ])
   }
 

@@ -96,12 +96,13 @@ import Testing
       "jetsam": ["idleThreshold": .number(0), "softLimit": .number(100)]
     ])
     let changed = try Simulator.run(base)
-    // XNU's idle critical level (10 % of memory here) kills while free memory is still above the
-    // device's critical level; with it at 0 %, jetsam waits for the device's level.
+    // XNU's idle critical level (10 % of memory here) kills (`idle-exit`) while available memory
+    // is still above the device's critical level; with it at 0 %, jetsam waits for the device's
+    // level.
     let critical = base.device.criticalThresholdKB
     func killsAboveCritical(_ result: RunResult) -> Int {
       result.kills.filter {
-        $0.reason == .vmPageshortage && $0.availableBeforeKB - $0.pendingKB >= critical
+        $0.reason == .idleExit && $0.availableBeforeKB - $0.pendingKB >= critical
       }
       .count
     }

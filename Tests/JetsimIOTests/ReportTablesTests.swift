@@ -96,7 +96,7 @@ import Testing
     #expect(ReportTables.killColumns == KillColumn.allCases.map(\.name))
     // check aligns kills by who, why and in which state; numbers only with --numbers.
     #expect(
-      KillColumn.allCases.filter { $0.comparison == .identity } == [.app, .reason, .state])
+      KillColumn.allCases.filter { $0.comparison == .identity } == [.app, .reason, .state, .band])
     #expect(!EventColumn.allCases.contains { $0.comparison == .identity && $0 == .timeMs })
   }
 }
@@ -115,7 +115,9 @@ import Testing
   @Test func pressureKillsAreTheKillsMoreMemoryPrevents() {
     let pressure = KillReason.allCases.filter(\.isMemoryPressure).map(\.description)
     #expect(
-      pressure == ["vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap"])
+      pressure == [
+        "vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap", "idle-exit",
+      ])
   }
 
   /// daily-commute: 4 of its 8 reopenings were cold after vm-pageshortage kills, and its one

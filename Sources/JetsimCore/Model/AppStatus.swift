@@ -75,6 +75,15 @@ public struct AppStatus: Sendable, Equatable {
     set { snapshotBandStorage = Int16(clamping: newValue ?? -1) }
   }
 
+  /// Whether it is in the state a snapshot placed it in (with or without a band), until its state
+  /// next changes: it was in that state before time 0, so no aging starts then.
+  public var isFromSnapshot: Bool { snapshotBandStorage != -1 }
+
+  /// Marks it as placed by a snapshot that gives `band` (or none).
+  mutating func placeBySnapshot(band: Int?) {
+    snapshotBandStorage = band.map { Int16(clamping: $0) } ?? -2
+  }
+
   /// Its footprint from its parts, on screen (with `cachesKB` of caches, or its own, and
   /// `backingStoresKB`) or off.
   func footprint(onScreen: Bool, cachesKB: Int?, backingStoresKB: Int) -> Int {

@@ -28,6 +28,10 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// Killed to free swap on a device with app swap, when suspended apps wait in memory for lack of
   /// it (`kMemorystatusKilledLowSwap`; `MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`).
   case lowSwap
+  /// Killed from the head of the IDLE band while available memory is below the idle level and the
+  /// system is otherwise healthy (above the critical level): xnu-11417's `MEMORYSTATUS_KILL_IDLE`
+  /// action (`memorystatus_pick_action`, `kMemorystatusKilledIdleExit`).
+  case idleExit
 
   public var description: String {
     switch self {
@@ -42,6 +46,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .longIdleExit: "long-idle-exit"
     case .procThrashing: "proc-thrashing"
     case .lowSwap: "low-swap"
+    case .idleExit: "idle-exit"
     }
   }
 
@@ -50,8 +55,8 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// limit and reboots end it with no callback. A suspended app never gets one.
   public var warnsBackgroundApp: Bool {
     switch self {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .exitOnSuspend,
-      .userForceQuit:
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
+      .exitOnSuspend, .userForceQuit:
       true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
     }
@@ -66,7 +71,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// nor exits, timeouts, force-quits and reboots, which no amount of memory prevents.
   public var isMemoryPressure: Bool {
     switch self {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap: true
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit: true
     case .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog, .backgroundTaskExpired,
       .reboot:
       false

@@ -46,12 +46,18 @@ public protocol EvictionPolicy {
   /// memory was below `actsBelowFreeKB`: for a policy whose decisions change with time alone (a
   /// process leaving an aging band). The default, nil, means never.
   func reconsiderAtMs(_ device: DeviceView) -> Int?
+  /// The priority band of process `app` at `nowMs` as this policy ranks it, written in kills.csv's
+  /// `band` column for every kill the policy's run makes. The default, nil, is for policies
+  /// without bands.
+  func band(of app: Int, nowMs: Int) -> Int?
 }
 
 extension EvictionPolicy {
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { Int.max }
 
   public func reconsiderAtMs(_ device: DeviceView) -> Int? { nil }
+
+  public func band(of app: Int, nowMs: Int) -> Int? { nil }
 
   public mutating func start(_ device: DeviceView) {}
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {}

@@ -2,27 +2,32 @@
 /// docs/policies.md states it.
 ///
 /// Every process in memory is in a priority band; each band is a list in order of entry (XNU's
-/// `memorystatus_update_priority_locked` appends a process to the tail of its new band's list on
-/// every change of band, the drop from an aging band to IDLE included, and kills take the head). A
+/// `memstat_update_priority_locked` appends a process to the tail of its new band's list on every
+/// change of band, the drop from an aging band to IDLE included, and kills take the head). A
 /// process lowered to IDLE first spends its aging time in an aging band (apps: 2 s in band 20;
-/// idle daemons: their own time in band 10). The action follows `memorystatus_pick_action`:
+/// idle daemons: their own time in band 10); a snapshot's process was in its band before time 0
+/// and does not age. Bands above 210 (`JETSAM_PRIORITY_MAX`) are never killed. The action follows
+/// `memorystatus_pick_action`:
 ///
 /// 1. below the pressure (warning) level, kill a process over its soft limit, in ascending band
 ///    order, any process off screen (`highwater`);
-/// 2. below the device's critical level, when the IDLE band (with the daemons' aging band) holds
-///    only daemons launchd relaunches at once, at least five, and free memory is at most 7 % of
-///    memory: aggressive jetsam, the head of the lowest band above them (`proc-thrashing`);
-/// 3. otherwise, below the critical level, kill the head of the lowest non-empty band, climbing the
-///    bands; the FOREGROUND band is sorted by footprint, largest first (`vm-pageshortage`). The
-///    critical level is the device's idle level while the IDLE band holds anyone, else its
-///    critical level;
-/// 4. above those, below the reaper level: a reaper sweep, at most one every `reaper.periodMs`,
-///    kills the IDLE band's processes alive at least `reaper.minAgeMs`, oldest entrant first
-///    (`long-idle-exit`).
+/// 2. healthy (available memory at or above the device's critical level): below the idle level,
+///    the head of the IDLE band (`idle-exit`); else, below the reaper level, a reaper sweep, at
+///    most one every `reaper.periodMs`, kills the IDLE band's processes that have been in it at
+///    least `reaper.minAgeMs` and whose relaunch likelihood is low or unknown, oldest entrant first
+///    (`long-idle-exit`);
+/// 3. unhealthy, when the IDLE band (with the daemons' aging band) holds only daemons launchd
+///    relaunches at once, at least five, and available memory is at most 7 % of memory:
+///    aggressive jetsam, the head of the lowest band above them (`proc-thrashing`);
+/// 4. otherwise, unhealthy: the head of the lowest non-empty band, climbing the bands; the
+///    FOREGROUND band is sorted by footprint, largest first (`vm-pageshortage`).
 ///
-/// Before a kill, the victim's purgeable memory is purged; if that is enough, nobody dies.
+/// Before a kill from the top, the victim's purgeable memory is purged; if that is enough, nobody
+/// dies.
 ///
-/// - Complexity: O(*r*) per decision for *r* processes in memory.
+/// - Complexity: O(log *r*) per change and per decision for *r* processes in memory: each
+///   candidate list (kill order, over the soft limit, above IDLE, swapped, reapable) is an indexed
+///   heap kept in order as processes change, and aging ends are a heap of their own.
 public struct JetsamPolicy: EvictionPolicy {
   /// Priority bands (XNU's JETSAM_PRIORITY_*, revision 2 numbering): the lower, the sooner killed.
   public struct Bands: Sendable, Equatable {
@@ -73,46 +78,73 @@ public struct JetsamPolicy: EvictionPolicy {
     public init() {}
   }
 
-  /// Where a process is in the bands.
+  /// The highest band a kill reaches (`JETSAM_PRIORITY_MAX`, bsd/sys/kern_memorystatus.h line 74):
+  /// `memorystatus_kill_top_process` walks the bands while `<= max_priority`.
+  public static let highestKillableBand = 210
+
+  /// Where a process is in the bands, and what decides which candidate lists hold it.
   struct Member: Sendable {
     /// The band it asks for; when it is IDLE, the process first ages in `agingBand`.
     var requested = 0
-    /// When it entered that band (or, for IDLE, its aging band), and the order of entry.
+    /// The band it is in as of the latest advance of time, when it entered it, and in what order.
+    var band = 0
     var entryMs = 0
     var entrySeq = 0
     var agingBand = 0
     var agingMs = 0
-    /// The highest band it may be killed in by `highwater` (its soft limit; -1: none).
+    /// Its soft limit (-1: none).
     var softLimitKB = -1
     var resident = false
-    /// When it was launched (for the reaper's age).
-    var launchMs = 0
     /// Whether launchd relaunches it at once (a daemon of high relaunch likelihood).
     var relaunchesAtOnce = false
+    /// Whether the reaper may take it: a relaunch likelihood low or unknown
+    /// (`memstat_reaper_reap_relaunch_mask`, xnu-11417 default 0x9).
+    var reapable = true
+    var footprintKB = 0
+    var idRank = 0
+    var overSoftLimit = false
+    var swapped = false
+    /// A suspended app in memory (not swapped): on a device with app swap, one waiting for swap.
+    var waitingForSwap = false
+    /// What it adds to the counts, as last filed.
+    var counted = Counted()
+  }
+
+  /// One process's share of the policy's counts.
+  struct Counted: Sendable, Equatable {
+    var idle = false
+    var low = false
+    var lowRelaunching = false
+    var waitingForSwap = false
   }
 
   public var name: String { Self.registration.name }
   /// The settings in use.
   public let parameters: Parameters
   private var members: [Member] = []
-  private var resident = AppSet(capacity: 0)
-  /// The processes off screen over their soft limit: while there are none and free memory is at or
-  /// above every critical level, a decision needs no scan.
-  private var overSoftLimit = AppSet(capacity: 0)
-  private var nextSeq = 0
-  /// Per system process (by index from the first one): its kind, band and aging time.
   private var systemProcesses: [SystemProcess] = []
   private var appCount = 0
-  /// Changes seen (`appDidChange` calls), and the next aging end the latest decision found, at what
-  /// time and after how many changes: `reconsiderAtMs` right after a decision needs no second scan.
-  private var changes = 0
-  private var wake: (nowMs: Int, changes: Int, atMs: Int?) = (-1, -1, nil)
-  /// The reaper: when the current sweep started, and the earliest the next may start; the
-  /// processes that ask for the IDLE band, by launch time (the oldest decides whether any can be
-  /// reapable, without a scan).
+  private var nextSeq = 0
+  /// The candidate lists, each in kill order: every process in a killable band, those over their
+  /// soft limit off screen, those above IDLE and the aging bands up to `aggressiveBandMax`, those
+  /// swapped, and the IDLE band's processes the reaper may take.
+  private var order = IndexedHeap<Key>(capacity: 0)
+  private var highwater = IndexedHeap<Key>(capacity: 0)
+  private var aboveIdle = IndexedHeap<Key>(capacity: 0)
+  private var swapped = IndexedHeap<Key>(capacity: 0)
+  private var reapable = IndexedHeap<Key>(capacity: 0)
+  /// The processes aging towards IDLE, by the end of their aging time.
+  private var agingEnds = IndexedHeap<Int>(capacity: 0)
+  /// Processes in IDLE; in IDLE or the daemons' aging band, all and those launchd relaunches at
+  /// once; suspended apps waiting in memory for swap.
+  private var idleCount = 0
+  private var lowBands = 0
+  private var lowBandsRelaunching = 0
+  private var waitingForSwap = 0
+  /// The reaper: when the current sweep started, and the earliest the next may start.
   private var sweepStartMs = -1
   private var nextSweepMs = 0
-  private var idleByLaunch = IndexedHeap<Int>(capacity: 0)
+  private var swapDevice = false
 
   /// The jetsam policy with `parameters` (by default, xnu's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
@@ -131,13 +163,19 @@ public struct JetsamPolicy: EvictionPolicy {
   }
 
   public mutating func start(_ device: DeviceView) {
-    members = Array(repeating: Member(), count: device.apps.count)
-    resident = AppSet(capacity: device.apps.count)
-    idleByLaunch = IndexedHeap(capacity: device.apps.count)
-    overSoftLimit = AppSet(capacity: device.apps.count)
+    let count = device.apps.count
+    members = Array(repeating: Member(), count: count)
+    (order, highwater, aboveIdle) = (
+      .init(capacity: count), .init(capacity: count), .init(capacity: count)
+    )
+    (swapped, reapable, agingEnds) = (
+      .init(capacity: count), .init(capacity: count), .init(capacity: count)
+    )
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
+    swapDevice = device.device.appSwap != nil
     for app in device.apps.indices {
+      members[app].idRank = device.apps[app].idRank
       if app < appCount {
         let limit = device.profiles[app].memoryLimitKB ?? device.device.foregroundLimitKB
         // Exact: 50 % of 733,184 KB is 366,592 KB, not 366,550 (limit / 100 * 50).
@@ -147,6 +185,7 @@ public struct JetsamPolicy: EvictionPolicy {
         members[app].softLimitKB = process.softLimitKB ?? -1
         members[app].relaunchesAtOnce =
           process.kind == .idleDaemon && process.relaunchLikelihood == .high
+        members[app].reapable = process.relaunchLikelihood == .low
       }
     }
   }
@@ -170,42 +209,103 @@ public struct JetsamPolicy: EvictionPolicy {
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
-    changes &+= 1
+    advance(to: nowMs)
     let isResident = status.state.isResident
-    resident.update(app, isMember: isResident)
-    let soft = members[app].softLimitKB
-    overSoftLimit.update(
-      app,
-      isMember: isResident && soft >= 0 && status.footprintKB > soft && !status.state.isForeground)
+    var member = members[app]
+    member.footprintKB = status.footprintKB
+    member.overSoftLimit =
+      member.softLimitKB >= 0 && status.footprintKB > member.softLimitKB
+      && !status.state.isForeground
+    member.swapped = status.isSwapped
+    member.waitingForSwap =
+      swapDevice && status.state == .suspended && !status.isSwapped && !status.isSystemProcess
     guard isResident else {
-      members[app].resident = false
-      idleByLaunch.remove(app)
+      member.resident = false
+      members[app] = member
+      file(app)
       return
     }
-    if !members[app].resident { members[app].launchMs = nowMs }
     let band = requestedBand(app, status)
-    guard !members[app].resident || band != members[app].requested else { return }
-    // A change of band: the tail of the new band's list.
-    members[app].resident = true
-    members[app].requested = band
-    if band == parameters.bands.idle {
-      idleByLaunch.set(app, key: members[app].launchMs)
-    } else {
-      idleByLaunch.remove(app)
-    }
-    members[app].entryMs = nowMs
-    members[app].entrySeq = nextSeq
-    nextSeq += 1
-    if band == parameters.bands.idle, status.snapshotBand == nil {
-      if app >= appCount, systemProcesses[app - appCount].kind == .idleDaemon {
-        members[app].agingBand = parameters.bands.daemonAging
-        members[app].agingMs = systemProcesses[app - appCount].agingTimeMs
-      } else {
-        members[app].agingBand = parameters.bands.aging
-        members[app].agingMs = parameters.agingTimeMs
+    if !member.resident || band != member.requested {
+      // A change of band: the tail of the new band's list.
+      member.resident = true
+      member.requested = band
+      member.band = band
+      member.entryMs = nowMs
+      member.entrySeq = nextSeq
+      nextSeq += 1
+      member.agingMs = 0
+      // A snapshot's process was in its band before time 0: no aging starts then.
+      if band == parameters.bands.idle, !status.isFromSnapshot {
+        if app >= appCount, systemProcesses[app - appCount].kind == .idleDaemon {
+          member.agingBand = parameters.bands.daemonAging
+          member.agingMs = systemProcesses[app - appCount].agingTimeMs
+        } else {
+          member.agingBand = parameters.bands.aging
+          member.agingMs = parameters.agingTimeMs
+        }
+        if member.agingMs > 0 { member.band = member.agingBand }
       }
-    } else {
-      members[app].agingMs = 0
+    }
+    members[app] = member
+    file(app)
+  }
+
+  /// Files process `app` in every candidate list and count its fields call for, and out of the
+  /// others.
+  ///
+  /// - Complexity: O(log *r*).
+  private mutating func file(_ app: Int) {
+    let member = members[app]
+    let bands = parameters.bands
+    let resident = member.resident
+    let killable = resident && member.band <= Self.highestKillableBand
+    let key = self.key(app)
+    order.update(app, key: killable ? key : nil)
+    highwater.update(app, key: killable && member.overSoftLimit ? key : nil)
+    let low = member.band == bands.idle || member.band == bands.daemonAging
+    let aboveIdle =
+      killable && !low && member.band != bands.aging && member.band <= parameters.aggressiveBandMax
+    self.aboveIdle.update(app, key: aboveIdle ? key : nil)
+    swapped.update(app, key: killable && member.swapped ? key : nil)
+    reapable.update(
+      app, key: resident && member.band == bands.idle && member.reapable ? key : nil)
+    let aging = resident && member.requested == bands.idle && member.band != bands.idle
+    agingEnds.update(app, key: aging ? member.entryMs + member.agingMs : nil)
+    let counted = Counted(
+      idle: resident && member.band == bands.idle, low: resident && low,
+      lowRelaunching: resident && low && member.relaunchesAtOnce,
+      waitingForSwap: resident && member.waitingForSwap)
+    let old = member.counted
+    guard counted != old else { return }
+    idleCount += Self.delta(old.idle, counted.idle)
+    lowBands += Self.delta(old.low, counted.low)
+    lowBandsRelaunching += Self.delta(old.lowRelaunching, counted.lowRelaunching)
+    waitingForSwap += Self.delta(old.waitingForSwap, counted.waitingForSwap)
+    members[app].counted = counted
+  }
+
+  private static func delta(_ old: Bool, _ new: Bool) -> Int { (new ? 1 : 0) - (old ? 1 : 0) }
+
+  /// Process `app`'s place in the kill order: its band, then inside the FOREGROUND band the
+  /// largest footprint first, in the others the oldest entry.
+  private func key(_ app: Int) -> Key {
+    let member = members[app]
+    let foreground = member.band == parameters.bands.foreground
+    return Key(
+      band: member.band, order: foreground ? -member.footprintKB : member.entryMs,
+      seq: foreground ? member.idRank : member.entrySeq)
+  }
+
+  /// Moves every process whose aging time has ended by `nowMs` to the tail of IDLE, as it entered
+  /// at the end of its aging time.
+  ///
+  /// - Complexity: O(log *r*) per process moved.
+  private mutating func advance(to nowMs: Int) {
+    while let app = agingEnds.first, let end = agingEnds.key(of: app), end <= nowMs {
+      members[app].band = parameters.bands.idle
+      members[app].entryMs = end
+      file(app)
     }
   }
 
@@ -215,16 +315,18 @@ public struct JetsamPolicy: EvictionPolicy {
     let member = members[app]
     if member.requested == parameters.bands.idle, member.agingMs > 0 {
       let agingEnd = member.entryMs + member.agingMs
+      let aging = member.band != parameters.bands.idle
+      let start = aging ? member.entryMs : member.entryMs - member.agingMs
       // The demotion from the aging band is an entry into IDLE at the end of the aging time.
-      return nowMs < agingEnd
-        ? (member.agingBand, member.entryMs, member.entrySeq)
-        : (member.requested, agingEnd, member.entrySeq)
+      return nowMs < (aging ? agingEnd : member.entryMs)
+        ? (member.agingBand, start, member.entrySeq)
+        : (member.requested, aging ? agingEnd : member.entryMs, member.entrySeq)
     }
     return (member.requested, member.entryMs, member.entrySeq)
   }
 
-  /// The band of process `app` at `nowMs` (for tests and reports).
-  public func band(of app: Int, nowMs: Int) -> Int { position(app, nowMs: nowMs).band }
+  /// The band of process `app` at `nowMs`, written in kills.csv's `band` column.
+  public func band(of app: Int, nowMs: Int) -> Int? { position(app, nowMs: nowMs).band }
 
   /// It acts below the highest of its levels: pressure, critical, idle and (when on) reaper.
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int {
@@ -233,199 +335,101 @@ public struct JetsamPolicy: EvictionPolicy {
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
-    let free = device.freeKB
+    advance(to: now)
+    let available = device.availableKB
     let profile = device.device
-    let reaper = reaperKB(profile).map { free < $0 } ?? false
-    guard free < profile.warningThresholdKB || free < idleCriticalKB(profile) || reaper else {
-      return nil
-    }
-    // Nobody over a soft limit, free memory above every critical level and no reaper sweep due:
-    // nothing to do, and no aging end can change that.
-    let swapShort = profile.appSwap?.killsOnLowSwap == true && free < profile.warningThresholdKB
-    let reaperAt = reaper ? nextReaperMs(profile, nowMs: now) : nil
-    if overSoftLimit.isEmpty, free >= idleCriticalKB(profile),
-      reaperAt.map({ $0 > now }) ?? true,
-      !swapShort
-    {
-      wake = (now, changes, reaperAt)
-      return nil
-    }
-    let scan = scanBands(device)
-    wake = (now, changes, Self.earliest(scan.agingEnd, reaperAt.map { $0 > now ? $0 : nil } ?? nil))
-    // 0. App swap running short below the pressure level: a swapped app, so that those waiting in
-    //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`).
-    if free < profile.warningThresholdKB, profile.appSwap?.killsOnLowSwap == true,
-      scan.waitingForSwap, let victim = scan.swapped
+    let excluded = device.allocatingApp ?? -1
+    let belowPressure = available < profile.warningThresholdKB
+    // 1. App swap running short below the pressure level: a swapped app, so that those waiting in
+    //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`); then high-watermark kills.
+    if belowPressure, profile.appSwap?.killsOnLowSwap == true, waitingForSwap > 0,
+      let victim = swapped.first(excluding: excluded)
     {
       return Eviction(app: victim, reason: .lowSwap)
     }
-    // 1. High-watermark kills below the pressure level.
-    if free < profile.warningThresholdKB, let victim = scan.highwater {
+    if belowPressure, let victim = highwater.first(excluding: excluded) {
       return Eviction(app: victim, reason: .highwater)
     }
-    // 2. Aggressive jetsam, below the critical level, when the IDLE band is all false idle.
-    if free < profile.criticalThresholdKB, isAggressive(scan, device), let victim = scan.aboveIdle {
+    guard available < profile.criticalThresholdKB else {
+      return healthyEviction(device, excluded: excluded)
+    }
+    // 3. Aggressive jetsam, when the IDLE band is all false idle.
+    if isAggressive(device), let victim = aboveIdle.first(excluding: excluded) {
       return Eviction(app: victim, reason: .procThrashing)
     }
-    // 3. Kill the top process below the critical level (the idle level while IDLE holds anyone).
-    let critical = scan.idleCount > 0 ? idleCriticalKB(profile) : profile.criticalThresholdKB
-    if free < critical, let victim = scan.top {
-      if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
-      return Eviction(app: victim, reason: .vmPageshortage)
-    }
-    // 4. The long-idle reaper, below its level: a sweep at most once a period.
-    if reaper, let victim = scan.reapable, sweepStartMs == now || now >= nextSweepMs {
-      if sweepStartMs != now {
-        sweepStartMs = now
-        nextSweepMs = now + profile.reaper.periodMs
-      }
-      return Eviction(app: victim, reason: .longIdleExit)
-    }
-    return nil
+    // 4. The top process: the head of the lowest band.
+    guard let victim = order.first(excluding: excluded) else { return nil }
+    if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
+    return Eviction(app: victim, reason: .vmPageshortage)
   }
 
-  /// What one pass over the processes in memory finds.
-  struct Scan {
-    /// The head of the lowest band, and the first process over its soft limit off screen.
-    var top: Int?
-    var highwater: Int?
-    /// The head of the lowest band above the IDLE and aging bands, for aggressive jetsam.
-    var aboveIdle: Int?
-    /// The oldest entrant of the IDLE band alive past the reaper's age.
-    var reapable: Int?
-    /// App swap: the first swapped app in kill order, and whether a suspended app waits in memory
-    /// for swap.
-    var swapped: Int?
-    var waitingForSwap = false
-    /// Processes in the IDLE band; and in it or the daemons' aging band, all and those launchd
-    /// relaunches at once.
-    var idleCount = 0
-    var lowBands = 0
-    var lowBandsRelaunching = 0
-    /// The next end of an aging time.
-    var agingEnd: Int?
-  }
-
-  /// One pass over the processes in memory, in band order.
-  ///
-  /// - Complexity: O(*r*) for *r* processes in memory.
-  func scanBands(_ device: DeviceView) -> Scan {
+  /// The system is healthy: idle-exit below the idle level, else the reaper below its level.
+  private mutating func healthyEviction(_ device: DeviceView, excluded: Int) -> Eviction? {
     let now = device.nowMs
-    let bands = parameters.bands
-    let minAge = device.device.reaper.minAgeMs
-    let swap = device.device.appSwap != nil
-    var scan = Scan()
-    var keys: (top: Key?, highwater: Key?, aboveIdle: Key?, reapable: Key?, swapped: Key?) = (
-      nil, nil, nil, nil, nil
-    )
-    for app in resident.members {
-      let (band, entryMs, entrySeq) = position(app, nowMs: now)
-      if let end = agingEnd(app), end > now, end < (scan.agingEnd ?? .max) { scan.agingEnd = end }
-      if band == bands.idle { scan.idleCount += 1 }
-      let lowBand = band == bands.idle || band == bands.daemonAging
-      if lowBand {
-        scan.lowBands += 1
-        if members[app].relaunchesAtOnce { scan.lowBandsRelaunching += 1 }
-      }
-      // Fields read one at a time: a copy of the whole status costs more than the scan.
-      let swapped = swap && device.apps[app].isSwapped
-      if swap, !swapped, device.apps[app].state == .suspended, !device.apps[app].isSystemProcess {
-        scan.waitingForSwap = true
-      }
-      guard app != device.allocatingApp else { continue }
-      // Inside the FOREGROUND band, the largest footprint first; in the others, the oldest entry.
-      let foreground = band == bands.foreground
-      let key = Key(
-        band: band, order: foreground ? -device.apps[app].footprintKB : entryMs,
-        seq: foreground ? device.apps[app].idRank : entrySeq, app: app)
-      if key < keys.top { keys.top = key }
-      let soft = members[app].softLimitKB
-      if soft >= 0, device.apps[app].footprintKB > soft, !device.apps[app].state.isForeground,
-        key < keys.highwater
-      {
-        keys.highwater = key
-      }
-      if !lowBand, band != bands.aging, band <= parameters.aggressiveBandMax, key < keys.aboveIdle {
-        keys.aboveIdle = key
-      }
-      if swapped, key < keys.swapped { keys.swapped = key }
-      if band == bands.idle, now >= members[app].launchMs + minAge, key < keys.reapable {
-        keys.reapable = key
-      }
+    let available = device.availableKB
+    if available < idleCriticalKB(device.device), idleCount > 0,
+      let victim = order.first(excluding: excluded), members[victim].band == parameters.bands.idle
+    {
+      if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
+      return Eviction(app: victim, reason: .idleExit)
     }
-    scan.top = keys.top?.app
-    scan.highwater = keys.highwater?.app
-    scan.aboveIdle = keys.aboveIdle?.app
-    scan.reapable = keys.reapable?.app
-    scan.swapped = keys.swapped?.app
-    return scan
+    let minAge = device.device.reaper.minAgeMs
+    guard let level = reaperKB(device.device), available < level,
+      sweepStartMs == now || now >= nextSweepMs,
+      let victim = reapable.first(excluding: excluded), members[victim].entryMs + minAge <= now
+    else { return nil }
+    if sweepStartMs != now {
+      sweepStartMs = now
+      nextSweepMs = now + device.device.reaper.periodMs
+    }
+    return Eviction(app: victim, reason: .longIdleExit)
   }
 
   /// A process's place in the kill order: band, then its order in the band, then ties.
-  struct Key: Comparable {
+  struct Key: Comparable, Sendable {
     var band: Int
     var order: Int
     var seq: Int
-    var app: Int
 
     static func < (a: Key, b: Key) -> Bool { (a.band, a.order, a.seq) < (b.band, b.order, b.seq) }
-
-    /// Whether this key precedes `other`, or there is none.
-    static func < (a: Key, b: Key?) -> Bool { b.map { a < $0 } ?? true }
   }
 
   /// Aggressive jetsam is due (xnu-11417 kern_memorystatus_policy.c,
   /// `memorystatus_check_aggressive_jetsam_needed` and
   /// `memorystatus_aggressive_jetsam_needed_sysproc_aging`): the IDLE and daemon aging bands hold at
-  /// least the minimum of candidates, every one a daemon launchd relaunches at once, and free memory
-  /// is at most the aggressive share of memory.
-  func isAggressive(_ scan: Scan, _ device: DeviceView) -> Bool {
-    scan.lowBands >= parameters.aggressiveMinCandidates
-      && scan.lowBandsRelaunching == scan.lowBands
-      && device.freeKB <= device.device.memoryKB * parameters.aggressivePercent / 100
+  /// least the minimum of candidates, every one a daemon launchd relaunches at once, and available
+  /// memory is at most the aggressive share of memory.
+  func isAggressive(_ device: DeviceView) -> Bool {
+    lowBands >= parameters.aggressiveMinCandidates
+      && lowBandsRelaunching == lowBands
+      && device.availableKB <= device.device.memoryKB * parameters.aggressivePercent / 100
   }
 
   /// The earliest moment the reaper may act, below its level: when a sweep may start and the
-  /// oldest process asking for IDLE is old enough (it may still be aging; the scan decides). Nil
-  /// when nobody asks for IDLE.
+  /// oldest reapable entrant of IDLE has been in it long enough. Nil when IDLE holds none.
   ///
   /// - Complexity: O(1).
   func nextReaperMs(_ profile: DeviceProfile, nowMs: Int) -> Int? {
-    guard let oldest = idleByLaunch.first, let launch = idleByLaunch.key(of: oldest) else {
-      return nil
-    }
+    guard let oldest = reapable.first else { return nil }
     let sweepAt = sweepStartMs == nowMs ? nowMs : max(nextSweepMs, nowMs)
-    return max(sweepAt, launch + profile.reaper.minAgeMs)
-  }
-
-  private static func earliest(_ a: Int?, _ b: Int?) -> Int? {
-    guard let a else { return b }
-    return min(a, b ?? .max)
+    return max(sweepAt, members[oldest].entryMs + profile.reaper.minAgeMs)
   }
 
   /// The end of the next aging time (a process entering IDLE may lower the critical level or become
   /// the head of the lowest band), or the next time the reaper may act.
+  ///
+  /// - Complexity: O(1).
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
-    if wake.nowMs == device.nowMs, wake.changes == changes { return wake.atMs }
     let now = device.nowMs
-    let reaper = reaperKB(device.device).map { device.freeKB < $0 } ?? false
-    guard device.freeKB < idleCriticalKB(device.device) || reaper else { return nil }
-    var earliest: Int?
-    for app in resident.members {
-      if let end = agingEnd(app), end > now, end < (earliest ?? .max) { earliest = end }
-    }
+    let available = device.availableKB
+    let reaper = reaperKB(device.device).map { available < $0 } ?? false
+    guard available < idleCriticalKB(device.device) || reaper else { return nil }
+    let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
     let reaperAt =
       reaper ? nextReaperMs(device.device, nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
-    return Self.earliest(earliest, reaperAt)
+    guard let agingEnd else { return reaperAt }
+    return min(agingEnd, reaperAt ?? .max)
   }
-
-  /// When process `app`'s aging time ends, if it is aging towards IDLE.
-  private func agingEnd(_ app: Int) -> Int? {
-    let member = members[app]
-    guard member.agingMs > 0, member.requested == parameters.bands.idle else { return nil }
-    return member.entryMs + member.agingMs
-  }
-
 }
 
 extension JetsamPolicy {

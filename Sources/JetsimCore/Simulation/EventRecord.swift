@@ -177,4 +177,7 @@ public struct KillRecord: Sendable, Equatable {
   /// The callback delivered before the kill: `willTerminate` for an app running in the background,
   /// nil (none) otherwise.
   public var callback: Callback?
+  /// The victim's priority band when it was killed, for a policy with bands (`jetsam`); nil
+  /// otherwise (`EvictionPolicy.band(of:nowMs:)`).
+  public var band: Int? = nil
 }

@@ -194,6 +194,7 @@ extension Simulation {
     let footprint = apps[app].footprintKB
     let physical = apps[app].physicalKB
     let availableBefore = availableKB
+    let band = policy.band(of: app, nowMs: queue.now)
     let system = apps[app].isSystemProcess
     let callback: Callback? =
       !system && state == .background && reason.warnsBackgroundApp ? .willTerminate : nil
@@ -229,7 +230,7 @@ extension Simulation {
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,
         footprintKB: footprint, freedKB: physical, availableBeforeKB: availableBefore,
         availableAfterKB: availableKB, pendingKB: memory.pendingKB, allocatingApp: exemptApp,
-        callback: callback))
+        callback: callback, band: band))
   }
 
   /// The launch peak is over: the app's footprint drops by it.

@@ -99,7 +99,7 @@ extension Simulation {
     if onScreen {
       apps[app].baseKB = max(0, footprint - apps[app].cachesKB - profile.backingStoresKB)
     }
-    apps[app].snapshotBand = entry.band
+    apps[app].placeBySnapshot(band: entry.band)
     // The memory is checked before it lands: free memory never goes negative, even at time 0.
     let physical = device.physicalKB(footprintKB: footprint, state: state)
     guard physical <= availableKB else {

@@ -103,6 +103,13 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     }
   }
 
+  /// Sets `element`'s key, or removes it when `key` is nil.
+  ///
+  /// - Complexity: O(log *n*).
+  package mutating func update(_ element: Int, key: Key?) {
+    if let key { set(element, key: key) } else { remove(element) }
+  }
+
   /// Removes `element` if it is present.
   ///
   /// - Complexity: O(log *n*).

@@ -64,12 +64,13 @@ package enum KillColumn: String, ComparedColumn {
   case availableAfterKB = "available_after_kb"
   case pendingKB = "pending_kb"
   case callback
+  case band
 
   /// How `check` compares it: a kill is who died, why and in which state.
   package var comparison: ColumnComparison {
     switch self {
     case .seq, .policy: .ignored
-    case .app, .reason, .state: .identity
+    case .app, .reason, .state, .band: .identity
     case .timeMs, .rank, .footprintKB, .freedKB, .availableBeforeKB, .availableAfterKB, .pendingKB,
       .callback:
       .value
@@ -227,6 +228,7 @@ package struct ReportTables: Sendable {
         case .callback:
           callbacks.write(
             kill.callback.map { Int($0.rawValue) } ?? Callback.allCases.count, to: &row)
+        case .band: if let band = kill.band { row.append(band) }
         }
       }
       row.newline()

@@ -80,7 +80,7 @@ public struct SummaryMetric: Sendable {
       ) { $0.killsPerHour },
       SummaryMetric(
         "pressure_kills", better: false,
-        "app terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap)"
+        "app terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap, idle-exit)"
       ) { $0.pressureKills },
       SummaryMetric(
         "pressure_kills_per_hour", ratio: true, better: false,
