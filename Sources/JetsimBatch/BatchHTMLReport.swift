@@ -60,17 +60,16 @@ package enum BatchHTMLReport {
     html.paragraph(
       clear
         ? "\(best) is best: every other policy's difference from it, seed by seed, has a 95 % interval that excludes 0."
-        : "\(best) has the best mean, but not clearly: a policy marked tied has a difference from it whose 95 % interval includes 0\(comparison.seeds.count < 2 ? " (one seed gives no interval at all)" : "")."
+        : "\(best) has the best mean, but not clearly: a policy marked no verdict has a difference from it whose 95 % interval includes 0\(comparison.seeds.count < 2 ? " (one seed gives no interval at all, so there is no verdict)" : ""); policies that cannot be told apart share a rank."
     )
     html.table(
       header: ["rank", "policy", "mean ± 95 % CI", "vs \(best), paired", "verdict"],
       rows: standings.map { entry in
         [
-          entry.rank.map { "\($0)\(entry.equalMeans ? "=" : "")" } ?? "-", entry.policy,
+          entry.rank.map { "\($0)\(entry.sharesRank ? "=" : "")" } ?? "-", entry.policy,
           text(comparison.aggregate(metric, of: entry.policy)),
           text(entry.vsBest, sign: true),
-          entry.policy == best
-            ? (clear ? "best" : "best by mean") : entry.tiedWithBest ? "tied" : "worse",
+          entry.verdict.reason.map { "no verdict: \($0)" } ?? entry.verdict.name,
         ]
       }, numericColumns: [2, 3])
     let others = standings.filter { $0.vsBest != nil }

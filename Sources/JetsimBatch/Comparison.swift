@@ -47,7 +47,8 @@ public struct Comparison: Sendable {
         scenarioName: scenario.name, policies: policies.map(\.rawValue), seeds: seeds, runs: runs)
       if let folder {
         try folder.write(comparison.compareTable.text, as: .compare)
-        try folder.write(comparison.aggregateTable.text, as: .compareSummary)
+        try folder.write(
+          comparison.aggregateTable(rankBy: rankBy).text, as: .compareSummary)
         try folder.write(BatchHTMLReport.comparison(comparison, rankBy: rankBy), as: .compareHTML)
         try folder.commit()
       }
@@ -125,42 +126,6 @@ public struct Comparison: Sendable {
     }
   }
 
-  /// One policy's place in a ranking: its rank (shared when means are equal), and its paired
-  /// difference from the best policy, seed by seed, with whether that difference is clear (its 95 %
-  /// interval excludes 0) or a tie.
-  public struct Standing: Sendable, Equatable {
-    /// The policy.
-    public var policy: String
-    /// Its rank (nil without a value).
-    public var rank: Int?
-    /// Whether another policy has the same mean (their rank is shared: `1=`).
-    public var equalMeans: Bool
-    /// Its difference from the best policy, seed by seed (nil for the best, or without a value).
-    public var vsBest: SampleSummary?
-
-    /// Whether it cannot be told from the best: its paired interval includes 0 (with one seed there
-    /// is no interval, and nothing can be told).
-    public var tiedWithBest: Bool {
-      guard let vsBest else { return false }
-      guard let ci = vsBest.ci95 else { return vsBest.mean == 0 }
-      return abs(vsBest.mean) <= ci
-    }
-  }
-
-  /// The policies ranked by `metric`, with their paired differences from the best.
-  ///
-  /// - Complexity: O(*p*² + *p* · *s*) for *p* policies and *s* seeds.
-  public func standings(by metric: SummaryMetric) -> [Standing] {
-    let ranked = ranking(by: metric)
-    let best = ranked.first { $0.rank != nil }?.policy
-    return ranked.map { entry in
-      Standing(
-        policy: entry.policy, rank: entry.rank, equalMeans: entry.tied,
-        vsBest: entry.policy == best || entry.rank == nil
-          ? nil : best.flatMap { pairedDifference(metric, of: entry.policy, from: $0) })
-    }
-  }
-
   /// Whether the best policy on `metric` is clearly the best: every other ranked policy's paired
   /// interval excludes 0 (needs at least two seeds).
   public func bestIsClear(by metric: SummaryMetric) -> Bool {
@@ -185,34 +150,6 @@ public struct Comparison: Sendable {
     var out = CSVBuffer()
     out.appendRow(ReportTables.summaryColumns)
     for run in runs { ReportTables.appendSummary(run, to: &out) }
-    return out
-  }
-
-  /// The columns of `compare-summary.csv`.
-  public static let aggregateColumns =
-    ["policy", "runs"]
-    + SummaryMetric.all.flatMap {
-      ["\($0.name)_mean", "\($0.name)_min", "\($0.name)_max", "\($0.name)_ci95"]
-    }
-
-  /// `compare-summary.csv`: one row per policy, each metric's mean, min, max and 95 % CI half-width
-  /// across seeds (four decimals; empty where undefined).
-  package var aggregateTable: CSVBuffer {
-    var out = CSVBuffer()
-    out.appendRow(Self.aggregateColumns)
-    for policy in policies {
-      out.append(field: policy)
-      out.comma()
-      out.append(seeds.count)
-      for metric in SummaryMetric.all {
-        let summary = aggregate(metric, of: policy)
-        for value in [summary?.mean, summary?.min, summary?.max, summary?.ci95] {
-          out.comma()
-          if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }
-        }
-      }
-      out.newline()
-    }
     return out
   }
 }

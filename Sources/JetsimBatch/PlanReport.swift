@@ -2,21 +2,37 @@ import JetsimCore
 import JetsimIO
 
 /// The files of a capacity plan: `plan.csv` (one row per memory size tried) and `plan.json` (the
-/// target, the answer and the curve), written together into a plan folder.
+/// target, the answer with its interval, the rounds of seeds and the curve), written together into
+/// a plan folder.
 package enum PlanReport {
-  /// `plan.csv`: one row per memory size tried, in increasing size: the size, whether the target
-  /// held on every seed, the metric's mean, min and max, then its value on each seed.
+  /// `plan.csv`: one row per memory size tried, in increasing size: the size, the seeds it was run
+  /// with, the target's statistic with its 95 % interval (low, high; empty where the seeds cannot
+  /// bound it), the share of seeds meeting the target, whether the statistic meets it, the
+  /// metric's mean, min and max, then its value on each seed (empty where not run).
   package static func csv(_ plan: CapacityPlan) -> String {
     var out = CSVBuffer()
     out.appendRow(
-      ["memory_kb", "target_met", "mean", "min", "max"] + plan.seeds.map { "seed_\($0)" })
+      [
+        "memory_kb", "seeds", "statistic", "value", "value_ci95_low", "value_ci95_high",
+        "share_met", "target_met", "mean", "min", "max",
+      ] + plan.seeds.map { "seed_\($0)" })
     for probe in plan.probes {
       let defined = probe.values.compactMap { $0 }
       let mean = defined.isEmpty ? nil : defined.reduce(0, +) / Double(defined.count)
+      let bounds = interval(probe.estimate, plan.target)
       out.append(probe.memoryKB)
       out.comma()
+      out.append(probe.seedCount)
+      out.comma()
+      out.append(field: plan.target.statistic.description)
+      for value in [probe.estimate.value, bounds.low, bounds.high, shareMet(probe, plan.target)] {
+        out.comma()
+        if let value { out.append(field: FixedPoint.format(value)) }
+      }
+      out.comma()
       out.append(field: probe.holds ? "true" : "false")
-      for value in [mean, defined.min(), defined.max()] + probe.values {
+      let values = probe.values + Array(repeating: nil, count: plan.seeds.count - probe.seedCount)
+      for value in [mean, defined.min(), defined.max()] + values {
         out.comma()
         if let value { out.append(field: FixedPoint.format(value)) }
       }
@@ -25,54 +41,39 @@ package enum PlanReport {
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  /// `plan.json`: the scenario, target, seeds and precision, the answer (null when the target is
-  /// not met at the largest size tried) and the curve.
-  package static func json(_ plan: CapacityPlan, scenario: Scenario) -> String {
-    JSONText.render(
-      .fields([
-        ("scenario", .string(scenario.name)), ("device", .string(scenario.device.name)),
-        ("policy", .string(scenario.policy.rawValue)),
-        ("target", .string(plan.target.description)),
-        ("seeds", .list(plan.seeds.map { .integer($0) })),
-        ("precision_kb", .integer(plan.precisionKB)),
-        ("answer_kb", plan.answerKB.map { .integer($0) } ?? .null),
-        ("met", .bool(plan.answerKB != nil)),
-        (
-          "curve",
-          .list(
-            plan.probes.map { probe in
-              .fields([
-                ("memory_kb", .integer(probe.memoryKB)), ("target_met", .bool(probe.holds)),
-                ("values", .list(probe.values.map { .decimal($0) })),
-                (
-                  "kills_by_reason",
-                  .fields(
-                    KillReason.allCases.map { ($0.columnName, .integer(probe.kills($0))) })
-                ),
-              ])
-            })
-        ),
-        (
-          "remaining_kills",
-          .list(
-            plan.remainingKills.map { kill in
-              .fields([
-                ("app", .string(kill.app)), ("reason", .string(kill.reason.description)),
-                ("count", .integer(kill.count)),
-                ("memory_pressure", .bool(kill.reason.isMemoryPressure)),
-                ("why", kill.reason.whyMemoryDoesNotHelp.map { .string($0) } ?? .null),
-              ])
-            })
-        ),
-      ]))
+  /// The ends of a statistic's interval for `target`, the lower first (nil where the seeds cannot
+  /// bound it: the good end is the higher one for a `>=` or `>` target).
+  package static func interval(_ estimate: TargetEstimate, _ target: CapacityTarget) -> (
+    low: Double?, high: Double?
+  ) {
+    target.isBetter(1, than: 0)
+      ? (estimate.pessimistic, estimate.optimistic) : (estimate.optimistic, estimate.pessimistic)
   }
 
-  /// Writes `plan.csv` and `plan.json` into the plan folder `destination`, both or neither.
-  package static func write(_ plan: CapacityPlan, scenario: Scenario, to destination: String)
-    throws(JetsimError)
-  {
-    try ReportFolder.write(
-      [(.plan, csv(plan)), (.planJSON, json(plan, scenario: scenario))], to: destination,
-      kind: .plan)
+  /// The share of `probe`'s seeds on which the metric meets the target.
+  package static func shareMet(_ probe: CapacityPlan.Probe, _ target: CapacityTarget) -> Double? {
+    guard probe.seedCount > 0 else { return nil }
+    return Double(probe.values.filter(target.holds).count) / Double(probe.seedCount)
+  }
+
+  /// What the answer means, in one sentence.
+  package static func meaning(_ plan: CapacityPlan, scenario: Scenario) -> String {
+    let target =
+      "\(plan.target.metric.name) \(plan.target.comparison.rawValue) \(Units.decimal(plan.target.value, digits: 4))"
+    guard let answer = plan.answerKB else {
+      return
+        "No memory up to \(Units.formatSize(plan.probes.last?.memoryKB ?? 0)) gives \(target) \(plan.target.statistic.meaning) on \(scenario.device.name) under \(scenario.policy)."
+    }
+    let (low, high) = plan.interval
+    let range: String
+    switch (low, high) {
+    case let (low?, high?):
+      range =
+        "; with 95 % confidence the smallest such memory is \(Units.formatSize(low)) to \(Units.formatSize(high))"
+    case let (low?, nil): range = "; with 95 % confidence it is at least \(Units.formatSize(low))"
+    default: range = ""
+    }
+    return
+      "With \(Units.formatSize(answer)) (the smallest on a \(Units.formatSize(plan.precisionKB)) grid), \(scenario.device.name) under \(scenario.policy) gives \(target) \(plan.target.statistic.meaning), one seed being one simulated day of \(scenario.name)\(range)."
   }
 }

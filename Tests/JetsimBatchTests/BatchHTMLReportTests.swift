@@ -44,6 +44,9 @@ import Testing
     let difference = try #require(standings.last?.vsBest?.mean)
     #expect(difference < 0, "jetsam is worse than largest-first on this evening")
     let page = BatchHTMLReport.comparison(comparison, rankBy: .rankDefault)
+    // One seed: no verdict, and both share the first rank.
+    #expect(page.contains("<td>no verdict: one seed gives no interval"))
+    #expect(!page.contains("<td>worse</td>") && page.contains("<td>1=</td>"))
     let chart = try #require(svgCharts(in: page).first { $0.contains("difference from") })
     let bars = svgElements("rect", in: chart)
     #expect(bars.count == 1)

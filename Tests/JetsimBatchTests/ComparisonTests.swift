@@ -114,6 +114,35 @@ import Testing
       comparison.bestIsClear(by: metric) == !standings.dropFirst().contains(where: \.tiedWithBest))
   }
 
+  /// Better or worse only with two seeds or more and a paired interval that excludes 0; policies
+  /// the evidence cannot tell apart share a rank.
+  @Test func verdictsNeedEvidence() throws {
+    let kills = try #require(SummaryMetric.named("kills_per_hour"))
+    let three = try Comparison.run(
+      scenario, policies: [.lru, .largestFirst, .oomBadness], seeds: [1, 2, 3], jobs: 2)
+    let standings = three.standings(by: kills)
+    #expect(standings.map(\.policy) == ["largest-first", "oom-badness", "lru"])
+    #expect(standings.map(\.rank) == [1, 1, 3])
+    #expect(standings.map(\.sharesRank) == [true, true, false])
+    #expect(standings.map(\.verdict.name) == ["no_verdict", "no_verdict", "worse"])
+    #expect(standings[1].verdict.reason == "the same on every seed")
+    #expect(standings[0].verdict.reason == "best by mean, but not clearly ahead of oom-badness")
+    let once = try Comparison.run(
+      scenario, policies: [.lru, .largestFirst, .oomBadness], seeds: [1], jobs: 2)
+    let single = once.standings(by: kills)
+    #expect(
+      single.allSatisfy { $0.verdict.reason?.hasPrefix("one seed gives no interval") == true })
+    #expect(single.allSatisfy { $0.rank == 1 && $0.sharesRank })
+    #expect(!once.isClearlyBetter("largest-first", than: "lru", by: kills))
+    #expect(three.isClearlyBetter("largest-first", than: "lru", by: kills))
+    #expect(!three.isClearlyBetter("lru", than: "largest-first", by: kills))
+    // compare-summary.csv carries the same ranks and verdicts, in the order the policies were given.
+    let rows = three.aggregateTable(rankBy: kills).text.split(separator: "\n")
+    #expect(rows[0].hasSuffix(",rank_by,rank,verdict,verdict_reason"))
+    #expect(rows[1].hasPrefix("lru,") && rows[1].hasSuffix(",kills_per_hour,3,worse,"))
+    #expect(rows[3].hasSuffix(",kills_per_hour,1,no_verdict,the same on every seed"))
+  }
+
   @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {
     #expect(throws: JetsimError.unknownPolicy(name: "lruu", valid: PolicyRegistry.names)) {
       try PolicyName("lruu")

@@ -65,7 +65,7 @@ import Testing
   @Test func targets() {
     #expect(
       CapacityTarget.parse("warm-resume-ratio >= 0.9").target?.description
-        == "warm_resume_ratio >= 0.9000")
+        == "warm_resume_ratio >= 0.9000 @p95")
     #expect(CapacityTarget.parse("kills_per_hour<1").target?.holds(0.5) == true)
     #expect(CapacityTarget.parse("kills_per_hour<1").target?.holds(nil) == false)
     #expect(
@@ -73,6 +73,107 @@ import Testing
         "did you mean 'warm_resume_ratio'?") == true)
     #expect(CapacityTarget.parse("warm-resume-ratio>=lots").problem == "'lots' is not a number")
     #expect(CapacityTarget.parse("warm-resume-ratio").problem?.hasPrefix("write it as") == true)
+    #expect(CapacityTarget.parse("kills-per-hour<=1@p99.5").target?.statistic == .quantile(99.5))
+    #expect(CapacityTarget.parse("kills-per-hour<=1 @mean").target?.statistic == .mean)
+    #expect(
+      CapacityTarget.parse("kills-per-hour<=1@all").target?.description.hasSuffix("@all") == true)
+    #expect(
+      CapacityTarget.parse("kills-per-hour<=1@p100").problem?.contains("'@p100' is not a statistic")
+        == true)
+    #expect(CapacityTarget.parse("kills-per-hour<=1@median").target == nil)
+  }
+
+  /// The ranks bounding a quantile are the widest binomial tails of at most 2.5 % each: checked
+  /// against the binomial distribution computed directly.
+  @Test(arguments: [(5, 0.95), (20, 0.95), (72, 0.95), (80, 0.95), (320, 0.95), (40, 0.5)])
+  func orderStatisticRanksCoverTheQuantile(n: Int, share: Double) {
+    let (low, high) = OrderStatistics.interval(count: n, share: share)
+    func cdf(_ k: Int) -> Double {
+      guard k >= 0 else { return 0 }
+      var total = 0.0
+      var choose = 1.0
+      for i in 0...min(k, n) {
+        if i > 0 { choose = choose * Double(n - i + 1) / Double(i) }
+        total += choose * pow(share, Double(i)) * pow(1 - share, Double(n - i))
+      }
+      return total
+    }
+    #expect(cdf(low - 1) <= 0.025 + 1e-12 && (low == n || cdf(low) > 0.025 - 1e-12))
+    #expect(high == n + 1 || 1 - cdf(high - 1) <= 0.025 + 1e-12)
+    #expect(high <= n || 1 - cdf(n - 1) > 0.025)
+    #expect(cdf(high - 1) - cdf(low - 1) >= 0.95 - 1e-9)
+    let bounded = (TargetStatistic.quantile(share * 100).seedsForBoundedInterval ?? 0) <= n
+    #expect(bounded == (high <= n), "\(n) seeds")
+  }
+
+  @Test func theQuantileIsTakenOnTheTargetsBadSide() {
+    let values: [Double?] = (1...20).map { Double($0) }
+    let atMost = CapacityTarget(metric: .rankDefault, comparison: .atMost, value: 0)
+    #expect(atMost.estimate(values).value == 19)
+    let atLeast = CapacityTarget(metric: .rankDefault, comparison: .atLeast, value: 0)
+    #expect(atLeast.estimate(values).value == 2)
+    // An undefined value is a day that misses: the worst.
+    #expect(atLeast.estimate([nil] + values.dropFirst()).value == 2)
+    #expect(atLeast.estimate([nil, nil] + values.dropFirst(2)).value == nil)
+    var all = atLeast
+    all.statistic = .all
+    #expect(all.estimate(values) == TargetEstimate(value: 1, optimistic: nil, pessimistic: nil))
+    var mean = atMost
+    mean.statistic = .mean
+    let estimate = mean.estimate(values)
+    #expect(estimate.value == 10.5)
+    #expect((estimate.optimistic ?? 99) < 10.5 && (estimate.pessimistic ?? 0) > 10.5)
+  }
+
+  /// The answer at p95 converges: with more seeds its interval overlaps the one before and is
+  /// bounded once there are enough seeds, and the worst of seeds (@all) asks for at least as much.
+  @Test func quantileAnswersConvergeWithSeeds() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/light-user-2gb.json")
+    let target = try #require(
+      CapacityTarget.parse("pressure-warm-resume-ratio>=0.95").target)
+    func plan(_ target: CapacityTarget, _ n: UInt64) throws -> CapacityPlan {
+      try Planner.plan(
+        scenario, target: target, seeds: Array(1...n), minKB: mb(1024), maxKB: mb(4096),
+        precisionKB: mb(64), jobs: 2)
+    }
+    let few = try plan(target, 20)
+    let many = try plan(target, 80)
+    #expect(few.interval.highKB == nil && few.intervalNote?.contains("at least 72") == true)
+    let (low, high) = (try #require(many.interval.lowKB), try #require(many.interval.highKB))
+    let answer = try #require(many.answerKB)
+    #expect(low <= answer && answer <= high)
+    #expect(try #require(few.interval.lowKB) <= high, "the intervals overlap")
+    var worst = target
+    worst.statistic = .all
+    #expect(try #require(plan(worst, 80).answerKB) >= answer)
+  }
+
+  /// Rounds double the seeds, continuing after the largest, until the answer settles with an
+  /// interval; `--jobs` changes nothing.
+  @Test func adaptiveRoundsStopWhenTheAnswerSettles() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/light-user-2gb.json")
+    let target = try #require(CapacityTarget.parse("pressure-warm-resume-ratio>=0.95").target)
+    func plan(jobs: Int) throws -> CapacityPlan {
+      try Planner.plan(
+        scenario, target: target, seeds: Array(1...10), minKB: mb(1024), maxKB: mb(4096),
+        precisionKB: mb(128), jobs: jobs, maxSeeds: 160)
+    }
+    let adaptive = try plan(jobs: 1)
+    #expect(
+      adaptive.rounds.map(\.seeds) == Array([10, 20, 40, 80, 160].prefix(adaptive.rounds.count)))
+    #expect(adaptive.seeds == Array(1...UInt64(adaptive.rounds.last?.seeds ?? 0)))
+    if adaptive.seeds.count < 160 {
+      #expect(adaptive.settled == true && adaptive.interval.highKB != nil)
+    }
+    #expect(adaptive.rounds.count >= 4, "72 seeds are needed to bound p95")
+    #expect(adaptive.probes.allSatisfy { $0.seedCount <= adaptive.seeds.count })
+    #expect(adaptive.probes.contains { $0.seedCount == adaptive.seeds.count && $0.holds })
+    let other = try plan(jobs: 2)
+    #expect(PlanReport.csv(other) == PlanReport.csv(adaptive))
+    #expect(
+      PlanReport.json(other, scenario: scenario) == PlanReport.json(adaptive, scenario: scenario))
   }
 
   @Test func withMemoryRederivesOnlyWhatWasDerived() {

@@ -140,8 +140,10 @@ import Testing
     // Equal on every seed: a tie, so the best is best by mean only.
     #expect(lines[2].hasPrefix("  1=    largest-first") && lines[2].hasSuffix("(best by mean)"))
     #expect(
-      lines[3].hasPrefix("  1=    oom-badness") && lines[3].hasSuffix("+0.0000 ± 0.0000 tied"))
-    #expect(result.output.contains("note: tied: the interval includes 0"))
+      lines[3].hasPrefix("  1=    oom-badness")
+        && lines[3].hasSuffix("+0.0000 ± 0.0000 no verdict"))
+    #expect(lines[4].hasSuffix("+0.8650 ± 0.0000 worse"))
+    #expect(result.output.contains("note: no verdict: the interval includes 0"))
     // Scripts read the same ranking and differences.
     let json = try jetsim([
       "compare", scenarioPath("evening-social"), "--policies", "lru,largest-first,oom-badness",
@@ -150,9 +152,19 @@ import Testing
     ])
     #expect(json.output.contains("\"best_is_clear\": false"))
     #expect(json.output.contains("\"vs_best\": {"))
-    #expect(json.output.contains("\"tied\": true"))
+    #expect(json.output.contains("\"shares_rank\": true"))
+    #expect(json.output.contains("\"verdict_reason\": \"the same on every seed\""))
+    // One seed: no verdict, said in the JSON too.
+    let once = try jetsim([
+      "compare", scenarioPath("evening-social"), "--policies", "lru,largest-first",
+      "--seeds", "1", "--out", scratch.file("cmp-once"), "--format", "json",
+    ])
+    #expect(!once.output.contains("\"verdict\": \"worse\""))
+    #expect(
+      once.output.contains(
+        "\"verdict\": \"no_verdict\",\n      \"verdict_reason\": \"one seed gives no interval"))
     #expect(lines[4].hasPrefix("  3     lru"))
-    #expect(result.output.contains("note: = marks policies tied on kills_per_hour"))
+    #expect(result.output.contains("note: = marks policies that share a rank: on kills_per_hour"))
     #expect(result.output.contains("note: the seeds changed nothing for every policy"))
     #expect(result.output.contains("(compare.csv, compare-summary.csv, compare.html)\n"))
     // --keep-runs on a run too large for the disk warns first.
@@ -348,7 +360,7 @@ import Testing
       scratch.file("plan"),
     ])
     #expect(result.status == 1)
-    #expect(result.output.contains("does not hold on all 2 seeds even with 16GB"))
+    #expect(result.output.contains("kills <= 0.0000 @p95 is not met even with 16GB (2 seeds"))
     #expect(result.output.contains("target met  kills a run: pressure   other"))
     #expect(
       result.output.contains(
@@ -361,5 +373,23 @@ import Testing
     ])
     #expect(met.status == 0, "\(met.output)")
     #expect(!met.output.contains("kills left at"))
+  }
+
+  /// One plan a device, each in its own folder with its plan.html; the JSON is a list of them.
+  @Test func curvesForEveryDevice() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
+      "--min", "1GB", "--max", "3GB", "--precision", "256MB", "--curve", "--devices",
+      "Profiles/devices/iphone-6s.json,Profiles/devices/iphone-8.json", "--format", "json",
+      "--out", scratch.file("p"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    for device in ["iphone-6s", "iphone-8"] {
+      #expect(
+        try scratch.contents("p/\(device)") == [".jetsim", "plan.csv", "plan.html", "plan.json"])
+    }
+    let plans = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+    #expect(plans?.map { $0["device"] as? String } == ["iPhone 6s", "iPhone 8"])
   }
 }

@@ -17,13 +17,16 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("photofeed-day: com.example.photofeed at 4 points × 4 seeds"))
-    #expect(result.output.contains("  iPhone 16     150MB  "))
+    #expect(result.output.contains("  iPhone 16   150.0 MB  "))
+    #expect(result.output.contains("vs today "))
     #expect(
       try scratch.contents("w") == [".jetsim", "metrickit.json", "what-if.csv", "what-if.html"])
     let rows = try scratch.read("w/what-if.csv").split(separator: "\n")
     #expect(rows.count == 5)
     #expect(
-      rows[0].hasPrefix("app,device,resident_kb,seeds,days,background_memory_pressure_per_day,"))
+      rows[0].hasPrefix(
+        "app,device,resident_kb,today_kb,seeds,simulated_days,background_memory_pressure_per_24h_simulated,"
+      ))
     let suspended = rows.dropFirst().map { Int($0.split(separator: ",").last ?? "") ?? 0 }
     #expect(suspended[0] > suspended[1], "300 MB resident is suspended bigger than 150 MB")
     #expect(suspended[0] - suspended[1] >= 100 * 1024)
@@ -105,5 +108,52 @@ import Testing
     #expect(result.errors.hasPrefix("jetsim: \(target): cannot write"), "\(result.errors)")
     #expect(result.errors.split(separator: "\n").count == 1)
     #expect(try scratch.contents() == [])
+  }
+}
+
+/// what-if on an imported JetsamEvent report: a snapshot needs a workload, any app of it can be
+/// resized, and the size changes the figures.
+@Suite struct WhatIfSnapshotTests {
+  @Test func aSnapshotNeedsAWorkloadAndTheSizeChangesTheFigures() throws {
+    let scratch = try ScratchFolder()
+    let imported = try jetsim([
+      "import-jetsam", "Profiles/jetsam-reports/ios14-iphone11-highwater.ips", "--out",
+      scratch.file("imp"),
+    ])
+    #expect(imported.status == 0, "\(imported.errors)")
+    let scenario = scratch.file("imp/ios14-iphone11-highwater/scenario.json")
+    let bare = try jetsim([
+      "what-if", scenario, "--app", "FindMy", "--resident", "50MB,800MB", "--policy", "jetsam",
+      "--out", scratch.file("bare"),
+    ])
+    #expect(bare.status == 65)
+    #expect(bare.errors.contains("give --user-model FILE"))
+    #expect(bare.errors.split(separator: "\n").count == 1)
+    let result = try jetsim([
+      "what-if", scenario, "--app", "com.apple.WebKit.Networking", "--resident", "50MB,800MB",
+      "--policy", "jetsam", "--user-model", "Profiles/user-models/everyday.json", "--seeds", "4",
+      "--out", scratch.file("w"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("each run 24.0 h simulated"))
+    let rows = try scratch.read("w/what-if.csv").split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    #expect(rows[0][6] == "background_memory_pressure_per_24h_simulated")
+    #expect(rows[0][8] == "background_memory_pressure_vs_today_per_24h_simulated")
+    #expect(rows.count == 3)
+    #expect(rows[1][6] != rows[2][6], "50 MB and 800 MB give different exits a day")
+    #expect(rows[1].last != rows[2].last, "and different suspended footprints")
+    let system = try jetsim([
+      "what-if", scenario, "--app", "launchd", "--resident", "+30%", "--user-model",
+      "Profiles/user-models/everyday.json", "--out", scratch.file("s"),
+    ])
+    #expect(system.status == 65 && system.errors.contains("a system process of the device"))
+    let tooBig = try jetsim([
+      "what-if", scenario, "--app", "FindMy", "--resident", "3GB", "--user-model",
+      "Profiles/user-models/everyday.json", "--seeds", "1", "--out", scratch.file("big"),
+    ])
+    #expect(tooBig.status == 65)
+    #expect(tooBig.errors.contains("leave room for the snapshot's other processes at time 0"))
   }
 }

@@ -99,7 +99,11 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     #expect(
       result.output.contains(
-        "light-user-2gb: the smallest memory with warm_resume_ratio >= 0.9000 on all 3 seeds is"))
-    #expect(result.output.contains("memory       mean       min       max  target met"))
+        "light-user-2gb: 1536MB for warm_resume_ratio >= 0.9000 @p95 (95 % interval 1408MB to n/a"))
+    #expect(result.output.contains("gives warm_resume_ratio >= 0.9000 on 95 % of days"))
+    #expect(result.output.contains("seeds: 3 → 1536MB (the seeds given; --max-seeds N"))
+    #expect(
+      result.output.contains(
+        "memory  seeds        p95  95 % interval of it  share met  target met"))
   }
 }

@@ -13,12 +13,27 @@ public struct WhatIf: Sendable {
     public var residentKB: Int
     /// The app's payload summed over every seed's run (counts added, time added).
     public var payload: MetricKitPayload
-    /// `exit` per day on each seed, for `SampleSummary`.
+    /// `exit` per day (24 h of simulated time) on each seed, for `SampleSummary`.
     public var perDay: [MetricKitExit: [Double?]]
+    /// The app's size today (see `WhatIf.todayKB`), in KB.
+    public var todayKB = 0
+    /// `exit` per day on each seed with the app at its size today, on the same device.
+    public var todayPerDay: [MetricKitExit: [Double?]] = [:]
 
     /// The mean and 95 % interval across seeds of `exit` per day.
     public func summary(_ exit: MetricKitExit) -> SampleSummary? {
       SampleSummary(perDay[exit] ?? [])
+    }
+
+    /// `exit` per day at this size minus at today's size, seed by seed (the same seeds and
+    /// workload), with its 95 % interval: what the change costs or saves.
+    public func vsToday(_ exit: MetricKitExit) -> SampleSummary? {
+      let today = todayPerDay[exit] ?? []
+      return SampleSummary(
+        zip(perDay[exit] ?? [], today).map { value, base in
+          guard let value, let base else { return nil }
+          return value - base
+        })
     }
   }
 
@@ -35,8 +50,16 @@ public struct WhatIf: Sendable {
     return MetricKitPayload(app: index, of: try Simulator.run(scenario, observer: &quiet))
   }
 
-  /// The index of `app` in `scenario`, or an error naming the apps it has.
+  /// The index of `app` in `scenario`, or an error saying it is a system process, or naming the
+  /// apps it has.
   public static func index(of app: String, in scenario: Scenario) throws(JetsimError) -> Int {
+    if !scenario.apps.contains(where: { $0.id == app }),
+      scenario.device.systemProcesses.contains(where: { $0.name == app })
+    {
+      throw .invalidValue(
+        path: scenario.origin, keyPath: "apps", value: "'\(app)', a system process of the device",
+        expected: "an app: a system process's memory is the device's, not an app's to change")
+    }
     guard let index = scenario.apps.firstIndex(where: { $0.id == app }) else {
       let known = scenario.apps.prefix(8).map(\.id).joined(separator: ", ")
       throw .invalidValue(
@@ -59,35 +82,64 @@ public struct WhatIf: Sendable {
   }
 
   /// Runs `scenario` on every device in `devices` (its own when empty) with `app`'s resident
-  /// memory at each of `residentsKB`, on every seed: devices outermost, sizes in the given order.
+  /// memory at each of `residentsKB` and at its size today (`todayKB`), on every seed: devices
+  /// outermost, sizes in the given order. The size replaces the app's footprint in the
+  /// scenario's snapshot too. Each point carries its paired difference from today's size.
   ///
-  /// - Complexity: *devices* × *sizes* × *seeds* runs.
+  /// - Complexity: *devices* × (*sizes* + 1) × *seeds* runs.
   public static func run(
     _ scenario: Scenario, app: String, residentsKB: [Int], devices: [DeviceProfile],
     seeds: [UInt64], jobs: Int, progress: (@Sendable (_ done: Int, _ of: Int) -> Void)? = nil
   ) throws(JetsimError) -> [Point] {
     let index = try index(of: app, in: scenario)
     let devices = devices.isEmpty ? [scenario.device] : devices
-    let grid = devices.flatMap { device in residentsKB.map { (device, $0) } }
+    let today = todayKB(of: index, in: scenario)
+    let sizes = residentsKB.contains(today) ? residentsKB : residentsKB + [today]
+    let grid = devices.flatMap { device in sizes.map { (device, $0) } }
     let total = grid.count * seeds.count
     var finished: (@Sendable (Int) -> Void)?
     if let progress { finished = { progress($0, total) } }
-    let runs = try ParallelMap.runs(of: scenario, count: total, jobs: jobs, progress: finished) {
-      number in
-      let (device, residentKB) = grid[number / seeds.count]
-      var run = scenario.unshared
-      run.device = device
-      run.apps[index].residentKB = residentKB
-      run.seed = seeds[number % seeds.count]
-      return try payload(run, app: index)
+    let runs: [MetricKitPayload]
+    do {
+      runs = try ParallelMap.runs(of: scenario, count: total, jobs: jobs, progress: finished) {
+        number in
+        let (device, residentKB) = grid[number / seeds.count]
+        var run = resized(scenario, app: index, residentKB: residentKB).unshared
+        run.device = device
+        run.seed = seeds[number % seeds.count]
+        return try payload(run, app: index)
+      }
+    } catch .invalidValue("snapshot", let process, let value, _) {
+      throw .invalidValue(
+        path: scenario.origin, keyPath: "snapshot",
+        value: "\(app) at up to \(Units.megabytes(sizes.max() ?? 0))",
+        expected:
+          "sizes that leave room for the snapshot's other processes at time 0 ('\(process)' is \(value)); try smaller ones"
+      )
     }
-    return grid.enumerated().map { number, cell in
+    let points = grid.enumerated().map { number, cell in
       let mine = runs[(number * seeds.count)..<((number + 1) * seeds.count)]
       var total = MetricKitPayload(app: app, device: cell.0.name, durationMs: 0)
       for payload in mine { total.add(payload) }
       var perDay: [MetricKitExit: [Double?]] = [:]
       for exit in exits { perDay[exit] = mine.map { $0.perDay(exit) } }
-      return Point(device: cell.0.name, residentKB: cell.1, payload: total, perDay: perDay)
+      return Point(
+        device: cell.0.name, residentKB: cell.1, payload: total, perDay: perDay, todayKB: today)
+    }
+    return pairedWithToday(points, sizes: sizes.count, asked: residentsKB.count)
+  }
+
+  /// The points asked for (the first `asked` of every `sizes` a device), each with its device's
+  /// point at today's size as `todayPerDay`.
+  static func pairedWithToday(_ points: [Point], sizes: Int, asked: Int) -> [Point] {
+    stride(from: 0, to: points.count, by: sizes).flatMap { start in
+      let device = points[start..<(start + sizes)]
+      let today = device.first { $0.residentKB == $0.todayKB }?.perDay ?? [:]
+      return device.prefix(asked).map { point in
+        var paired = point
+        paired.todayPerDay = today
+        return paired
+      }
     }
   }
 }

@@ -4,8 +4,11 @@ import Jetsim
 struct PlanOptions: Subcommand, Equatable {
   var scenario: String
   var target: String
-  /// The seeds the target must hold on (seeds 1 to 5 unless given).
-  var seeds: [UInt64] = Array(1...5)
+  /// The seeds of the first round (nil: seeds 1 to 20, doubled up to `maxSeeds` or 320 until the
+  /// answer settles).
+  var seeds: [UInt64]?
+  /// The most seeds to run; nil runs the seeds given only (or up to 320 when none are given).
+  var maxSeeds: Int?
   /// The memory range searched; nil derives it from the device.
   var minKB: Int?
   var maxKB: Int?
@@ -14,6 +17,10 @@ struct PlanOptions: Subcommand, Equatable {
   var overrides = ScenarioOverrides()
   var jobs: Int?
   var out: String?
+  /// Also write plan.html.
+  var curve = false
+  /// Device profiles to plan for, one plan each; empty for the scenario's device.
+  var devices: [String] = []
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
 }
@@ -21,9 +28,17 @@ struct PlanOptions: Subcommand, Equatable {
 extension PlanOptions {
   static let target = OptionSpec(
     "target", value: "METRIC>=VALUE",
-    help: "what must hold on every seed, e.g. warm-resume-ratio>=0.9 (also <=, >, <)"
+    help:
+      "what must hold, e.g. kills-per-hour<=1 (also >=, >, <), on 95 % of days (seeds) unless it ends in @pNN (a share of days), @mean or @all (every seed)"
   ).required("such as --target \"warm-resume-ratio>=0.9\"")
-  static let seeds = CommonOptions.seeds("seeds the target must hold on", default: "5")
+  static let seeds = CommonOptions.seeds(
+    "seeds of the first round (one seed is one simulated day)",
+    default: "20, doubled until the answer settles, up to --max-seeds")
+  static let maxSeeds = OptionSpec(
+    "max-seeds", value: "N",
+    help:
+      "run rounds of twice the seeds until the answer moves by no more than --precision, up to N seeds (default: 320 without --seeds; with --seeds, the seeds given only)"
+  )
   static let min = OptionSpec(
     "min", value: "SIZE",
     help: "smallest memory to try (default: the device's reserved memory plus the precision)")
@@ -33,23 +48,44 @@ extension PlanOptions {
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
   static let out = CommonOptions.out(
-    "where to write plan.csv and plan.json", defaultFolder: "<scenario name>-plan")
+    "where to write plan.csv and plan.json (a folder a device with several --devices)",
+    defaultFolder: "<scenario name>-plan")
+  static let curve = OptionSpec(
+    "curve",
+    help:
+      "also write plan.html: the metric's median and p5-p95 band against memory, the target and the answer"
+  )
+  static let devices = OptionSpec(
+    "devices", value: "FILES",
+    help:
+      "device profiles to plan for, comma-separated, one plan each (default: the scenario's device)",
+    completion: .file(["json"]))
 
   static let spec = CommandSpec(
     name: "plan",
     abstract:
-      "Find the smallest device memory for which a target holds on every seed, by bisection.",
+      "Find the smallest device memory for which a target holds on a share of days.",
     discussion: """
-      Bisects the device's memory between --min and --max, running every seed at each size tried, \
-      and prints the answer with the measured curve; plan.csv (one row per size tried) and \
-      plan.json (the answer and the curve) are written to the output folder. Exits 1 when the \
-      target does not hold even at --max, so CI can see it.
+      One seed is one simulated day. Bisects the device's memory between --min and --max, running \
+      every seed at each size tried, for the smallest size whose statistic over the seeds (the \
+      95th percentile on the target's bad side unless the target says @pNN, @mean or @all) meets \
+      the target; then bisects for the ends of the answer's 95 % interval (the quantile's \
+      interval from order statistics, distribution-free). Without --seeds it runs 20 seeds, then \
+      40, 80, ... until the answer moves by no more than --precision (up to --max-seeds) and says \
+      whether it settled. Prints the answer, what it means and the measured curve; plan.csv (one \
+      row per size tried) and plan.json (the answer, its interval, the rounds and the curve) are \
+      written to the output folder. Exits 1 when the target does not hold even at --max, so CI \
+      can see it. The output depends on the inputs only, not on --jobs. See docs/planning.md.
       """,
     arguments: [.scenario],
-    options: [target, seeds, min, max, precision, CommonOptions.policy, CommonOptions.jobs, out],
+    options: [
+      target, seeds, maxSeeds, min, max, precision, devices, curve, CommonOptions.policy,
+      CommonOptions.jobs, out,
+    ],
     examples: [
       "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\"",
-      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --max 8GB",
+      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1@p99\" --max 8GB",
+      "jetsim plan Profiles/scenarios/heavy-social-4gb.json --target \"kills-per-hour<=1\" --seeds 80",
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -58,7 +94,10 @@ extension PlanOptions {
       throw UsageError("--target '\(target.excerpt(limit: 60))': \(problem)", help: "plan")
     }
     self.init(scenario: parsed.first, target: target)
-    if let seeds = try parsed.seeds(Self.seeds) { self.seeds = seeds }
+    seeds = try parsed.seeds(Self.seeds)
+    maxSeeds = try parsed.value(Self.maxSeeds, expected: "a whole number of at least 1") {
+      Int($0).flatMap { $0 >= 1 ? $0 : nil }
+    }
     minKB = try parsed.size(Self.min)
     maxKB = try parsed.size(Self.max)
     if let precision = try parsed.size(Self.precision) { precisionKB = precision }
@@ -68,37 +107,72 @@ extension PlanOptions {
     overrides = try ScenarioOverrides(parsed)
     jobs = try parsed.jobs(CommonOptions.jobs)
     out = parsed.value(Self.out)
+    curve = parsed.has(Self.curve)
+    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
     printing = try OutputOptions(parsed)
   }
 
-  /// Bisects device memory, writes the curve and the answer, and prints them; exit 1 when the
-  /// target is not met.
+  /// Bisects device memory for each device, writes the curves and the answers, and prints them;
+  /// exit 1 when a target is not met.
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
     overrides.apply(to: &scenario)
     guard let target = CapacityTarget.parse(target).target else { return CommandResult() }
+    var profiles: [(name: String, profile: DeviceProfile)] = []
+    for path in devices {
+      let stem = path.split(separator: "/").last.map { String($0.split(separator: ".")[0]) }
+      profiles.append((stem ?? path, try ProfileLoader.device(at: path)))
+    }
+    if profiles.isEmpty { profiles = [("", scenario.device)] }
+    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
+    var result = CommandResult()
+    var texts: [String] = []
+    var documents: [String] = []
+    for (name, profile) in profiles {
+      scenario.device = profile
+      let folder = profiles.count > 1 ? "\(destination)/\(name)" : destination
+      let plan = try planOne(scenario, target: target, to: folder)
+      if plan.answerKB == nil { result.code = .failure }
+      let files = ([ReportFile.plan, .planJSON] + (curve ? [.planHTML] : [])).map {
+        "\(folder)/\($0.name)"
+      }
+      result.wrote += files
+      texts.append(
+        PlanText.text(plan, scenario: scenario)
+          + "  curve and answer: \(files.joined(separator: ", "))\n")
+      documents.append(PlanReport.json(plan, scenario: scenario))
+    }
+    guard !printing.quiet else { return result }
+    switch printing.format {
+    case .text: result.output = texts.joined(separator: "\n")
+    case .json:
+      result.output =
+        documents.count == 1
+        ? documents[0]
+        : "[\n" + documents.map { $0.trimmingSuffixNewline }.joined(separator: ",\n") + "\n]\n"
+    }
+    return result
+  }
+
+  /// One plan on the scenario's device, with progress on a terminal, written to `folder`.
+  func planOne(_ scenario: Scenario, target: CapacityTarget, to folder: String)
+    throws(JetsimError) -> CapacityPlan
+  {
     let range = Planner.defaultRange(for: scenario.device, precisionKB: precisionKB)
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "plan")
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress.note("\($0) memory sizes tried") } }
     let plan = try Planner.plan(
-      scenario, target: target, seeds: seeds, minKB: minKB ?? range.minKB,
+      scenario, target: target, seeds: seeds ?? Array(1...20), minKB: minKB ?? range.minKB,
       maxKB: maxKB ?? range.maxKB, precisionKB: precisionKB, jobs: jobs ?? Progress.cores,
-      progress: report)
+      maxSeeds: maxSeeds ?? (seeds == nil ? 320 : nil), progress: report)
     progress?.finish()
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
-    try PlanReport.write(plan, scenario: scenario, to: destination)
-    let code: ExitCode = plan.answerKB == nil ? .failure : .success
-    let files = [ReportFile.plan, .planJSON].map { "\(destination)/\($0.name)" }
-    var result = CommandResult(code: code, wrote: files)
-    guard !printing.quiet else { return result }
-    switch printing.format {
-    case .text:
-      result.output =
-        SweepReport.text(plan, scenario: scenario)
-        + "  curve and answer: \(files.joined(separator: ", "))\n"
-    case .json: result.output = PlanReport.json(plan, scenario: scenario)
-    }
-    return result
+    try PlanReport.write(plan, scenario: scenario, to: folder, curve: curve)
+    return plan
   }
+}
+
+extension String {
+  /// The text without its last newline, if it ends in one.
+  fileprivate var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

@@ -56,11 +56,12 @@ enum CompareReport {
       ["rank", "policy"] + shown.map(\.title) + ["vs \(ranking.best ?? "best") (paired)"]
     ]
     for entry in ranking.standings {
-      let rank = entry.rank.map { "\($0)\(entry.equalMeans ? "=" : "")" } ?? "-"
+      let rank = entry.rank.map { "\($0)\(entry.sharesRank ? "=" : "")" } ?? "-"
       let paired =
         entry.policy == ranking.best
-        ? (ranking.clear ? "(best)" : "(best by mean)")
-        : cell(entry.vsBest, ranking.metric, sign: true) + (entry.tiedWithBest ? " tied" : "")
+        ? (entry.verdict == .best ? "(best)" : "(best by mean)")
+        : cell(entry.vsBest, ranking.metric, sign: true) + " "
+          + entry.verdict.name.replacingOccurrences(of: "_", with: " ")
       rows.append(
         [rank, entry.policy]
           + shown.map { column in
@@ -98,8 +99,10 @@ enum CompareReport {
   static func notes(_ comparison: Comparison, _ ranking: Ranking) -> [String] {
     let rankBy = ranking.name
     var notes: [String] = []
-    if ranking.standings.contains(where: \.equalMeans) {
-      notes.append("= marks policies tied on \(rankBy): they share their rank")
+    if ranking.standings.contains(where: \.sharesRank) {
+      notes.append(
+        "= marks policies that share a rank: on \(rankBy) no paired 95 % interval between them excludes 0"
+      )
     }
     let unchanged = comparison.policiesSeedsDoNotChange
     if !unchanged.isEmpty {
@@ -126,7 +129,7 @@ enum CompareReport {
     )
     if !ranking.clear {
       notes.append(
-        "tied: the interval includes 0, so on these seeds the policy cannot be told from \(best); more seeds may tell them apart"
+        "no verdict: the interval includes 0, so on these seeds the policy cannot be told from \(best); more seeds may tell them apart"
       )
     }
     return notes
@@ -134,8 +137,10 @@ enum CompareReport {
 }
 
 extension CompareReport {
-  /// The comparison as one JSON document: for each policy in rank order, every metric's mean, min,
-  /// max and 95 % CI half-width across seeds.
+  /// The comparison as one JSON document: for each policy in rank order, its rank (shared where
+  /// the evidence cannot tell policies apart), its verdict against the best (`best`, `better`,
+  /// `worse` or `no_verdict` with `verdict_reason`), and every metric's mean, min, max and 95 % CI
+  /// half-width across seeds.
   static func json(_ comparison: Comparison, rankBy: String, folder: String) -> String {
     let metric = SummaryMetric.named(rankBy)
     let standings = metric.map(comparison.standings) ?? []
@@ -151,13 +156,14 @@ extension CompareReport {
               let policy = entry.policy
               return .fields([
                 ("rank", entry.rank.map { .integer($0) } ?? .null),
-                ("tied", .bool(entry.equalMeans)), ("policy", .string(policy)),
+                ("shares_rank", .bool(entry.sharesRank)), ("policy", .string(policy)),
+                ("verdict", .string(entry.verdict.name)),
+                ("verdict_reason", entry.verdict.reason.map { .string($0) } ?? .null),
                 (
                   "vs_best",
                   entry.vsBest.map { difference in
                     .fields([
                       ("mean", .decimal(difference.mean)), ("ci95", .decimal(difference.ci95)),
-                      ("tied", .bool(entry.tiedWithBest)),
                     ])
                   } ?? .null
                 ),

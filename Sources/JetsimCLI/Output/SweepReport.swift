@@ -1,6 +1,6 @@
 import Jetsim
 
-/// What `jetsim sweep` and `jetsim plan` print.
+/// What `jetsim sweep` prints, and the kills `jetsim plan` explains when a target is missed.
 enum SweepReport {
   static func text(
     _ definition: SweepDefinition, outcome: Sweep.Outcome, shard: ShardSpec?, folder: String,
@@ -46,54 +46,6 @@ enum SweepReport {
             : .null
         ),
       ]))
-  }
-
-  static func text(_ plan: CapacityPlan, scenario: Scenario) -> String {
-    let precision = Units.formatSize(plan.precisionKB)
-    var lines: [String] = []
-    if let answer = plan.answerKB {
-      lines.append(
-        "\(scenario.name): the smallest memory with \(plan.target) on \(plan.seeds.count == 1 ? "its seed" : "all \(plan.seeds.count) seeds") is "
-          + "\(Units.formatSize(answer)) (to within \(precision); \(scenario.device.name), policy \(scenario.policy))"
-      )
-    } else {
-      let largest = plan.probes.last.map { Units.formatSize($0.memoryKB) } ?? "?"
-      lines.append(
-        "\(scenario.name): \(plan.target) does not hold on \(plan.seeds.count == 1 ? "its seed" : "all \(plan.seeds.count) seeds") even with \(largest)"
-      )
-    }
-    lines.append(
-      "  memory       mean       min       max  target met  kills a run: pressure   other")
-    let runs = Double(max(plan.seeds.count, 1))
-    for probe in plan.probes {
-      let defined = probe.values.compactMap { $0 }
-      let mean =
-        defined.isEmpty
-        ? "n/a" : Units.decimal(defined.reduce(0, +) / Double(defined.count), digits: 4)
-      let low = defined.min().map { Units.decimal($0, digits: 4) } ?? "n/a"
-      let high = defined.max().map { Units.decimal($0, digits: 4) } ?? "n/a"
-      func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
-      }
-      let pressure = KillReason.allCases.filter(\.isMemoryPressure).reduce(0) {
-        $0 + probe.kills($1)
-      }
-      let other = probe.killsByReason.reduce(0, +) - pressure
-      lines.append(
-        "  " + pad(Units.formatSize(probe.memoryKB), 8) + pad(mean, 10) + pad(low, 10)
-          + pad(high, 10) + "  " + (probe.holds ? "yes" : "no ") + "       "
-          + pad(Units.decimal(Double(pressure) / runs, digits: 1), 16)
-          + pad(Units.decimal(Double(other) / runs, digits: 1), 8))
-    }
-    lines += remainingKills(plan)
-    if plan.probes.contains(where: { probe in
-      !probe.holds && plan.probes.contains { $0.memoryKB < probe.memoryKB && $0.holds }
-    }) {
-      lines.append(
-        "  note: the target held at a smaller memory than one where it failed; bisection assumes it does not"
-      )
-    }
-    return lines.joined(separator: "\n") + "\n"
   }
 
   /// When the target is missed even at the largest size: the kills left there and why memory

@@ -16,6 +16,7 @@ public enum ReportFile: String, CaseIterable, Sendable {
   case compareHTML = "compare.html"
   case plan = "plan.csv"
   case planJSON = "plan.json"
+  case planHTML = "plan.html"
   case replay = "replay.csv"
   case replaySummary = "replay-summary.csv"
   case bands = "bands.csv"
@@ -40,7 +41,7 @@ public enum ReportFile: String, CaseIterable, Sendable {
     case .events, .kills, .apps, .summary, .provenance, .html: [.run]
     case .metricKit: [.run, .whatIf]
     case .compare, .compareSummary, .compareHTML: [.comparison]
-    case .plan, .planJSON: [.plan]
+    case .plan, .planJSON, .planHTML: [.plan]
     case .replay, .replaySummary, .bands, .levels, .replayHTML: [.replay]
     case .imported, .device, .scenario: [.imported]
     case .sweepManifest, .sweep, .sweepSummary, .sweepHTML: [.sweep]
@@ -59,11 +60,14 @@ public enum ReportFile: String, CaseIterable, Sendable {
     case .metricKit: "each app's exits and memory as MetricKit payloads would report them"
     case .html: "the run as a page: memory over time and each process's lane"
     case .compare: "one row a policy and seed"
-    case .compareSummary: "one row a policy: each metric's mean and interval, the ranking"
+    case .compareSummary: "one row a policy: each metric's mean and interval, its rank and verdict"
     case .compareHTML: "the comparison as a page"
     case .plan:
-      "one row a memory size tried: whether the target holds, the metric's mean, range and each seed's value"
-    case .planJSON: "the answer, the target and the curve"
+      "one row a memory size tried: its seeds, the target's statistic with its 95 % interval, the share of seeds meeting the target, the metric's mean, range and each seed's value"
+    case .planJSON:
+      "the answer with its interval and meaning, the target, the rounds of seeds and the curve"
+    case .planHTML:
+      "the plan as a page: the metric's median and p5–p95 band against memory, the target and the answer"
     case .replay:
       "one row a kill of each report under each policy: the real victim beside the predicted one"
     case .replaySummary: "one row a policy (and the shuffled control): agreement over every report"
@@ -77,7 +81,8 @@ public enum ReportFile: String, CaseIterable, Sendable {
     case .sweep: "one row a run of the sweep"
     case .sweepSummary: "one row a point of the sweep: each metric over its seeds"
     case .sweepHTML: "the sweep as a page"
-    case .whatIf: "one row an app size and device: exits a day and memory"
+    case .whatIf:
+      "one row an app size and device: exits per 24 h simulated, their paired difference from today's size, and memory"
     case .whatIfHTML: "the what-if as a page"
     }
   }

@@ -1,0 +1,18 @@
+import JetsimCore
+
+extension ProfileLoader {
+  /// The user model in the JSON file at `path`: an object with the keys of a scenario's
+  /// `userModel` (docs/user-model.md), its app ids checked against `apps`; without `apps`, the
+  /// user opens every one of them, by popularity in their order.
+  ///
+  /// - Complexity: O(*n* + *m*) for a file of *n* bytes and *m* apps.
+  public static func userModel(at path: String, apps: [AppProfile]) throws(JetsimError)
+    -> UserModel
+  {
+    let bytes = try InputFile.bytes(at: path)
+    let file = try decode(bytes, path: path) { node throws(FieldError) in
+      try UserModelFile(json: node, at: "")
+    }
+    return try file.model(apps: apps, path: path)
+  }
+}
