@@ -265,14 +265,46 @@ import Testing
   }
 
   /// Whether `line`, outside a comment, has `--` followed by a letter.
-  static func namesAnOption(_ line: Substring) -> Bool {
+  static func namesAnOption(_ line: Substring) -> Bool { !options(in: line).isEmpty }
+
+  /// The options `line` names outside a comment (`--out` gives `out`).
+  static func options(in line: Substring) -> [String] {
     let code = line.trimmingCharacters(in: .whitespaces)
-    guard !code.hasPrefix("//") else { return false }
+    guard !code.hasPrefix("//") else { return [] }
+    var found: [String] = []
     var rest = Substring(code)
     while let range = rest.range(of: "--") {
-      if rest[range.upperBound...].first?.isLetter == true { return true }
       rest = rest[range.upperBound...]
+      let name = rest.prefix { $0.isLetter || $0 == "-" }
+      if name.first?.isLetter == true { found.append(String(name)) }
     }
-    return false
+    return found
+  }
+
+  /// Every option the command line's own texts (errors, help, hints) name is one it declares.
+  @Test func commandLineTextsNameOnlyDeclaredOptions() throws {
+    let code = try Self.code()
+    let builtIn: Set<String> = ["help", "version", "generate-completion-script"]
+    var unknown: [String] = []
+    var named = 0
+    for target in ["JetsimCLI", "JetsimTool"] {
+      let folder = "\(packageRoot)/Sources/\(target)"
+      let walker = FileManager.default.enumerator(atPath: folder)
+      while let path = walker?.nextObject() as? String {
+        guard path.hasSuffix(".swift") else { continue }
+        let text = try String(contentsOfFile: "\(folder)/\(path)", encoding: .utf8)
+        for (number, line) in text.split(separator: "\n").enumerated() {
+          for option in Self.options(in: line) {
+            named += 1
+            if !code.options.contains(option), !builtIn.contains(option) {
+              unknown.append("\(target)/\(path):\(number + 1): --\(option)")
+            }
+          }
+        }
+      }
+    }
+    #expect(named > 50, "the check reads the command line's texts")
+    #expect(unknown == [])
+    #expect(Self.options(in: #"  "use -"# + #"-out or -"# + #"-nope-x""#) == ["out", "nope-x"])
   }
 }
