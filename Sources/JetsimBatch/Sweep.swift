@@ -233,7 +233,7 @@ public enum Sweep {
             .traceLine(
               path: path, line: offset + 1,
               message:
-                "\(problem); the journal is damaged: remove this line (the run is done again with --resume) or run the sweep again"
+                "\(problem); the journal is damaged: remove this line (the run is done again when the sweep resumes) or run the sweep again"
             )
           }
           guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else {
@@ -281,7 +281,7 @@ public enum Sweep {
         path: folders.joined(separator: ", "), keyPath: "runs",
         value:
           "\(manifest.runs - found.count) of \(manifest.runs) runs missing (the first: run \(first))",
-        expected: "every run: finish the sweep (--resume) or give every shard's folder")
+        expected: "every run: resume the sweep to finish it, or give every shard's folder")
     }
     return (0..<manifest.runs).compactMap { found[$0] }
   }

@@ -42,7 +42,7 @@ struct SweepFolder {
             keyPath: existing.digest != manifest.digest ? "digest" : "shard",
             value: "a different sweep or shard",
             expected:
-              "the same sweep file, profiles and --shard as the interrupted run (or start over without --resume)"
+              "the same sweep file, profiles and shard as the interrupted run (or start over instead of resuming)"
           )
         }
         start = .resumed(done: done)

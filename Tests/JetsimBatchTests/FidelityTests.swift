@@ -71,7 +71,7 @@ import Testing
       try kills(run("oom-badness-previous-app-same-ms")) == ["repro.x vm-pageshortage @30000"])
   }
 
-  // MARK: - Round 3 (MODEL.md contract 3): ../shared/fidelity/3-*.json
+  // MARK: - Round 3: cases kept outside this repository (../shared/fidelity/3-*.json)
 
   /// §5: once landed, the allocating app is an ordinary candidate, in the same instant. The only
   /// app launches at 401,071 ms and leaves free memory below critical: it dies there, on screen.
@@ -144,7 +144,7 @@ import Testing
   }
 }
 
-/// Round 4 (contract 4): cases written from the kernels' rules against jetsim 0.3.
+/// Round 4: cases written from the kernels' rules against jetsim 0.3.
 @Suite struct FidelityRound4Tests {
   /// Daemons with a relaunch delay of 0, killed to make room for each other: under every policy
   /// the run reaches its end, each relaunch at least 1 ms after its kill. The runs of lru (whose

@@ -113,7 +113,7 @@ struct DeviceReplay {
     if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
     if to == .notRunning { processes[index].modes = [] }
     if row.kind == .snapshot {
-      // An earlier entry of the snapshot was used less recently (MODEL.md §11, contract 3).
+      // An earlier entry of the snapshot was used less recently.
       processes[index].lastUsedMs = (snapshotOrder[processes[index].name] ?? 0) - snapshotCount
     } else if to == .background, old != .background {
       processes[index].lastUsedMs = row.timeMs

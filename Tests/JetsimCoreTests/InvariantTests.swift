@@ -176,7 +176,7 @@ import Testing
     let events = log.events
 
     /// The end of an instant: the rule calls for no one, not even a process whose allocation
-    /// landed in it (contract 3: once landed, it is an ordinary candidate), the level registered is
+    /// landed in it (once landed, it is an ordinary candidate), the level registered is
     /// the level of free memory; and for jetsam, no aging time ends (nor the reaper's age or
     /// period) before the next row with a victim the rule would then want.
     func endOfInstant(_ row: EventRecord, nextTime: Int?) {

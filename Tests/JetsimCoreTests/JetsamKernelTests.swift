@@ -4,7 +4,7 @@ import Testing
 
 @testable import JetsimCore
 
-/// The rules jetsam follows as xnu-11417 ships them (MODEL.md contract 3; docs/policies.md), each a
+/// The rules jetsam follows as xnu-11417 ships them (docs/policies.md), each a
 /// test named after the rule, citing the kernel's file and function.
 @Suite struct JetsamKernelTests {
   /// bsd/kern/kern_memorystatus.c, the fallback table beside `memstat_critical_threshold`: by DRAM

@@ -253,7 +253,7 @@ import Testing
     #expect(result.summary.metrics.coldLaunches == 0)
   }
 
-  /// Contract 3 (MODEL.md §5): once its allocation has landed, the allocating app is an ordinary
+  /// Once its allocation has landed, the allocating app is an ordinary
   /// candidate in the same instant; a landed allocation never leaves free memory below critical
   /// while anything is left to kill.
   @Test func theAllocatingAppIsAnOrdinaryCandidateOnceItLands() throws {

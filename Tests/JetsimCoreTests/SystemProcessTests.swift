@@ -87,7 +87,7 @@ import Testing
     #expect(result.summary.metrics.relaunches == 0)
   }
 
-  /// MODEL.md §11 (contract 3): the snapshot's order is the history before time 0 for every
+  /// The snapshot's order is the history before time 0 for every
   /// policy; for lru, lmkd and oom-badness an earlier entry is less recently used, never the names.
   @Test(arguments: [PolicyName.lru, .lmkd, .oomBadness])
   func aSnapshotsOrderIsItsRecency(policy: PolicyName) throws {

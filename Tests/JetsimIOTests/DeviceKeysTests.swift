@@ -130,6 +130,9 @@ import Testing
   @Test func withMemoryKeepsEveryFieldButTheMemoryAndWhatIsDerivedFromIt() throws {
     let fixture = try Self.fixture()
     #expect(Self.differences(fixture.withMemory(mb(6144)), fixture) == ["memoryKB"])
+    // The copy a run on another thread takes keeps every field too.
+    #expect(Self.differences(fixture.unshared, fixture) == [])
+    #expect(fixture.unshared == fixture)
     // With nothing given, the levels and the foreground limit follow the new memory.
     var derivedOnly = fixture
     derivedOnly.given = .init()

@@ -75,7 +75,7 @@ extension DeviceProfile {
     /// The most memory swap holds.
     public var budgetKB: Int
     /// Whether jetsam kills swapped apps when swap runs short (xnu's `jetsam_kill_on_low_swap`,
-    /// off in the source read for docs/policies.md; on here by default, as jetsim's design contract asks).
+    /// off in the source read for docs/policies.md; on here by default, as jetsim's design notes, outside this repository, ask).
     public var killsOnLowSwap: Bool
 
     /// App swap holding up to `budgetKB`.

@@ -20,10 +20,11 @@ public enum ProfileLoader {
   package static func scenarioForOneRun(at path: String, trace replacementTrace: String? = nil)
     throws(JetsimError) -> (Scenario, TraceCheck?)
   {
-    var check: TraceCheck?
-    let scenario = try scenario(
-      from: InputFile.bytes(at: path), path: path, trace: replacementTrace, deferTrace: true,
-      check: &check)
+    var (scenario, tracePath) = try scenarioWithoutTrace(
+      from: InputFile.bytes(at: path), path: path, trace: replacementTrace)
+    guard let tracePath else { return (scenario, nil) }
+    let check = TraceCheck(path: tracePath, scenario: scenario)
+    scenario.trace = check.feed
     return (scenario, check)
   }
 
@@ -33,17 +34,17 @@ public enum ProfileLoader {
   package static func scenario(
     from bytes: [UInt8], path: String, trace replacementTrace: String? = nil
   ) throws(JetsimError) -> Scenario {
-    var check: TraceCheck?
-    return try scenario(
-      from: bytes, path: path, trace: replacementTrace, deferTrace: false, check: &check)
+    var (scenario, tracePath) = try scenarioWithoutTrace(
+      from: bytes, path: path, trace: replacementTrace)
+    if let tracePath { try checkAndAttach(trace: tracePath, to: &scenario) }
+    return scenario
   }
 
-  /// The scenario in `bytes`; with `deferTrace`, a trace is attached unchecked, to be checked by
-  /// the run that reads it through `check`.
-  private static func scenario(
-    from bytes: [UInt8], path: String, trace replacementTrace: String?, deferTrace: Bool,
-    check: inout TraceCheck?
-  ) throws(JetsimError) -> Scenario {
+  /// The scenario in `bytes`, everything but its trace checked, and the path of its trace file if
+  /// it has one (not yet attached: the caller reads it, checked, once or as the run goes).
+  private static func scenarioWithoutTrace(
+    from bytes: [UInt8], path: String, trace replacementTrace: String?
+  ) throws(JetsimError) -> (Scenario, tracePath: String?) {
     var file = try decode(bytes, path: path) { node throws(FieldError) in
       try ScenarioFile(json: node)
     }
@@ -64,20 +65,12 @@ public enum ProfileLoader {
     scenario.userModel = try file.userModel?.model(apps: apps, path: path)
     scenario.inputs = inputs
     scenario.snapshot = file.snapshot
-    if let trace = file.trace {
-      let tracePath = replacementTrace ?? resolve(trace, from: folder)
-      if deferTrace {
-        let deferred = TraceCheck(path: tracePath, scenario: scenario)
-        scenario.trace = deferred.feed
-        check = deferred
-      } else {
-        try checkAndAttach(trace: tracePath, to: &scenario)
-      }
-    } else {
-      try scenario.checkWorkload()
-    }
     try scenario.checkSnapshot(path: path)
-    return scenario
+    guard let trace = file.trace else {
+      try scenario.checkWorkload()
+      return (scenario, nil)
+    }
+    return (scenario, replacementTrace ?? resolve(trace, from: folder))
   }
 
   /// The scenario's device: inline, or read from the file it names (recorded in `inputs`).
