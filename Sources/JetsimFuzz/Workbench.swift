@@ -32,6 +32,10 @@ final class Workbench {
   var verbose = false
   /// The error text of the last command run.
   private(set) var lastErrors = ""
+  /// Called after every command: the child's sign of life to the supervisor, so that an input of
+  /// several slow commands (a report of 2^17 processes, read by a debug build) is not taken for
+  /// one that hangs.
+  var heartbeat: () -> Void = {}
 
   init(work: String, profiles: String, golden: String) throws {
     self.work = work
@@ -124,6 +128,7 @@ final class Workbench {
             .utf8))
     }
     commands += 1
+    heartbeat()
     if first.code == 0 { successes += 1 }
     let name = arguments.first ?? ""
     if !Self.exitCodes.contains(first.code) {

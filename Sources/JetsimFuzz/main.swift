@@ -112,6 +112,9 @@ func runChild(_ options: Options, from: Int, to: Int, work: String) -> Int32 {
     let progress = FileHandle(forWritingAtPath: progressPath)
   else { return 2 }
   for index in from..<to {
+    // A line the supervisor reads past (two fields), written after each command: it only moves
+    // the file's size, which is what the supervisor watches.
+    bench.heartbeat = { progress.write(Data("command\t\(index)\n".utf8)) }
     let kind = options.kinds[index % options.kinds.count]
     var mutator = Mutator(seed: options.seed, input: index)
     bench.twice = index % 8 == 0
@@ -190,7 +193,8 @@ struct Tallies {
 }
 
 /// Starts a child on inputs `from..<to` in `work` and waits for it; a child that reports nothing
-/// for two minutes is stuck, and is stopped. Returns the child and whether it hung.
+/// (no input finished, no command run) for two minutes is stuck, and is stopped. Returns the child
+/// and whether it hung.
 func startChild(_ options: Options, from: Int, to: Int, work: String, errorsPath: String)
   -> (process: Process, hung: Bool)
 {
