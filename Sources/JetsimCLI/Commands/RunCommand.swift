@@ -19,7 +19,9 @@ extension RunOptions {
     "eviction policy (default: the scenario's, else largest-first)")
   static let out = CommonOptions.out("report folder", defaultFolder: "<scenario name>")
   static let trace = OptionSpec(
-    "trace", value: "FILE", help: "replay this trace CSV instead of the scenario's workload",
+    "trace", value: "FILE",
+    help:
+      "replay this trace CSV instead of the scenario's whole workload (script, trace and user model)",
     completion: .file(["csv"]))
   static let duration = OptionSpec(
     "duration", value: "TIME", help: "end the run at this time, e.g. 30m (default: the scenario's)")

@@ -30,6 +30,11 @@ enum RunReport {
     if metrics.launchesWaited > 0 {
       lines.append("  launches waited  \(metrics.launchesWaited) (for room made by kills)")
     }
+    if summary.unplayed.total > 0 {
+      lines.append(
+        "  not played       \(summary.unplayed.summary(endMs: metrics.durationMs)); a longer --duration plays them"
+      )
+    }
     if metrics.shortfalls > 0 {
       lines.append(
         "  shortfalls       \(metrics.shortfalls) (worst \(Units.megabytes(metrics.maxShortfallKB)) below critical)"
