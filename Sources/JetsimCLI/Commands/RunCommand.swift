@@ -81,7 +81,7 @@ extension RunOptions {
       folder: ReportFolder(destination: destination), scenario: scenario, html: !noHTML)
     let summary: RunSummary
     do {
-      summary = try Simulator.run(scenario, observer: &writer)
+      summary = try Self.run(scenario, writer: &writer, quiet: printing.quiet)
       if let traceCheck { writer.add(input: try traceCheck.finish(summary)) }
     } catch {
       writer.discard()
@@ -89,5 +89,21 @@ extension RunOptions {
     }
     try writer.finish(summary)
     return (summary, scenario, destination)
+  }
+
+  /// Runs `scenario` into `writer`, with a progress line on standard error when it is a terminal,
+  /// the run takes more than two seconds and the command is not `quiet`.
+  static func run(_ scenario: Scenario, writer: inout ReportWriter, quiet: Bool)
+    throws(JetsimError) -> RunSummary
+  {
+    guard !quiet, let progress = Progress.onTerminal(label: "run") else {
+      return try Simulator.run(scenario, observer: &writer)
+    }
+    var observed = ProgressObserver(writer, progress: progress, endMs: scenario.durationMs)
+    defer {
+      writer = observed.inner
+      progress.finish()
+    }
+    return try Simulator.run(scenario, observer: &observed)
   }
 }
