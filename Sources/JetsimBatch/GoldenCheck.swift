@@ -30,8 +30,13 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public var options: GoldenCheckOptions
   /// Every difference, in words, kills first, the sequences aligned so that one kill too many is
   /// one difference: `kill #3 (00:12:05.200): expected com.example.game (412.0 MB, suspended), got
-  /// com.example.maps (388.0 MB, suspended)`.
+  /// com.example.maps (388.0 MB, suspended)`, and a kill in both at other positions one move:
+  /// `com.example.browser moved from #6 to #10 (00:57:00.000)`.
   public var differences: [String]
+  /// The kills' differences counted: moves, insertions, deletions (and number changes).
+  public var killEdits = OrderEdits()
+  /// The events' differences counted, when `events.csv` was compared.
+  public var eventEdits: OrderEdits?
   /// The number of kills and (if checked) events in the run.
   public var kills: Int
   /// The number of events compared, when `events.csv` was.
@@ -43,6 +48,17 @@ public struct GoldenCheckResult: Sendable, Equatable {
 
   /// Whether the run matched the golden reports.
   public var passed: Bool { differences.isEmpty }
+
+  /// `2 moves, 1 insertion`, or with events `kills: 2 moves; events: 1 insertion`; the number of
+  /// differences when no edit is counted (only the columns differ).
+  public var counts: String {
+    let noun = differences.count == 1 ? "difference" : "differences"
+    guard let eventEdits else {
+      return killEdits.isEmpty ? "\(differences.count) \(noun)" : killEdits.summary
+    }
+    guard !killEdits.isEmpty || !eventEdits.isEmpty else { return "\(differences.count) \(noun)" }
+    return "kills: \(killEdits.summary); events: \(eventEdits.summary)"
+  }
 
   /// What happened, for people: the first `limit` differences, a count of the rest, and whether the
   /// behaviour or the inputs changed.
@@ -63,9 +79,8 @@ public struct GoldenCheckResult: Sendable, Equatable {
       }
       return text
     }
-    let noun = differences.count == 1 ? "difference" : "differences"
     var lines = [
-      "\(scenario): the \(compared) \(plural ? "differ" : "differs") from \(folder) (\(differences.count) \(noun))"
+      "\(scenario): the \(compared) \(plural ? "differ" : "differs") from \(folder) (\(counts))"
     ]
     lines += differences.prefix(limit).map { "  \($0)" }
     if differences.count > limit {
@@ -110,19 +125,21 @@ public enum GoldenCheck {
     let expectedEvents = options.events ? try golden(.events, in: folder) : nil
     let result = try Simulator.run(scenario)
     let csv = result.csv
-    var differences = KillOrder.differences(
-      in: .kills, expected: expectedKills, actual: csv.kills, numbers: options.numbers,
+    let kills = KillOrder.compare(
+      .kills, expected: expectedKills, actual: csv.kills, numbers: options.numbers,
       tolerance: options.tolerance)
-    if let expectedEvents {
-      differences += KillOrder.differences(
-        in: .events, expected: expectedEvents, actual: csv.events, numbers: options.numbers,
+    let events = expectedEvents.map {
+      KillOrder.compare(
+        .events, expected: $0, actual: csv.events, numbers: options.numbers,
         tolerance: options.tolerance)
     }
     let recorded = (try? InputFile.bytes(at: "\(folder)/\(ReportFile.provenance.name)"))
       .flatMap(Provenance.init(json:))
     return GoldenCheckResult(
-      scenario: scenario.name, folder: folder, options: options, differences: differences,
-      kills: result.kills.count, events: options.events ? result.events.count : nil,
+      scenario: scenario.name, folder: folder, options: options,
+      differences: kills.lines + (events?.lines ?? []), killEdits: kills.edits,
+      eventEdits: events?.edits, kills: result.kills.count,
+      events: options.events ? result.events.count : nil,
       changedInputs: recorded?.changedInputs(comparedTo: scenario.inputs),
       goldenPolicy: recorded.flatMap { $0.policy == scenario.policy.rawValue ? nil : $0.policy })
   }

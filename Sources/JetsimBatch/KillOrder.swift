@@ -27,6 +27,8 @@ package enum KillOrder {
     let noun: String
     let key: ([String: String]) -> String
     let describe: ([String: String]) -> String
+    /// A row's short name, for a move.
+    let name: ([String: String]) -> String
     let numberColumns: [String]
 
     /// `kills.csv`: kills matched by who, why and in which state.
@@ -36,29 +38,39 @@ package enum KillOrder {
         key: { row in
           KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
         },
-        describe: victim, numberColumns: KillColumn.names(comparedAs: .value))
+        describe: victim, name: { ($0[KillColumn.app] ?? "?").excerpt(limit: 60) },
+        numberColumns: KillColumn.names(comparedAs: .value))
     }
 
     /// `events.csv`: events matched by what happened to whom.
     package static var events: Rows {
       Rows(
         file: .events, noun: "event", key: summary, describe: { "'\(summary($0))'" },
-        numberColumns: EventColumn.names(comparedAs: .value))
+        name: { "'\(summary($0))'" }, numberColumns: EventColumn.names(comparedAs: .value))
     }
   }
 
-  /// The differences between two copies of `report` (`kills.csv` or
-  /// `events.csv`): its rows aligned, and with `numbers` their numbers compared within `tolerance`.
+  /// The differences between two copies of `report` (`kills.csv` or `events.csv`), one a line.
   package static func differences(
     in report: Rows, expected: String, actual: String, numbers: Bool,
     tolerance: NumberTolerance? = nil
   ) -> [String] {
+    compare(report, expected: expected, actual: actual, numbers: numbers, tolerance: tolerance)
+      .lines
+  }
+
+  /// The differences between two copies of `report` (`kills.csv` or `events.csv`): its rows
+  /// aligned, moves named, and with `numbers` their numbers compared within `tolerance`.
+  package static func compare(
+    _ report: Rows, expected: String, actual: String, numbers: Bool,
+    tolerance: NumberTolerance? = nil
+  ) -> Words {
     let (file, noun, describe) = (report.file.name, report.noun, report.describe)
-    guard let want = Table(expected) else { return ["the golden \(file) is not CSV"] }
-    guard let got = Table(actual) else { return ["the run's \(file) is not CSV"] }
-    var differences: [String] = []
+    guard let want = Table(expected) else { return Words(lines: ["the golden \(file) is not CSV"]) }
+    guard let got = Table(actual) else { return Words(lines: ["the run's \(file) is not CSV"]) }
+    var columns: [String] = []
     if numbers, want.columns != got.columns {
-      differences.append(
+      columns.append(
         "\(file) columns differ: expected \(want.columns.joined(separator: ",").excerpt(limit: 200)), got \(got.columns.joined(separator: ","))"
       )
     }
@@ -67,74 +79,193 @@ package enum KillOrder {
     guard let steps = SequenceDiff.align(wantKeys, gotKeys) else {
       // Too far apart to align: say where they part and how much differs.
       let common = zip(wantKeys, gotKeys).prefix { $0 == $1 }.count
-      return differences + [
-        "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.rows[safe: common]?[EventColumn.timeMs.name] ?? got.rows[safe: common]?[EventColumn.timeMs.name]))) and differ in more than 2000 places: \(want.rows.count) expected, \(got.rows.count) run"
-      ]
+      return Words(
+        lines: columns + [
+          "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.rows[safe: common]?[EventColumn.timeMs.name] ?? got.rows[safe: common]?[EventColumn.timeMs.name]))) and differ in more than 2000 places: \(want.rows.count) expected, \(got.rows.count) run"
+        ])
     }
-    return differences
-      + words(
-        for: steps, noun: noun, expected: { describe(want.rows[$0]) },
-        actual: { describe(got.rows[$0]) },
-        expectedTime: { clock(want.rows[$0][EventColumn.timeMs.name]) },
-        actualTime: { clock(got.rows[$0][EventColumn.timeMs.name]) },
-        kept: { w, g in
-          guard numbers else { return nil }
-          let (expectedRow, actualRow) = (want.rows[w], got.rows[g])
-          let changed = report.numberColumns.filter { column in
-            !(tolerance?.matches(expectedRow[column], actualRow[column], column: column)
-              ?? (expectedRow[column] == actualRow[column]))
-          }.map { column in
-            let (want, got) = values(expectedRow[column], actualRow[column], column)
-            return "\(column) expected \(want), got \(got)"
-          }
-          return changed.isEmpty
-            ? nil
-            : "\(noun) #\(w + 1) (\(clock(actualRow[EventColumn.timeMs.name]))), \(describe(actualRow)): \(changed.joined(separator: "; "))"
-        })
+    let elements = Elements(
+      noun: noun, expectedKey: { wantKeys[$0] }, actualKey: { gotKeys[$0] },
+      name: { report.name(got.rows[$0]) }, expected: { describe(want.rows[$0]) },
+      actual: { describe(got.rows[$0]) },
+      expectedTime: { clock(want.rows[$0][EventColumn.timeMs.name]) },
+      actualTime: { clock(got.rows[$0][EventColumn.timeMs.name]) })
+    var words = Self.words(for: steps, elements) { w, g in
+      guard numbers else { return nil }
+      return numberChanges(report, want.rows[w], got.rows[g], position: w + 1, tolerance)
+    }
+    words.lines = columns + words.lines
+    return words
   }
 
-  /// The differences an alignment shows, in words: a deletion and an insertion side by side are
-  /// one replaced element (`kill #3 (00:12:05.200): expected …, got …`), a lone deletion a missing
-  /// one, a lone insertion an extra one; `kept` may say what differs between kept elements.
+  /// `kill #1 (00:22:30.000), com.example.photofeed (242.0 MB, suspended): footprint_kb expected
+  /// …, got …`: the numbers of a kept row that differ from the golden's beyond `tolerance`; nil if
+  /// none does.
+  static func numberChanges(
+    _ report: Rows, _ expectedRow: [String: String], _ actualRow: [String: String], position: Int,
+    _ tolerance: NumberTolerance?
+  ) -> String? {
+    let changed = report.numberColumns.filter { column in
+      !(tolerance?.matches(expectedRow[column], actualRow[column], column: column)
+        ?? (expectedRow[column] == actualRow[column]))
+    }.map { column in
+      let (want, got) = values(expectedRow[column], actualRow[column], column)
+      return "\(column) expected \(want), got \(got)"
+    }
+    return changed.isEmpty
+      ? nil
+      : "\(report.noun) #\(position) (\(clock(actualRow[EventColumn.timeMs.name]))), \(report.describe(actualRow)): \(changed.joined(separator: "; "))"
+  }
+
+  /// How the elements of two aligned sequences are matched and worded: what one is called, the
+  /// key that tells a moved element (the same key in both, at other positions), a short name for a
+  /// move, a full description and a time for each side.
+  package struct Elements {
+    /// What one element is called (`kill`).
+    let noun: String
+    /// The keys of the expected and the actual elements: equal keys are the same element.
+    let expectedKey: (Int) -> String
+    let actualKey: (Int) -> String
+    /// An actual element's short name, for a move (`com.example.browser`).
+    let name: (Int) -> String
+    /// Full descriptions (`com.example.game (412.0 MB, suspended)`).
+    let expected: (Int) -> String
+    let actual: (Int) -> String
+    /// Times (`00:57:00.000`), where the sequence has them.
+    let expectedTime: (Int) -> String?
+    let actualTime: (Int) -> String?
+
+    /// Elements matched by `expectedKey` and `actualKey`, shown by `name`, `expected` and `actual`
+    /// with their times.
+    package init(
+      noun: String, expectedKey: @escaping (Int) -> String, actualKey: @escaping (Int) -> String,
+      name: @escaping (Int) -> String, expected: @escaping (Int) -> String,
+      actual: @escaping (Int) -> String, expectedTime: @escaping (Int) -> String?,
+      actualTime: @escaping (Int) -> String?
+    ) {
+      self.noun = noun
+      self.expectedKey = expectedKey
+      self.actualKey = actualKey
+      self.name = name
+      self.expected = expected
+      self.actual = actual
+      self.expectedTime = expectedTime
+      self.actualTime = actualTime
+    }
+  }
+
+  /// An alignment in words, one difference a line, and the edits counted.
+  package struct Words: Equatable, Sendable {
+    /// The differences, in the order of the sequences.
+    package var lines: [String] = []
+    /// The moves, insertions, deletions and changes the lines show.
+    package var edits = OrderEdits()
+  }
+
+  /// The differences an alignment shows, in words (a longest-common-subsequence diff with moves, as
+  /// `git diff --color-moved` shows them): an element deleted from one place and inserted at
+  /// another is one move (`com.example.browser moved from #6 to #10 (00:57:00.000)`); of the rest,
+  /// a deletion and an insertion side by side are one replaced element (`kill #3 (00:12:05.200):
+  /// expected …, got …`), a lone deletion a missing one, a lone insertion an extra one; `kept` may
+  /// say what differs between kept elements.
+  ///
+  /// - Complexity: O(*s*) for *s* steps, plus the cost of the closures.
   package static func words(
-    for steps: [SequenceDiff.Step], noun: String, expected: (Int) -> String,
-    actual: (Int) -> String, expectedTime: (Int) -> String?, actualTime: (Int) -> String?,
+    for steps: [SequenceDiff.Step], _ elements: Elements,
     kept: (Int, Int) -> String? = { _, _ in nil }
-  ) -> [String] {
-    func at(_ time: String?) -> String { time.map { " (\($0))" } ?? "" }
-    var differences: [String] = []
-    var deleted: [Int] = []
-    var inserted: [Int] = []
-    var keptBefore = 0
-    func flush() {
-      let paired = min(deleted.count, inserted.count)
-      for (w, g) in zip(deleted, inserted) {
-        differences.append(
-          "\(noun) #\(w + 1)\(at(actualTime(g))): expected \(expected(w)), got \(actual(g))")
-      }
-      for w in deleted.dropFirst(paired) {
-        differences.append(
-          "\(noun) #\(w + 1)\(at(expectedTime(w))): expected \(expected(w)), got no \(noun) there")
-      }
-      for g in inserted.dropFirst(paired) {
-        differences.append(
-          "an extra \(noun) after \(noun) #\(keptBefore)\(at(actualTime(g))): \(actual(g))")
-      }
-      deleted = []
-      inserted = []
+  ) -> Words {
+    let moved = moves(in: steps, elements)
+    let movedFrom = Dictionary(moved.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+    var words = Words()
+    var hunk = Hunk()
+    var shown = Set<Int>()
+    func move(_ w: Int, _ g: Int) {
+      guard shown.insert(w).inserted else { return }
+      words.lines.append(moveLine(w, g, elements))
+      words.edits.moves += 1
     }
     for step in steps {
       switch step {
-      case .delete(let index): deleted.append(index)
-      case .insert(let index): inserted.append(index)
+      case .delete(let w):
+        if let g = moved[w] { move(w, g) } else { hunk.deleted.append(w) }
+      case .insert(let g):
+        if let w = movedFrom[g] { move(w, g) } else { hunk.inserted.append(g) }
       case .keep(let w, let g):
-        flush()
-        keptBefore = w + 1
-        if let difference = kept(w, g) { differences.append(difference) }
+        hunk.flush(into: &words, elements)
+        hunk.keptBefore = w + 1
+        if let difference = kept(w, g) {
+          words.lines.append(difference)
+          words.edits.changes += 1
+        }
       }
     }
-    flush()
-    return differences
+    hunk.flush(into: &words, elements)
+    return words
+  }
+
+  /// The moves in an alignment: each deleted element paired with the first unpaired inserted element
+  /// of the same key, in order (expected index to actual index).
+  ///
+  /// - Complexity: O(*s*) for *s* steps.
+  static func moves(in steps: [SequenceDiff.Step], _ elements: Elements) -> [Int: Int] {
+    var inserted: [String: [Int]] = [:]
+    for case .insert(let g) in steps { inserted[elements.actualKey(g), default: []].append(g) }
+    var used: [String: Int] = [:]
+    var moves: [Int: Int] = [:]
+    for case .delete(let w) in steps {
+      let key = elements.expectedKey(w)
+      let next = used[key, default: 0]
+      guard let candidates = inserted[key], next < candidates.count else { continue }
+      moves[w] = candidates[next]
+      used[key] = next + 1
+    }
+    return moves
+  }
+
+  /// `com.example.browser moved from #6 to #10 (00:57:00.000)`, with both times when they differ.
+  static func moveLine(_ w: Int, _ g: Int, _ elements: Elements) -> String {
+    let (from, to) = (elements.expectedTime(w), elements.actualTime(g))
+    let at = { (time: String?) in time.map { " (\($0))" } ?? "" }
+    let positions =
+      from == nil || from == to
+      ? "#\(w + 1) to #\(g + 1)\(at(to))" : "#\(w + 1)\(at(from)) to #\(g + 1)\(at(to))"
+    return "\(elements.name(g)) moved from \(positions)"
+  }
+
+  /// The deletions and insertions between two kept elements that are not moves.
+  struct Hunk {
+    var deleted: [Int] = []
+    var inserted: [Int] = []
+    /// The number of expected elements before the hunk.
+    var keptBefore = 0
+
+    /// Words the hunk (replaced, missing, then extra elements) and empties it.
+    mutating func flush(into words: inout Words, _ elements: Elements) {
+      let noun = elements.noun
+      let at = { (time: String?) in time.map { " (\($0))" } ?? "" }
+      for (w, g) in zip(deleted, inserted) {
+        words.lines.append(
+          "\(noun) #\(w + 1)\(at(elements.actualTime(g))): expected \(elements.expected(w)), got \(elements.actual(g))"
+        )
+      }
+      let paired = min(deleted.count, inserted.count)
+      for w in deleted.dropFirst(paired) {
+        words.lines.append(
+          "\(noun) #\(w + 1)\(at(elements.expectedTime(w))): expected \(elements.expected(w)), got no \(noun) there"
+        )
+      }
+      // Extra elements come after the last replaced one, else after the last kept one.
+      let after = paired > 0 ? deleted[paired - 1] + 1 : keptBefore
+      let place = after == 0 ? "before \(noun) #1" : "after \(noun) #\(after)"
+      for g in inserted.dropFirst(paired) {
+        words.lines.append(
+          "an extra \(noun) \(place)\(at(elements.actualTime(g))): \(elements.actual(g))")
+      }
+      words.edits.deletions += deleted.count
+      words.edits.insertions += inserted.count
+      deleted = []
+      inserted = []
+    }
   }
 
   /// `com.example.game (412.0 MB, suspended)`, with the reason when it is not a pressure kill.

@@ -97,18 +97,19 @@ public enum KillOrderAssertion {
     guard let steps = SequenceDiff.align(expected, actual, limit: 2_000) else {
       return "\(heading): they differ in more than 2000 places"
     }
-    let differences = KillOrder.words(
-      for: steps, noun: "kill",
-      expected: { expected[$0] },
+    let elements = KillOrder.Elements(
+      noun: "kill", expectedKey: { expected[$0] }, actualKey: { actual[$0] },
+      name: { actual[$0] }, expected: { expected[$0] },
       actual: { index in
         let kill = result.kills[index]
         return
           "\(actual[index]) (\(Units.megabytes(kill.footprintKB)), \(kill.state), \(kill.reason))"
       }, expectedTime: { _ in nil }, actualTime: { Units.clock(result.kills[$0].timeMs) })
+    let words = KillOrder.words(for: steps, elements)
+    let differences = words.lines
     let shown = differences.prefix(5).map { "  \($0)" }.joined(separator: "\n")
     let rest = differences.count > 5 ? "\n  and \(differences.count - 5) more differences" : ""
-    let noun = differences.count == 1 ? "difference" : "differences"
-    return "\(heading), \(differences.count) \(noun):\n\(shown)\(rest)"
+    return "\(heading), \(words.edits.summary):\n\(shown)\(rest)"
   }
 
   /// Runs `scenario` and checks each of `expectations` against its kills; nil when all hold, else

@@ -86,23 +86,58 @@ import Testing
     #expect(!NumberTolerance.percent(10).matches("1000", "1101", column: "time_ms"))
   }
 
-  @Test func aSwappedPairIsOneMissingAndOneExtraKill() throws {
+  @Test func aSwappedPairIsOneMove() throws {
     try edit { $0.swapAt(1, 2) }
     let result = try check()
+    // The golden kills mail first (#1), the run second (#2): one move, not a missing and an extra.
+    #expect(result.differences == ["com.example.mail moved from #1 to #2 (00:30:00.000)"])
+    #expect(result.killEdits == OrderEdits(moves: 1))
     #expect(
-      result.differences == [
-        "kill #1 (00:30:00.000): expected com.example.mail (120.0 MB, suspended), got no kill there",
-        "an extra kill after kill #2 (00:30:00.000): com.example.mail (120.0 MB, suspended)",
-      ])
+      result.report().hasPrefix("daily-commute: the kill order differs from \(golden) (1 move)\n"))
     #expect(
       result.report().contains(
         "cause: behaviour changed; the scenario and its profiles are the ones the golden was recorded with"
       ))
   }
 
+  @Test func aKillMovedFarNamesBothPositionsAndBothTimes() throws {
+    // The golden's third kill moved to its end, its time changed: the run kills it third.
+    var moved = ""
+    try edit { lines in
+      let time = lines[0].split(separator: ",").firstIndex(of: "time_ms") ?? 0
+      moved = lines.remove(at: 3)
+      var fields = moved.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      fields[time] = String((Int(fields[time]) ?? 0) + 3_600_000)
+      lines.append(fields.joined(separator: ","))
+    }
+    let app = moved.split(separator: ",", omittingEmptySubsequences: false)[2]  // kills.csv's app
+    let result = try check()
+    let count = result.kills
+    #expect(
+      result.differences == [
+        "\(app) moved from #\(count) (01:31:00.000) to #3 (00:31:00.000)"
+      ])
+    #expect(result.killEdits == OrderEdits(moves: 1))
+  }
+
+  @Test func aKillInAnotherStateIsNotAMove() throws {
+    // The same app at the same place but in another state: a replaced kill, not a move.
+    try edit { lines in
+      lines[3] = lines[3].replacingOccurrences(of: "suspended", with: "background")
+    }
+    let result = try check()
+    #expect(result.differences.count == 1)
+    #expect(
+      result.differences.first?.contains(
+        "expected com.example.shortvideo (373.3 MB, background), got com.example.shortvideo (373.3 MB, suspended)"
+      ) == true)
+    #expect(result.killEdits == OrderEdits(insertions: 1, deletions: 1))
+  }
+
   @Test func oneInsertedKillIsOneDifference() throws {
     try edit { $0.remove(at: 5) }
     let missing = try check()
+    #expect(missing.killEdits == OrderEdits(insertions: 1))
     #expect(
       missing.differences == [
         "an extra kill after kill #4 (00:53:00.000): com.example.bank (85.0 MB, background, exit-on-suspend)"
@@ -257,6 +292,35 @@ import Testing
       }
       #expect(fromA == a)
       #expect(fromB == b)
+    }
+  }
+
+  @Test func movesInsertionsAndDeletionsAccountForEveryElement() {
+    // Seeded sweep: every element not kept is a move (one of each side), an insertion or a
+    // deletion; a move pairs equal elements; no element has both an unpaired copy deleted and one
+    // inserted (that pair would have been a move).
+    var generator = RandomStream(seed: 11, stream: 0)
+    for _ in 0..<300 {
+      let a = (0..<Int(generator.next() % 25)).map { _ in "app\(generator.next() % 6)" }
+      let b = (0..<Int(generator.next() % 25)).map { _ in "app\(generator.next() % 6)" }
+      let steps = SequenceDiff.align(a, b) ?? []
+      let kept = steps.filter { if case .keep = $0 { true } else { false } }.count
+      let elements = KillOrder.Elements(
+        noun: "kill", expectedKey: { a[$0] }, actualKey: { b[$0] }, name: { b[$0] },
+        expected: { a[$0] }, actual: { b[$0] }, expectedTime: { _ in nil }, actualTime: { _ in nil }
+      )
+      let words = KillOrder.words(for: steps, elements)
+      #expect(words.edits.moves + words.edits.deletions == a.count - kept, "\(a) \(b)")
+      #expect(words.edits.moves + words.edits.insertions == b.count - kept, "\(a) \(b)")
+      let moves = KillOrder.moves(in: steps, elements)
+      #expect(moves.count == words.edits.moves)
+      for (w, g) in moves { #expect(a[w] == b[g]) }
+      let unpairedDeleted = Set(
+        steps.compactMap { if case .delete(let w) = $0, moves[w] == nil { a[w] } else { nil } })
+      let paired = Set(moves.values)
+      let unpairedInserted = Set(
+        steps.compactMap { if case .insert(let g) = $0, !paired.contains(g) { b[g] } else { nil } })
+      #expect(unpairedDeleted.isDisjoint(with: unpairedInserted), "\(a) \(b)")
     }
   }
 

@@ -235,7 +235,7 @@ import Testing
     #expect(
       failed.output
         == """
-        daily-commute: the kill order differs from \(golden) (1 difference)
+        daily-commute: the kill order differs from \(golden) (1 insertion)
           an extra kill after kill #2 (00:31:00.000): com.example.shortvideo (373.3 MB, suspended)
           cause: behaviour changed; the scenario and its profiles are the ones the golden was recorded with
           if the new behaviour is right: re-record with --update, and review the diff
@@ -249,6 +249,43 @@ import Testing
       update.output.hasPrefix(
         "\(golden): updated kills.csv; unchanged: run.json\n  what changed: 1 difference"))
     #expect(try jetsim(["check", scenarioPath("daily-commute"), "--expect", golden]).status == 0)
+  }
+
+  @Test func checkNamesTheKillsThatMovedUnderAnotherPolicy() throws {
+    // A golden recorded under largest-first, checked under lru: an app both kill at other
+    // positions is one move line, and the header counts the lines of each kind.
+    let scratch = try ScratchFolder()
+    let scenario = scenarioPath("daily-commute")
+    for (policy, folder) in [("largest-first", "golden"), ("lru", "lru")] {
+      let run = try jetsim([
+        "run", scenario, "--policy", policy, "--out", scratch.file(folder), "--quiet",
+      ])
+      #expect(run.status == 0)
+    }
+    func victims(_ folder: String) throws -> [String] {
+      try scratch.read("\(folder)/kills.csv").split(separator: "\n").dropFirst().map {
+        String($0.split(separator: ",", omittingEmptySubsequences: false)[2])
+      }
+    }
+    let (golden, lru) = (try victims("golden"), try victims("lru"))
+    let check = try jetsim([
+      "check", scenario, "--expect", scratch.file("golden"), "--policy", "lru",
+    ])
+    #expect(check.status == 1)
+    let lines = check.output.split(separator: "\n").map(String.init)
+    let moves = lines.filter { $0.contains(" moved from #") }
+    #expect(!moves.isEmpty)
+    for line in moves {
+      // `  com.example.browser moved from #6 to #10 (00:57:00.000)`: the app is at those places.
+      let words = line.split(separator: " ")
+      let from = Int(words[3].dropFirst()) ?? 0
+      let to = Int(words[words.firstIndex(of: "to").map { $0 + 1 } ?? 0].dropFirst()) ?? 0
+      #expect(
+        golden[safe: from - 1] == String(words[0]) && lru[safe: to - 1] == String(words[0]),
+        "\(line)")
+    }
+    #expect(lines.first?.contains("(\(moves.count) \(moves.count == 1 ? "move" : "moves")") == true)
+    #expect(check.output.contains("com.example.browser moved from #6 to #10 (00:57:00.000)"))
   }
 
   @Test func checkWithoutAGoldenNamesTheMissingFile() throws {
@@ -392,4 +429,8 @@ import Testing
     let plans = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
     #expect(plans?.map { $0["device"] as? String } == ["iPhone 6s", "iPhone 8"])
   }
+}
+
+extension Array {
+  fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -51,10 +51,65 @@ import Testing
     #expect(result.output.contains("    background_memory_pressure                     1.50"))
     #expect(result.output.contains("payloads cannot give: caches, backingStores"))
     let filled = try scratch.read("filled.json")
-    #expect(filled.contains("\"resident\": \"294750KB\""))
     #expect(filled.contains("\"caches\": \"200MB\""), "the rest stays the profile's")
     let valid = try jetsim(["validate", scratch.file("filled.json")])
     #expect(valid.status == 0, "\(valid.errors)")
+  }
+
+  /// The `simulated_average_suspended_kb`, `wrote_resident_kb` and `average_suspended_kb` of an
+  /// import-metrickit run of the two sample payloads on photofeed-day, two seeds.
+  func imported(profile: String, out: String? = nil, scenario: Bool = true) throws -> [String: Int]
+  {
+    var arguments = [
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json",
+      "Profiles/metrickit/photofeed-2026-11-18.json", "--app", "com.example.photofeed",
+      "--profile", profile, "--seeds", "2", "--format", "json",
+    ]
+    if scenario { arguments += ["--scenario", photofeed] }
+    if let out { arguments += ["--out", out] }
+    let result = try jetsim(arguments)
+    #expect(result.status == 0, "\(result.errors)")
+    var numbers: [String: Int] = [:]
+    for key in ["simulated_average_suspended_kb", "wrote_resident_kb", "average_suspended_kb"] {
+      let line = result.output.split(separator: "\n").first { $0.contains("\"\(key)\": ") }
+      numbers[key] = line.flatMap { Int($0.split(separator: " ").last?.filter(\.isNumber) ?? "") }
+    }
+    return numbers
+  }
+
+  @Test func withoutAScenarioOutWritesThePayloadsAverage() throws {
+    let scratch = try ScratchFolder()
+    let numbers = try imported(
+      profile: "Profiles/apps/photofeed.json", out: scratch.file("f.json"), scenario: false)
+    // (300000 × 38 + 290000 × 42) / 80 = 294750 KB.
+    #expect(numbers["average_suspended_kb"] == 294_750 && numbers["wrote_resident_kb"] == 294_750)
+    #expect(try scratch.read("f.json").contains("\"resident\": \"294750KB\""))
+  }
+
+  @Test func theScenarioRunsTheProfileGivenAndOutFitsItsSuspendedMemory() throws {
+    let scratch = try ScratchFolder()
+    // The simulated column is the profile's given with --profile, not the scenario's own copy.
+    let shipped = try imported(profile: "Profiles/apps/photofeed.json")
+    var text = try String(
+      contentsOfFile: packagePath("Profiles/apps/photofeed.json"), encoding: .utf8)
+    text = text.replacingOccurrences(of: "\"resident\": \"210MB\"", with: "\"resident\": \"100MB\"")
+    try #require(text.contains("\"resident\": \"100MB\""))
+    let smaller = try imported(profile: try scratch.write("small.json", text))
+    let (a, b) = (
+      try #require(shipped["simulated_average_suspended_kb"]),
+      try #require(smaller["simulated_average_suspended_kb"])
+    )
+    #expect(b < a, "a profile 110 MB smaller simulates smaller: \(a) KB, then \(b) KB")
+    // With --out, the profile written simulates the payloads' average suspended memory (resident
+    // plus growth), within 1 %; checked again from the file written.
+    let fitted = try imported(profile: "Profiles/apps/photofeed.json", out: scratch.file("f.json"))
+    let target = try #require(fitted["average_suspended_kb"])
+    let resident = try #require(fitted["wrote_resident_kb"])
+    #expect(resident < target, "growth taken off")
+    #expect(try scratch.read("f.json").contains("\"resident\": \"\(resident)KB\""))
+    let again = try #require(
+      try imported(profile: scratch.file("f.json"))["simulated_average_suspended_kb"])
+    #expect(abs(again - target) <= max(1024, target / 100), "\(again) KB against \(target) KB")
   }
 
   @Test(arguments: [

@@ -77,6 +77,22 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
     #expect(run(recording: false) == nil)
   }
 
+  @Test func aMovedKillIsOneMove() throws {
+    // lifecycle-tour's victims with the first expected last: the assertion names the move.
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/lifecycle-tour.json")
+    let result = try Simulator.run(scenario)
+    let victims = result.kills.map { result.summary.appIDs[$0.app] }
+    try #require(victims.count > 2 && victims.dropFirst().allSatisfy { $0 != victims[0] })
+    let expected = Array(victims.dropFirst()) + [victims[0]]
+    let message = KillOrderAssertion.failure(of: scenario, toBe: expected)
+    let time = Units.clock(result.kills[0].timeMs)
+    #expect(
+      message
+        == "lifecycle-tour: the kill order differs (expected \(victims.count) kills, got \(victims.count)), 1 move:\n  \(victims[0]) moved from #\(victims.count) to #1 (\(time))"
+    )
+  }
+
   @Test func aBadPathIsAFailureNotACrash() {
     withKnownIssue {
       expectKillOrder(ofScenarioAt: "nowhere.json", matchesGoldenIn: "nowhere")
@@ -105,7 +121,7 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
   @Test(arguments: [
     (
       KillExpectation.firstVictims(["com.example.legacyscanner"]),
-      "lifecycle-tour: the first victims differ (expected 1 kill first, got 1 kill), 1 difference:\n  kill #1 (00:03:50.000): expected com.example.legacyscanner, got com.example.bank (85.0 MB, background, exit-on-suspend)"
+      "lifecycle-tour: the first victims differ (expected 1 kill first, got 1 kill), 1 insertion, 1 deletion:\n  kill #1 (00:03:50.000): expected com.example.legacyscanner, got com.example.bank (85.0 MB, background, exit-on-suspend)"
     ),
     (
       .diesBefore("com.example.camera", "com.example.notes"),
@@ -163,7 +179,7 @@ final class XCTestHelperTests: XCTestCase {
     XCTAssertEqual(messages.count, 1)
     XCTAssertEqual(
       messages.first,
-      "worked-example: the kill order differs (expected 2 kills, got 1), 1 difference:\n  kill #2: expected example.c, got no kill there"
+      "worked-example: the kill order differs (expected 2 kills, got 1), 1 deletion:\n  kill #2: expected example.c, got no kill there"
     )
   }
 }

@@ -41,7 +41,9 @@ extension CheckOptions {
       Runs SCENARIO in memory and compares its kill order (who died, why, in which state, in which \
       order) with the golden kills.csv in DIR, and with --events its whole event log with \
       events.csv; --numbers compares times, sizes and free memory too. The sequences are aligned, \
-      so one kill too many is one difference. Exit 0 when they match; otherwise exit 1 and print \
+      so one kill too many is one difference, and a kill both have at other places one move \
+      ("com.example.browser moved from #6 to #10"); the first line counts the moves, insertions \
+      and deletions. Exit 0 when they match; otherwise exit 1 and print \
       the differences in words, and whether the scenario or its profiles changed since the golden \
       was recorded (from DIR/run.json) or the behaviour did. --update records the golden files \
       (only those that changed).
@@ -122,6 +124,14 @@ extension CheckOptions {
   static let hint =
     "  if the new behaviour is right: re-record with --update, and review the diff\n"
 
+  /// An order's edits as a JSON object: moves, insertions, deletions, number changes.
+  static func edits(_ edits: OrderEdits) -> JSONValue {
+    .fields([
+      ("moves", .integer(edits.moves)), ("insertions", .integer(edits.insertions)),
+      ("deletions", .integer(edits.deletions)), ("changes", .integer(edits.changes)),
+    ])
+  }
+
   /// The result as one JSON document.
   static func json(_ result: GoldenCheckResult) -> String {
     JSONText.render(
@@ -130,6 +140,8 @@ extension CheckOptions {
         ("passed", .bool(result.passed)), ("kills", .integer(result.kills)),
         ("events", result.events.map { .integer($0) } ?? .null),
         ("differences", .list(result.differences.map { .string($0) })),
+        ("kill_edits", edits(result.killEdits)),
+        ("event_edits", result.eventEdits.map(edits) ?? .null),
         ("changed_inputs", result.changedInputs.map { .list($0.map { .string($0) }) } ?? .null),
       ]))
   }

@@ -49,8 +49,10 @@ extension ImportMetricKitOptions {
       Reads each PAYLOAD (an MXMetricPayload as jsonRepresentation() writes it, or a list of \
       them), keeps those of APP, and puts their memory (peakMemoryUsage, averageSuspendedMemory) \
       beside the profile's. With --out, writes the profile with its resident memory set to the \
-      payloads' average suspended memory. With --scenario, runs it and prints each exit counter a \
-      day, real beside simulated. Payloads cannot give caches, backing stores, growth, launch \
+      payloads' average suspended memory. With --scenario, runs it with the profile given (in place \
+      of the scenario's own) and prints each exit counter a day, real beside simulated; with --out \
+      too, the growth the runs measure while suspended is taken off the resident memory written, \
+      so that the profile simulates the payloads' average suspended memory. Payloads cannot give caches, backing stores, growth, launch \
       peaks, background modes or launch times: those stay the profile's. See docs/metrickit.md.
       """,
     arguments: [
@@ -77,6 +79,47 @@ extension ImportMetricKitOptions {
   }
 
   func execute() throws(JetsimError) -> CommandResult {
+    let (real, used, skipped) = try readPayloads()
+    let given = try ProfileLoader.app(at: profile)
+    let check = MetricKitCheck(real: real, profile: given)
+    var filled = given
+    if out != nil {
+      guard let average = real.averageSuspendedKB else { throw noAverage(payloads: used) }
+      filled.residentKB = average
+    }
+    var simulated: MetricKitPayload?
+    if let scenarioPath = scenario {
+      var scenario = try ProfileLoader.scenario(at: scenarioPath)
+      overrides.apply(to: &scenario)
+      // The scenario runs with the profile the command checks (or fills), not its own copy.
+      if out != nil, let target = real.averageSuspendedKB {
+        (filled, simulated) = try fitted(filled, to: target, in: scenario)
+      } else {
+        simulated = try self.simulated(scenario, with: filled)
+      }
+    }
+    if let out {
+      do {
+        try FileSystem.writeAtomically(ProfileWriter.json(filled, standalone: true) + "\n", to: out)
+      } catch {
+        throw error.notWritable(out, output: .profile)
+      }
+    }
+    var result = CommandResult(wrote: out.map { [$0] } ?? [])
+    guard !printing.quiet else { return result }
+    let note = skipped > 0 ? "\(skipped.counted("payload")) of other apps skipped" : nil
+    let wrote = out.map { (path: $0, residentKB: filled.residentKB) }
+    switch printing.format {
+    case .text:
+      result.output = check.text(payloads: used, note: note, simulated: simulated, wrote: wrote)
+    case .json: result.output = check.json(payloads: used, simulated: simulated, wrote: wrote)
+    }
+    return result
+  }
+
+  /// The payloads of the app, added together, with how many were used and how many skipped (of
+  /// other apps).
+  func readPayloads() throws(JetsimError) -> (MetricKitPayload, used: Int, skipped: Int) {
     var real: MetricKitPayload?
     var used = 0
     var skipped = 0
@@ -102,39 +145,43 @@ extension ImportMetricKitOptions {
         path: payloads[0], keyPath: "metaData.bundleIdentifier",
         value: "\(skipped.counted("payload")) of other apps", expected: "a payload of \(app)")
     }
-    var app = try ProfileLoader.app(at: profile)
-    let check = MetricKitCheck(real: real, profile: app)
-    if let out {
-      guard let average = real.averageSuspendedKB else { throw noAverage(payloads: used) }
-      app.residentKB = average
-      do {
-        try FileSystem.writeAtomically(ProfileWriter.json(app, standalone: true) + "\n", to: out)
-      } catch {
-        throw error.notWritable(out, output: .profile)
-      }
+    return (real, used, skipped)
+  }
+
+  /// The app's payloads in `scenario` with `profile` in place of the scenario's own profile of the
+  /// app, added over the seeds.
+  func simulated(_ scenario: Scenario, with profile: AppProfile) throws(JetsimError)
+    -> MetricKitPayload
+  {
+    var scenario = scenario
+    scenario.apps[try WhatIf.index(of: app, in: scenario)] = profile
+    let seeds = self.seeds ?? CompareOptions.defaultSeeds(scenario)
+    var total = MetricKitPayload(app: app, device: scenario.device.name, durationMs: 0)
+    for payload in try WhatIf.payloads(
+      scenario, app: app, seeds: seeds, jobs: jobs ?? Progress.cores)
+    {
+      total.add(payload)
     }
-    var simulated: MetricKitPayload?
-    if let scenarioPath = scenario {
-      var scenario = try ProfileLoader.scenario(at: scenarioPath)
-      overrides.apply(to: &scenario)
-      let seeds = self.seeds ?? CompareOptions.defaultSeeds(scenario)
-      var total = MetricKitPayload(app: self.app, device: scenario.device.name, durationMs: 0)
-      for payload in try WhatIf.payloads(
-        scenario, app: self.app, seeds: seeds, jobs: jobs ?? Progress.cores)
-      {
-        total.add(payload)
-      }
-      simulated = total
+    return total
+  }
+
+  /// `profile` with its resident memory set so that its simulated average suspended memory (its
+  /// resident memory plus what it grows while suspended) is the payloads' `target`: the growth the
+  /// run measures is taken off the resident memory, for up to four rounds, until the two are within
+  /// 1 % (or 1 MB). Returns the profile and its last simulation.
+  func fitted(_ profile: AppProfile, to target: Int, in scenario: Scenario) throws(JetsimError)
+    -> (AppProfile, MetricKitPayload)
+  {
+    var fitted = profile
+    var simulated = try self.simulated(scenario, with: fitted)
+    for _ in 0..<4 {
+      guard let average = simulated.averageSuspendedKB else { break }
+      let gap = average - target
+      guard abs(gap) > max(1024, target / 100), fitted.residentKB - gap >= 0 else { break }
+      fitted.residentKB -= gap
+      simulated = try self.simulated(scenario, with: fitted)
     }
-    var result = CommandResult(wrote: out.map { [$0] } ?? [])
-    guard !printing.quiet else { return result }
-    let note = skipped > 0 ? "\(skipped.counted("payload")) of other apps skipped" : nil
-    switch printing.format {
-    case .text:
-      result.output = check.text(payloads: used, note: note, simulated: simulated, wrote: out)
-    case .json: result.output = check.json(payloads: used, simulated: simulated, wrote: out)
-    }
-    return result
+    return (fitted, simulated)
   }
 
   /// The error when `--out` asks for a profile the payloads cannot fill: none of them gives an

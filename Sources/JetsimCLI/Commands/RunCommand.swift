@@ -19,7 +19,9 @@ extension RunOptions {
     "eviction policy (default: the scenario's, else largest-first)")
   static let out = CommonOptions.out("report folder", defaultFolder: "<scenario name>")
   static let trace = OptionSpec(
-    "trace", value: "FILE", help: "replay this trace CSV instead of the scenario's workload",
+    "trace", value: "FILE",
+    help:
+      "replay this trace CSV instead of the scenario's whole workload (script, trace and user model)",
     completion: .file(["csv"]))
   static let duration = OptionSpec(
     "duration", value: "TIME", help: "end the run at this time, e.g. 30m (default: the scenario's)")
@@ -79,7 +81,7 @@ extension RunOptions {
       folder: ReportFolder(destination: destination), scenario: scenario, html: !noHTML)
     let summary: RunSummary
     do {
-      summary = try Simulator.run(scenario, observer: &writer)
+      summary = try Self.run(scenario, writer: &writer, quiet: printing.quiet)
       if let traceCheck { writer.add(input: try traceCheck.finish(summary)) }
     } catch {
       writer.discard()
@@ -87,5 +89,21 @@ extension RunOptions {
     }
     try writer.finish(summary)
     return (summary, scenario, destination)
+  }
+
+  /// Runs `scenario` into `writer`, with a progress line on standard error when it is a terminal,
+  /// the run takes more than two seconds and the command is not `quiet`.
+  static func run(_ scenario: Scenario, writer: inout ReportWriter, quiet: Bool)
+    throws(JetsimError) -> RunSummary
+  {
+    guard !quiet, let progress = Progress.onTerminal(label: "run") else {
+      return try Simulator.run(scenario, observer: &writer)
+    }
+    var observed = ProgressObserver(writer, progress: progress, endMs: scenario.durationMs)
+    defer {
+      writer = observed.inner
+      progress.finish()
+    }
+    return try Simulator.run(scenario, observer: &observed)
   }
 }

@@ -1,5 +1,5 @@
-/// `--help` text, generated from the declarations: USAGE, ARGUMENTS, OPTIONS and EXAMPLES, every
-/// line at most `width` columns.
+/// `--help` text, generated from the declarations: USAGE, ARGUMENTS, OPTIONS, EXAMPLES and EXIT
+/// CODES (from `ExitCode`), every line at most `width` columns.
 enum HelpFormatter {
   static let width = 100
 
@@ -26,7 +26,7 @@ enum HelpFormatter {
     text += "\nOPTIONS:\n"
     text += table(command.allOptions.map { ($0.label, $0.help) })
     text += "\nEXAMPLES:\n" + command.examples.map { "  \($0)\n" }.joined()
-    return text
+    return text + exitCodes
   }
 
   /// The overview of `jetsim --help`: every subcommand with its abstract.
@@ -54,13 +54,13 @@ enum HelpFormatter {
         jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute
         jetsim validate Profiles/scenarios/lifecycle-tour.json
 
-      EXIT CODES: 0 success; 1 failure, or differences found by check, or a plan target not met;
-        64 bad usage; 65 bad input data; 66 missing or unreadable input file; 70 internal error (a
-        bug: an output named but not written); 73 output cannot be written; 75 another jetsim is
-        writing that output now (try again).
-
       """
-    return text
+    return text + exitCodes
+  }
+
+  /// `EXIT CODES:` and every `ExitCode` with its meaning, one a line.
+  static var exitCodes: String {
+    "\nEXIT CODES:\n" + table(ExitCode.allCases.map { ("\($0.rawValue)", $0.meaning) })
   }
 
   /// Rows of two columns, the second wrapped and aligned, indented by two.

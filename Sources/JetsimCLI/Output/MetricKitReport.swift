@@ -3,7 +3,11 @@ import Jetsim
 /// What `jetsim import-metrickit` prints: the payloads' memory beside the profile's, and each exit
 /// counter a day, real beside simulated.
 extension MetricKitCheck {
-  func text(payloads: Int, note: String?, simulated: MetricKitPayload?, wrote: String?) -> String {
+  /// The report for people; `wrote` is the profile written with `--out` and its resident memory.
+  func text(
+    payloads: Int, note: String?, simulated: MetricKitPayload?,
+    wrote: (path: String, residentKB: Int)?
+  ) -> String {
     let days = Double(real.durationMs) / 86_400_000
     var lines = [
       "\(profile.id): \(payloads.counted("payload")) covering \(Units.decimal(days, digits: 1)) days"
@@ -18,17 +22,19 @@ extension MetricKitCheck {
         + " profile resident \(Units.megabytes(profile.residentKB))"
         + " (\(share(Self.difference(modelled: profile.residentKB, measured: average))))"
         + (simulated?.averageSuspendedKB.map {
-          "; simulated \(Units.megabytes($0)) (\(share(Self.difference(modelled: $0, measured: average)))): resident plus growth"
+          "; simulated \(Units.megabytes($0)) (\(share(Self.difference(modelled: $0, measured: average)))): resident plus growth\(wrote == nil ? "" : ", of the profile written")"
         } ?? ""))
     lines.append(
       "  peak               payloads \(real.peakMemoryKB.map(Units.megabytes) ?? "n/a");"
         + " profile's largest on-screen footprint \(Units.megabytes(profilePeakKB))"
         + " (\(share(Self.difference(modelled: profilePeakKB, measured: real.peakMemoryKB))))")
     if let wrote {
+      let source =
+        wrote.residentKB == average
+        ? "the payloads' average suspended memory"
+        : "the payloads' average suspended memory less the growth simulated while suspended"
       lines.append(
-        average == nil
-          ? "  no averageSuspendedMemory in the payloads: \(wrote) not written"
-          : "  wrote \(wrote): resident \(Units.megabytes(average ?? 0)), everything else the profile's"
+        "  wrote \(wrote.path): resident \(Units.megabytes(wrote.residentKB)) (\(source)), everything else the profile's"
       )
     }
     lines.append(
@@ -50,7 +56,10 @@ extension MetricKitCheck {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  func json(payloads: Int, simulated: MetricKitPayload?, wrote: String?) -> String {
+  /// The report as one JSON document; `wrote` as for `text`.
+  func json(payloads: Int, simulated: MetricKitPayload?, wrote: (path: String, residentKB: Int)?)
+    -> String
+  {
     func rates(_ payload: MetricKitPayload?) -> JSONValue {
       guard let payload else { return .null }
       return .fields(MetricKitExit.all.map { ($0.column, .decimal(payload.perDay($0))) })
@@ -69,7 +78,8 @@ extension MetricKitCheck {
           "simulated_average_suspended_kb",
           simulated?.averageSuspendedKB.map { .integer($0) } ?? .null
         ),
-        ("wrote", wrote.map { .string($0) } ?? .null),
+        ("wrote", wrote.map { .string($0.path) } ?? .null),
+        ("wrote_resident_kb", wrote.map { .integer($0.residentKB) } ?? .null),
       ]))
   }
 }

@@ -1,15 +1,20 @@
 import Dispatch
 import Foundation
+import Jetsim
 
 /// A one-line progress counter on standard error, shown only when standard error is a terminal (so
-/// logs and pipes stay clean) and redrawn at most five times a second, however fast runs finish.
+/// logs and pipes stay clean; the commands make none with `--quiet`), only once the work has taken
+/// two seconds (a short command prints no line at all), and redrawn at most five times a second,
+/// however fast runs finish.
 final class Progress: @unchecked Sendable {
   private let label: String
   private let lock = NSLock()
   private let start = DispatchTime.now().uptimeNanoseconds
-  private var lastDrawn: UInt64 = 0
+  private var lastDrawn: UInt64?
   /// The shortest time between two redraws.
   static let intervalNanoseconds: UInt64 = 200_000_000
+  /// How long work goes on before the line appears.
+  static let delayNanoseconds: UInt64 = 2_000_000_000
 
   private init(label: String) { self.label = label }
 
@@ -37,10 +42,34 @@ final class Progress: @unchecked Sendable {
     draw(text, at: DispatchTime.now().uptimeNanoseconds, force: false)
   }
 
+  /// Shows how far a run has gone in simulated time: `simulated 01:23:00.000 of 08:00:00.000
+  /// (17%)`, or without the end and share when the run has no end time.
+  func simulated(_ timeMs: Int, of endMs: Int?) {
+    draw(Self.simulated(timeMs, of: endMs), at: DispatchTime.now().uptimeNanoseconds, force: false)
+  }
+
+  /// The text of `simulated(_:of:)`.
+  static func simulated(_ timeMs: Int, of endMs: Int?) -> String {
+    guard let endMs, endMs > 0 else { return "simulated \(Units.clock(timeMs))" }
+    let percent = min(100, timeMs * 100 / endMs)
+    return "simulated \(Units.clock(timeMs)) of \(Units.clock(endMs)) (\(percent)%)"
+  }
+
+  /// Whether to draw at `now`, `elapsed` nanoseconds into the work, the last line drawn at
+  /// `last` (nil: none yet): never in the first two seconds, then at most five times a second
+  /// unless `force`d (the last run done).
+  static func shouldDraw(elapsed: UInt64, now: UInt64, last: UInt64?, force: Bool) -> Bool {
+    guard elapsed >= delayNanoseconds else { return false }
+    guard let last else { return true }
+    return force || now - last >= intervalNanoseconds
+  }
+
   private func draw(_ text: String, at now: UInt64, force: Bool) {
     lock.lock()
     defer { lock.unlock() }
-    guard force || now - lastDrawn >= Self.intervalNanoseconds else { return }
+    guard Self.shouldDraw(elapsed: now - start, now: now, last: lastDrawn, force: force) else {
+      return
+    }
     lastDrawn = now
     FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(text)".utf8))
   }
@@ -50,10 +79,11 @@ final class Progress: @unchecked Sendable {
     FileHandle.standardError.write(Data(text.utf8))
   }
 
-  /// Ends the progress line.
+  /// Ends the progress line, if one was drawn.
   func finish() {
     lock.lock()
     defer { lock.unlock() }
+    guard lastDrawn != nil else { return }
     FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
   }
 

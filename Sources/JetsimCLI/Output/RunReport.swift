@@ -7,14 +7,11 @@ enum RunReport {
   {
     let metrics = summary.metrics
     let ratio = metrics.warmResumeRatio.map { percent($0) } ?? "n/a"
-    let reasons = KillReason.allCases.filter { metrics.kills($0) > 0 }.map {
-      "\($0) \(metrics.kills($0))"
-    }
     var lines = [
       "\(summary.scenario): \(summary.device), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated",
       "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes))",
       "  warm resumes     \(ratio) of the \(metrics.opensOfLaunchedApps) reopenings of apps launched before (warm-resume ratio); \(metrics.pressureColdLaunches) lost to memory-pressure kills",
-      "  kills            \(metrics.totalKills)\(reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"); \(metrics.pressureKills) for memory pressure",
+      "  kills            \(kills(metrics, systemProcesses: !device.systemProcesses.isEmpty))",
     ]
     if !device.systemProcesses.isEmpty {
       lines.append(
@@ -33,6 +30,11 @@ enum RunReport {
     if metrics.launchesWaited > 0 {
       lines.append("  launches waited  \(metrics.launchesWaited) (for room made by kills)")
     }
+    if summary.unplayed.total > 0 {
+      lines.append(
+        "  not played       \(summary.unplayed.summary(endMs: metrics.durationMs)); a longer --duration plays them"
+      )
+    }
     if metrics.shortfalls > 0 {
       lines.append(
         "  shortfalls       \(metrics.shortfalls) (worst \(Units.megabytes(metrics.maxShortfallKB)) below critical)"
@@ -42,6 +44,26 @@ enum RunReport {
       "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv, run.json, metrickit.json\(html ? ", report.html" : ""))"
     )
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `36 (4 apps, 32 system processes; long-idle-exit 36); 36 for memory pressure, 4 of them
+  /// apps`: every number counts rows of kills.csv, the apps' share named where a device has system
+  /// processes; `12 (vm-pageshortage 11, exit-on-suspend 1); 11 for memory pressure` where it has
+  /// none.
+  static func kills(_ metrics: RunMetrics, systemProcesses: Bool) -> String {
+    let reasons = KillReason.allCases.filter { metrics.allKills($0) > 0 }.map {
+      "\($0) \(metrics.allKills($0))"
+    }
+    let split =
+      systemProcesses
+      ? [
+        "\(metrics.totalKills.counted("app")), \(metrics.systemProcessKills.counted("system process", "system processes"))"
+      ] : []
+    var parts = split
+    if !reasons.isEmpty { parts.append(reasons.joined(separator: ", ")) }
+    let breakdown = parts.isEmpty ? "" : " (\(parts.joined(separator: "; ")))"
+    let apps = systemProcesses ? ", \(metrics.pressureKills) of them apps" : ""
+    return "\(metrics.allKills)\(breakdown); \(metrics.allPressureKills) for memory pressure\(apps)"
   }
 
   static func percent(_ value: Double) -> String {

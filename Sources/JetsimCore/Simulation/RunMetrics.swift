@@ -23,6 +23,9 @@ public struct RunMetrics: Sendable, Equatable {
   public internal(set) var killsByReason = [Int](repeating: 0, count: KillReason.allCases.count)
   /// Kills of system processes (daemons, extensions), whatever the reason.
   public internal(set) var systemProcessKills = 0
+  /// Kills of system processes by reason (`KillReason.rawValue` index).
+  public internal(set) var systemProcessKillsByReason = [Int](
+    repeating: 0, count: KillReason.allCases.count)
   /// System processes launchd relaunched after a kill.
   public internal(set) var relaunches = 0
   /// Opens (cold launches and warm resumes) whose memory waited for the policy to kill first. The
@@ -61,6 +64,17 @@ public struct RunMetrics: Sendable, Equatable {
   public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
   /// All app kills, whatever the reason.
   public var totalKills: Int { killsByReason.reduce(0, +) }
+  /// Every kill, of apps and of system processes: the rows of `kills.csv`.
+  public var allKills: Int { totalKills + systemProcessKills }
+  /// Kills of apps and of system processes for `reason`.
+  public func allKills(_ reason: KillReason) -> Int {
+    kills(reason) + systemProcessKillsByReason[Int(reason.rawValue)]
+  }
+  /// Kills of apps and of system processes made for memory pressure: the rows of `kills.csv`
+  /// whose reason is one (`KillReason.isMemoryPressure`).
+  public var allPressureKills: Int {
+    KillReason.allCases.filter(\.isMemoryPressure).reduce(0) { $0 + allKills($1) }
+  }
   /// App kills the system chose (not force-quits or reboots).
   public var systemKills: Int {
     KillReason.allCases.filter(\.isSystemKill).reduce(0) { $0 + kills($1) }

@@ -219,6 +219,7 @@ extension Simulation {
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
     if system {
       metrics.systemProcessKills += 1
+      metrics.systemProcessKillsByReason[Int(reason.rawValue)] += 1
       if traits[app].relaunchDelayMs >= 0, reason != .reboot {
         schedule(.relaunch, app, atMs: queue.now + traits[app].relaunchDelayMs)
       }

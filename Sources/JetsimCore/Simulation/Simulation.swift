@@ -107,6 +107,8 @@ package struct Simulation {
   var started = false
   /// Why the run stopped early, if it did; `failed` mirrors it so the hot loop tests a flag.
   var failure: JetsimError? { didSet { failed = failure != nil } }
+  /// The workload's step read but not played when the run reached its end time.
+  package var unplayed: WorkloadStep?
   var failed = false
 
   /// A device with every app not running and its system processes about to start, at time 0.
@@ -205,6 +207,7 @@ package struct Simulation {
       if changed { memoryChanged() }
     }
     if let failure { throw failure }
+    unplayed = pending
     finish(atMs: max(endMs ?? queue.now, queue.now))
   }
 

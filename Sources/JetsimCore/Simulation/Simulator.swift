@@ -23,6 +23,8 @@ public struct RunSummary: Sendable, Equatable {
   /// The SHA-256 of the scenario's trace file as the run read it, when the run read it to its end
   /// (a run cut short by its duration did not); nil without a trace.
   public var traceDigest: String?
+  /// The script actions and trace lines after the run's end, which it did not play.
+  public var unplayed = UnplayedActions()
 }
 
 /// A run kept in memory: its summary, every event and every kill.
@@ -67,17 +69,33 @@ public enum Simulator {
     var workload = try scenario.workload()
     var chosen: any EvictionPolicy
     if let policy { chosen = policy } else { chosen = try scenario.makePolicy() }
-    var summary = try run(scenario, policy: chosen, workload: &workload, observer: &observer)
+    var unplayed: WorkloadStep?
+    var summary = try run(
+      scenario, policy: chosen, workload: &workload, observer: &observer, unplayed: &unplayed)
+    // Nothing is dropped without a count: the rest of the script and the trace are read (and
+    // checked) to count what came after the end.
+    summary.unplayed = workload.unplayed(after: unplayed)
     // A workload that ended early (a trace line that cannot be read) fails the run.
     if let failure = workload.failure { throw failure }
     summary.traceDigest = workload.traceDigest
     return summary
   }
 
-  /// Runs `scenario`'s device and apps on a workload of your own (its script is not used).
+  /// Runs `scenario`'s device and apps on a workload of your own (its script is not used). A
+  /// workload longer than the scenario's `duration` is not read past it.
   public static func run<Observer: SimulationObserver>(
     _ scenario: Scenario, policy: any EvictionPolicy, workload: inout some WorkloadSource,
     observer: inout Observer
+  ) throws(JetsimError) -> RunSummary {
+    var unplayed: WorkloadStep?
+    return try run(
+      scenario, policy: policy, workload: &workload, observer: &observer, unplayed: &unplayed)
+  }
+
+  /// The run, with the step read and not played when it reached its end in `unplayed`.
+  static func run<Observer: SimulationObserver>(
+    _ scenario: Scenario, policy: any EvictionPolicy, workload: inout some WorkloadSource,
+    observer: inout Observer, unplayed: inout WorkloadStep?
   ) throws(JetsimError) -> RunSummary {
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: policy, observer: observer,
@@ -87,6 +105,7 @@ public enum Simulator {
       if let updated = simulation.observer as? Observer { observer = updated }
     }
     try simulation.run(&workload, untilMs: scenario.durationMs)
+    unplayed = simulation.unplayed
     return RunSummary(
       scenario: scenario.name, device: scenario.device.name, policy: simulation.policy.name,
       seed: scenario.seed, appIDs: scenario.processNames,

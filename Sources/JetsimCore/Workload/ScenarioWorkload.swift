@@ -10,6 +10,8 @@ public struct ScenarioWorkload: WorkloadSource {
   public private(set) var failure: JetsimError?
   /// The steps read so far.
   public private(set) var count = 0
+  /// Where the last step came from: 0 the script, 1 the trace, 2 the user model.
+  private(set) var lastSource = 0
 
   private let apps: [AppProfile]
   private let indices: [String: Int32]
@@ -132,7 +134,21 @@ public struct ScenarioWorkload: WorkloadSource {
       }
     }
     count += 1
+    lastSource = source
     return step
+  }
+
+  /// Reads the rest of the workload without playing it, counting it with `pending` (the step the
+  /// run read last and did not play): the actions after the run's end. A line after the end that
+  /// cannot be read still ends the workload with its `failure`.
+  ///
+  /// - Complexity: O(*n*) for the *n* actions left.
+  mutating func unplayed(after pending: WorkloadStep?) -> UnplayedActions {
+    var left = UnplayedActions()
+    guard let pending else { return left }
+    left.add(pending, source: lastSource)
+    while let step = next() { left.add(step, source: lastSource) }
+    return left
   }
 
   /// `action` as a step, or nil (with `failure` set) if it names an app the scenario lacks or a

@@ -6,7 +6,7 @@ import JetsimCore
 public enum ProfileLoader {
   /// The scenario in the JSON file at `path`, with its device, apps and trace loaded (paths inside
   /// it are relative to the scenario file) and its workload checked. With `replacementTrace`, the
-  /// scenario's script and trace are replaced by the actions of that trace file.
+  /// scenario's whole workload (script, trace and user model) is replaced by that trace file.
   public static func scenario(at path: String, trace replacementTrace: String? = nil)
     throws(JetsimError) -> Scenario
   {
@@ -50,7 +50,9 @@ public enum ProfileLoader {
     }
     var inputs = [RunInput(role: "scenario", path: path, data: bytes)]
     if let replacementTrace {
+      // The trace replaces the whole workload: the script and the user model too.
       file.script = []
+      file.userModel = nil
       file.trace = replacementTrace
     }
     let folder = directory(of: path)

@@ -19,9 +19,8 @@ package struct TraceCheck: Sendable {
   }
 
   /// The trace's entry for `run.json`, once the run is over: its SHA-256 as the run read it to the
-  /// end (`summary.traceDigest`), or, when the run stopped earlier (`--duration`), after checking
-  /// the whole file the way loading does, so that a bad line after the run's end is still an
-  /// error.
+  /// end (`summary.traceDigest`; a run stopped by its duration reads the rest to count it), or,
+  /// for a summary without one, after checking the whole file the way loading does.
   package func finish(_ summary: RunSummary) throws(JetsimError) -> RunInput {
     if let digest = summary.traceDigest {
       return RunInput(role: "trace", path: path, sha256: digest)

@@ -14,6 +14,11 @@ public struct Provenance: Sendable, Equatable {
   public var seed: UInt64
   /// The files the scenario was loaded from, with their digests.
   public var inputs: [RunInput]
+  /// The script actions and trace lines after the run's end, which it did not play.
+  public var unplayed = UnplayedActions()
+  /// When the run ended, in milliseconds (0 when `run.json` does not say: it says only with
+  /// actions left unplayed).
+  public var endMs = 0
 
   /// The provenance of a run of `scenario` that produced `summary`.
   public init(scenario: Scenario, summary: RunSummary) {
@@ -23,6 +28,8 @@ public struct Provenance: Sendable, Equatable {
     policy = summary.policy
     seed = summary.seed
     inputs = scenario.inputs
+    unplayed = summary.unplayed
+    endMs = unplayed.total > 0 ? summary.metrics.durationMs : 0
   }
 
   /// `run.json`'s text: fixed key order, one input a line, `\n` line ends.
@@ -39,10 +46,18 @@ public struct Provenance: Sendable, Equatable {
         "seed": \(seed),
         "inputs": [
       \(inputLines.joined(separator: ",\n"))
-        ]
+        ]\(notPlayedJSON)
       }
 
       """
+  }
+
+  /// `,\n  "not_played": {…}` when actions were left unplayed; empty otherwise.
+  var notPlayedJSON: String {
+    guard unplayed.total > 0 else { return "" }
+    let first = unplayed.firstMs.map(String.init) ?? "null"
+    return
+      ",\n  \"not_played\": {\"script\": \(unplayed.script), \"trace\": \(unplayed.trace), \"first_ms\": \(first), \"end_ms\": \(endMs)}"
   }
 
   /// Reads `run.json`'s text; nil if it is not one.
@@ -62,6 +77,12 @@ public struct Provenance: Sendable, Equatable {
         let digest = entry["sha256"]?.string
       else { return nil }
       return RunInput(role: role, file: file, sha256: digest)
+    }
+    if let left = root["not_played"] {
+      unplayed = UnplayedActions(
+        script: Int(left["script"]?.unsigned ?? 0), trace: Int(left["trace"]?.unsigned ?? 0),
+        firstMs: left["first_ms"]?.unsigned.map { Int($0) })
+      endMs = Int(left["end_ms"]?.unsigned ?? 0)
     }
   }
 

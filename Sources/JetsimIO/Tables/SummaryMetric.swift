@@ -73,27 +73,31 @@ public struct SummaryMetric: Sendable {
       SummaryMetric("memory_warnings", better: false, "didReceiveMemoryWarning callbacks") {
         $0.memoryWarnings
       },
-      SummaryMetric("kills", better: false, "app terminations, for any reason") { $0.totalKills },
+      SummaryMetric(
+        "kills", better: false,
+        "apps: terminations, for any reason (system processes: system_process_kills; both: all_kills)"
+      ) { $0.totalKills },
       SummaryMetric(
         "kills_per_hour", ratio: true, better: false,
-        "app terminations the system chose (all but force-quits and reboots) per hour"
+        "apps: terminations the system chose (all but force-quits and reboots) per hour"
       ) { $0.killsPerHour },
       SummaryMetric(
         "pressure_kills", better: false,
-        "app terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap, idle-exit)"
+        "apps: terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap, idle-exit); with system processes: all_pressure_kills"
       ) { $0.pressureKills },
       SummaryMetric(
         "pressure_kills_per_hour", ratio: true, better: false,
-        "memory-pressure app terminations per hour"
+        "apps: memory-pressure terminations per hour"
       ) { $0.pressureKillsPerHour },
     ]
     + KillReason.allCases.map { reason in
-      SummaryMetric("kills_\(reason.columnName)", better: false, "app terminations: \(reason)") {
+      SummaryMetric("kills_\(reason.columnName)", better: false, "apps: terminations for \(reason)")
+      {
         $0.kills(reason)
       }
     }
     + [
-      SummaryMetric("system_process_kills", "terminations of system processes") {
+      SummaryMetric("system_process_kills", "system processes: terminations, for any reason") {
         $0.systemProcessKills
       },
       SummaryMetric("relaunches", "system processes relaunched by launchd") { $0.relaunches },
@@ -135,6 +139,14 @@ public struct SummaryMetric: Sendable {
       SummaryMetric("time_critical_ms", better: false, "time at the critical level") {
         $0.timeCriticalMs
       },
+      SummaryMetric(
+        "all_kills", better: false,
+        "apps and system processes: terminations, for any reason (the rows of kills.csv)"
+      ) { $0.allKills },
+      SummaryMetric(
+        "all_pressure_kills", better: false,
+        "apps and system processes: terminations to free memory (the rows of kills.csv with a memory-pressure reason)"
+      ) { $0.allPressureKills },
     ]
 
   /// The metric named `name`, if any.

@@ -1,0 +1,72 @@
+import Foundation
+import Jetsim
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCLI
+
+/// Progress on standard error only for long work on a terminal; every exit code in `--help`.
+@Suite struct ProgressAndExitCodeTests {
+  @Test func progressWaitsTwoSecondsThenRedrawsFiveTimesASecond() {
+    let second: UInt64 = 1_000_000_000
+    #expect(!Progress.shouldDraw(elapsed: second, now: 10 * second, last: nil, force: true))
+    #expect(Progress.shouldDraw(elapsed: 2 * second, now: 10 * second, last: nil, force: false))
+    let now = 10 * second
+    #expect(
+      !Progress.shouldDraw(elapsed: 3 * second, now: now, last: now - second / 10, force: false))
+    #expect(
+      Progress.shouldDraw(elapsed: 3 * second, now: now, last: now - second / 10, force: true))
+    #expect(
+      Progress.shouldDraw(elapsed: 3 * second, now: now, last: now - second / 5, force: false))
+  }
+
+  @Test func progressSaysHowFarTheRunHasGone() {
+    #expect(
+      Progress.simulated(7_200_000, of: 28_800_000)
+        == "simulated \(Units.clock(7_200_000)) of \(Units.clock(28_800_000)) (25%)")
+    #expect(Progress.simulated(7_200_000, of: nil) == "simulated \(Units.clock(7_200_000))")
+  }
+
+  /// `script` gives the command a terminal (util-linux's, as on most Linux machines).
+  var script: String? {
+    ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  @Test func aLongRunShowsProgressOnATerminalOnly() throws {
+    let script = try #require(script, "no `script` to give the run a terminal")
+    let scratch = try ScratchFolder()
+    let binary = try jetsimBinary().path
+    // heavy-social's user model stretched to 1500 hours: several seconds in a debug build.
+    let run = [
+      binary, "run", scenarioPath("heavy-social-4gb"), "--duration", "1500h", "--no-html",
+    ]
+    func onTerminal(_ extra: [String]) throws -> String {
+      let command = (run + extra).map { "'\($0)'" }.joined(separator: " ")
+      return try tool(script, ["-qec", command, "/dev/null"]).output
+    }
+    let shown = try onTerminal(["--out", scratch.file("a")])
+    #expect(shown.contains("\r\u{1B}[Krun: simulated "), "\(shown.prefix(200))")
+    #expect(shown.contains("of 1500:00:00.000 ("))
+    let quiet = try onTerminal(["--out", scratch.file("b"), "--quiet"])
+    #expect(!quiet.contains("run: simulated"))
+    let piped = try jetsim(Array(run.dropFirst()) + ["--out", scratch.file("c")])
+    #expect(piped.status == 0 && piped.errors.isEmpty, "no progress when stderr is not a terminal")
+  }
+
+  @Test func everyExitCodeIsInTheHelpAndTheREADME() throws {
+    let readme = try String(contentsOfFile: packagePath("README.md"), encoding: .utf8)
+    for arguments in [["--help"], ["run", "--help"], ["check", "--help"]] {
+      let help = try jetsim(arguments).output
+      let section = help.components(separatedBy: "EXIT CODES:\n").last ?? ""
+      for code in ExitCode.allCases {
+        #expect(
+          section.contains(
+            "  \(code.rawValue)".padding(toLength: 6, withPad: " ", startingAt: 0)
+              + code.meaning), "\(arguments): \(code)")
+      }
+    }
+    for code in ExitCode.allCases where code != .success {
+      #expect(readme.contains("\(code.rawValue) ("), "README's exit codes name \(code.rawValue)")
+    }
+  }
+}
