@@ -208,17 +208,22 @@ import Testing
         atPath: scratch.file("Profiles"), withDestinationPath: packagePath("Profiles"))
       try FileManager.default.createSymbolicLink(
         atPath: scratch.file("Reports/golden"), withDestinationPath: packagePath("Reports/golden"))
+      // A doc's /tmp paths go to the scratch folder, so the machine's own /tmp cannot change the
+      // output; the output is compared with them as the doc writes them.
+      let tmp = scratch.file("tmp")
+      try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
       for (command, expected) in session.steps {
-        var line = command
+        var line = command.replacingOccurrences(of: " /tmp/", with: " \(tmp)/")
         for prefix in ["swift run -c release jetsim ", "swift run jetsim ", "jetsim "]
         where line.hasPrefix(prefix) {
           line = "'\(binary)' " + line.dropFirst(prefix.count)
           break
         }
         let result = try tool("sh", ["-c", line + " 2>&1"], in: scratch.path)
+        let output = result.output.replacingOccurrences(of: "\(tmp)/", with: "/tmp/")
         #expect(
-          result.output == expected,
-          "\(session): `\(command)` prints\n\(result.output)\nwhere the doc says\n\(expected)")
+          output == expected,
+          "\(session): `\(command)` prints\n\(output)\nwhere the doc says\n\(expected)")
       }
     }
   }
