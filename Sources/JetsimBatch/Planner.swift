@@ -114,7 +114,11 @@ extension KillReason {
   /// kill, which more memory makes rarer.
   public var whyMemoryDoesNotHelp: String? {
     switch self {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap: nil
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap,
+      .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing,
+      .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      nil
     case .exitOnSuspend: "it exits on suspend each time it leaves the screen, whatever the memory"
     case .userForceQuit: "the workload force-quits it"
     case .reboot: "the workload reboots the device"

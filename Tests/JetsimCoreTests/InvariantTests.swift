@@ -322,7 +322,10 @@ import Testing
     }
     let exempt: Set<Int> = kill.allocatingApp >= 0 ? [kill.allocatingApp] : []
     switch kill.reason {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap:
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap,
+      .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing,
+      .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
       if kill.app == kill.allocatingApp {
         // The allocating process itself: only when nothing else is left and it cannot fit.
         if kill.availableBeforeKB - kill.pendingKB >= 0 {
