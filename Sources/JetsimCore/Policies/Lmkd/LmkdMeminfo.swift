@@ -48,6 +48,23 @@ public struct LmkdMeminfo: Sendable, Equatable {
   /// Anonymous memory that could go to swap, swapped or not, in KB (`calc_swap_utilization`).
   public var swappableKB: Int
 
+  /// A reading with these figures (`swapUsedKB` is the size less the free swap).
+  package init(
+    freeKB: Int, fileKB: Int, refaultKBPerSecond: Int, stallPermille: Int,
+    fullStallPermille: Int, swapTotalKB: Int = 0, swapFreeKB: Int = 0, swappableKB: Int = 0
+  ) {
+    self.freeKB = freeKB
+    self.fileKB = fileKB
+    self.refaultKBPerSecond = refaultKBPerSecond
+    thrashingPercent = refaultKBPerSecond * 100 / (fileKB + 1)
+    self.stallPermille = stallPermille
+    self.fullStallPermille = fullStallPermille
+    self.swapTotalKB = swapTotalKB
+    self.swapFreeKB = swapFreeKB
+    swapUsedKB = swapTotalKB - swapFreeKB
+    self.swappableKB = swappableKB
+  }
+
   /// The reading of `memory` once its pending allocation lands, with `watermarks`.
   public init(_ memory: DeviceMemory, watermarks: ZoneWatermarks) {
     let available = max(0, memory.availableAfterPendingKB)

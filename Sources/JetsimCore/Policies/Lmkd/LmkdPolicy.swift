@@ -90,16 +90,24 @@ public struct LmkdPolicy: EvictionPolicy {
   }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
-    let info = LmkdMeminfo(device.memory, watermarks: watermarks)
+    evict(device, LmkdMeminfo(device.memory, watermarks: watermarks))
+  }
+
+  /// The eviction lmkd makes at `device` reading `info`: `nextEviction`, with the reading given.
+  package mutating func evict(_ device: DeviceView, _ info: LmkdMeminfo) -> Eviction? {
     if parameters.useMinfreeLevels { return minfreeEviction(device, info) }
-    guard let event = pressure.wakeUp(info, nowMs: device.nowMs)
-    else { return nil }
+    guard let event = pressure.wakeUp(info, nowMs: device.nowMs) else { return nil }
     let decision = pressure.evaluate(info, watermarks, event: event, nowMs: device.nowMs)
     guard let decision else { return nil }
     let chosen = victim(device, minAdj: decision.minAdj)
     pressure.finish(decision, killed: chosen != nil, nowMs: device.nowMs)
     return chosen.map { Eviction(app: $0, reason: decision.reason) }
   }
+
+  /// The thrashing limit in force (`thrashing_limit`), in percent.
+  package var thrashingLimit: Int { pressure.thrashingLimit }
+  /// The zone watermarks in use.
+  package var zoneWatermarks: ZoneWatermarks { watermarks }
 
   /// Asked again when the previous app expires, and at lmkd's next PSI event while memory stalls.
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
