@@ -172,7 +172,7 @@ import Testing
 
   /// No PSI event, no reclaim, no refaults: lmkd does not even wake. Woken by a critical event with
   /// free memory above the low watermark (no reclaim) and no refault, it "bails out early" (lines
-  /// 2859–2865) before NOT_RESPONDING; with refaults, NOT_RESPONDING kills C2. LOW_MEM needs the
+  /// 2855–2862) before NOT_RESPONDING; with refaults, NOT_RESPONDING kills C2. LOW_MEM needs the
   /// low watermark breached (`wmark < WMARK_HIGH`, line 3045): free between low and high is not.
   @Test func noPressureNoReclaimNoRefaultsNoKill() {
     #expect(Self.kills(Self.harness(availableMB: 100, workingSetMB: 0)).isEmpty)
@@ -193,7 +193,7 @@ import Testing
 
   /// Two processes at one adj: the one that got it first (the tail of lmkd's list,
   /// `proc_adj_tail`, line 2212; `register_oom_adj_proc` puts a process at the head when its adj
-  /// changes, line 1221), whatever their sizes; with `kill_heaviest_task`, the heavier.
+  /// changes, line 1224), whatever their sizes; with `kill_heaviest_task`, the heavier.
   @Test func ofTwoAtOneAdjTheOneThatGotItFirst() {
     let pair: [PolicyHarness.App] = [
       .init(id: "F", state: .active, footprintMB: 100, enteredMs: 90_000),

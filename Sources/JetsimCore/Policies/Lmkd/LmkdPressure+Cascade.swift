@@ -30,12 +30,12 @@ extension LmkdPressure {
     }
     pollIntervalMs = swapIsLow ? Self.pollShortMs : Self.pollLongMs
     if event != .none || reclaim == .direct { pollUntilMs = nowMs + Self.windowMs }
-    // Not reclaiming and no refaults: "bail out early" (line 2861).
+    // Not reclaiming and no refaults: "bail out early" (lines 2855–2862).
     guard reclaim != .none || info.refaultKBPerSecond > 0 else { return nil }
     var decision = cascade(
       info, wmark: wmark, reclaim: reclaim, swapIsLow: swapIsLow, event: event,
       cycleAfterKill: cycleAfterKill)
-    // "Allow killing perceptible apps if the system is stalled" (line 3072).
+    // "Allow killing perceptible apps if the system is stalled" (line 3069).
     if decision != nil, info.fullStallPermille / 10 > parameters.stallLimitCritical {
       decision?.minAdj = 0
     }

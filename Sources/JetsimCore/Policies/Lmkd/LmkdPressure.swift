@@ -15,7 +15,7 @@
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
 ///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`).
 /// - at once after a kill: the victim dies in the instant it is killed in jetsim, and lmkd polls
-///   as soon as its pidfd says so (`kill_done_handler`, `POLLING_RESUME`, line 3917), so waiting for
+///   as soon as its pidfd says so (`kill_done_handler`, line 2374; `mainloop`, line 3970), so waiting for
 ///   the death or `kill_timeout_ms` never delays the next evaluation.
 package struct LmkdPressure: Sendable {
   /// lmkd's `enum kill_reasons` (statslog.h), and the minimum adj the cascade gives each.
