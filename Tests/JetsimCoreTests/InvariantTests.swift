@@ -274,7 +274,7 @@ import Testing
       }
       let availableBefore = replay.availableKB
       replay.apply(row)
-      noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay)
+      if policy == "lmkd" { noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay) }
       checkMemory(row, replay: replay, fail: fail)
       if replay.processes.filter(\.state.isForeground).count > 1 { fail(row, "two apps on screen") }
     }
