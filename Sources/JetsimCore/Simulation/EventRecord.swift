@@ -177,4 +177,6 @@ public struct KillRecord: Sendable, Equatable {
   /// The callback delivered before the kill: `willTerminate` for an app running in the background,
   /// nil (none) otherwise.
   public var callback: Callback?
+  /// lmkd's figures for the kill (`Eviction.lmkd`); nil for other policies' kills.
+  public var lmkd: LmkdKillInfo? = nil
 }

@@ -72,6 +72,7 @@ public struct LmkdPolicy: EvictionPolicy {
     importance.appDidChange(app, status, nowMs: nowMs)
     resident.update(app, isMember: status.state.isResident)
     pressure.processesChanged = true
+    pressure.changedSinceEvaluation = true
   }
 
   /// The available memory below which lmkd can act: in PSI mode, where the page cache falls short
@@ -101,7 +102,7 @@ public struct LmkdPolicy: EvictionPolicy {
     guard let decision else { return nil }
     let chosen = victim(device, minAdj: decision.minAdj)
     pressure.finish(decision, killed: chosen != nil, nowMs: device.nowMs)
-    return chosen.map { Eviction(app: $0, reason: decision.reason) }
+    return chosen.map { Self.eviction($0, decision.reason, decision.minAdj, info) }
   }
 
   /// The thrashing limit in force (`thrashing_limit`), in percent.
@@ -131,6 +132,16 @@ public struct LmkdPolicy: EvictionPolicy {
       let level = minfree.firstIndex(where: { otherFree < $0 && info.fileKB < $0 }),
       let victim = victim(device, minAdj: Self.adjLevels[level])
     else { return nil }
-    return Eviction(app: victim, reason: .lmkNone)
+    return Self.eviction(victim, .lmkNone, Self.adjLevels[level], info)
+  }
+
+  /// The kill of `app` for `reason` at `minAdj`, with what lmkd logs of `info`.
+  static func eviction(_ app: Int, _ reason: KillReason, _ minAdj: Int, _ info: LmkdMeminfo)
+    -> Eviction
+  {
+    var eviction = Eviction(app: app, reason: reason)
+    eviction.lmkd = LmkdKillInfo(
+      minScoreAdj: minAdj, thrashingPercent: info.thrashingPercent, swapFreeKB: info.swapFreeKB)
+    return eviction
   }
 }

@@ -47,6 +47,8 @@ package struct LmkdPressure: Sendable {
   private var lastObservationMs = Int.min
   /// A process changed since the last observation (`LmkdPolicy.appDidChange`).
   var processesChanged = false
+  /// A process changed since the last evaluation: a poll would read other memory.
+  var changedSinceEvaluation = false
   private var lastEvaluationMs = Int.min
   var pollIntervalMs = pollLongMs
   /// The last evaluation killed (`killing`): the next one is the cycle after a kill.
@@ -112,6 +114,7 @@ package struct LmkdPressure: Sendable {
       return nil
     }
     lastEvaluationMs = nowMs
+    changedSinceEvaluation = false
     return event
   }
 
@@ -126,10 +129,15 @@ package struct LmkdPressure: Sendable {
     }
   }
 
-  /// When lmkd next wakes by time alone while the stalls stay at `info`'s: its next PSI event
-  /// (polls between events see the same memory, so they are not scheduled).
+  /// When lmkd next wakes by time alone while the stalls stay at `info`'s: its next PSI event, or
+  /// its next poll inside the polling window if a process changed since its last evaluation
+  /// (polls that would read the same memory are not scheduled).
   func nextWakeMs(_ info: LmkdMeminfo, nowMs: Int) -> Int? {
     var wake = criticalDueMs(info, nowMs: nowMs).flatMap { $0 > nowMs ? $0 : nil }
+    if changedSinceEvaluation, lastEvaluationMs != Int.min {
+      let poll = max(lastEvaluationMs + pollIntervalMs, nowMs + 1)
+      if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
+    }
     if stalls(info, .medium) {
       let last = lastEventMs[EventLevel.medium.rawValue]
       let due = last == Int.min ? nowMs : last + Self.windowMs
