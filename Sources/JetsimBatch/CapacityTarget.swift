@@ -98,7 +98,11 @@ extension KillReason {
   /// kill, which more memory makes rarer.
   public var whyMemoryDoesNotHelp: String? {
     switch self {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit: nil
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
+      .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
+      .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      nil
     case .exitOnSuspend: "it exits on suspend each time it leaves the screen, whatever the memory"
     case .userForceQuit: "the workload force-quits it"
     case .reboot: "the workload reboots the device"

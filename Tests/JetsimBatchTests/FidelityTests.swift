@@ -55,10 +55,11 @@ import Testing
   }
 
   @Test func lmkdsPreviousAppIsClearedWhenItComesBack() throws {
-    // X -> Y -> A -> home -> A: the previous app was A, now on screen; X (901) then Y (900) die.
+    // X -> Y -> A -> home -> A: the previous app was A, now on screen; X (910) then Y (900) die
+    // (legacy minfree mode, as the case was written; lmkd logs no kill reason there).
     #expect(
       try kills(run("lmkd-previous-app")) == [
-        "repro.x vm-pageshortage @50000", "repro.y vm-pageshortage @50000",
+        "repro.x lmk-none @50000", "repro.y lmk-none @50000",
       ])
   }
 
@@ -71,7 +72,7 @@ import Testing
       try kills(run("oom-badness-previous-app-same-ms")) == ["repro.x vm-pageshortage @30000"])
   }
 
-  // MARK: - Round 3: cases kept outside this repository (../shared/fidelity/3-*.json)
+  // MARK: - Round 3: cases of the third round of checks against the kernels (Fidelity/3-*.json)
 
   /// §5: once landed, the allocating app is an ordinary candidate, in the same instant. The only
   /// app launches at 401,071 ms and leaves free memory below critical: it dies there, on screen.
@@ -85,7 +86,7 @@ import Testing
   /// instant of its wake, not a second later once it suspends.
   @Test func lmkdKillsALandedAllocationInItsInstant() throws {
     let result = try run("3-lmkd-allocating-app-not-exempt-after-landing")
-    #expect(kills(result) == ["org.uy.bq5 vm-pageshortage @6664991"])
+    #expect(kills(result) == ["org.uy.bq5 lmk-none @6664991"])
     #expect(result.kills.first?.state == .background)
   }
 
@@ -146,6 +147,9 @@ import Testing
 
 /// Round 4: cases written from the kernels' rules against jetsim 0.3.
 @Suite struct FidelityRound4Tests {
+  func run(_ name: String) throws -> RunResult { try FidelityTests().run(name) }
+  func kills(_ result: RunResult) -> [String] { FidelityTests().kills(result) }
+
   /// Daemons with a relaunch delay of 0, killed to make room for each other: under every policy
   /// the run reaches its end, each relaunch at least 1 ms after its kill. The runs of lru (whose
   /// daemons start killing each other at 543.6 s) and lmkd (at 277.6 s) are cut a few seconds
@@ -182,5 +186,36 @@ import Testing
     let first = try #require(result.kills.first)
     #expect(result.summary.appIDs[first.app] == "t.a")
     #expect(first.band == 0)
+  }
+
+  /// Fidelity/4-lmkd-cached-slots.json in legacy minfree mode, as the case was written:
+  /// OomAdjuster spreads the cached apps 900, 910, ... (`assignCachedAdjIfNecessary`). When a9
+  /// opens at 80 s its launch leaves 268 MB available, a file cache of 236 MB (above the free
+  /// target, 32 MB): below minfree[5] (315 MB, adj 950): a1, at 960, dies. At 100 s a9's 40 MB
+  /// leave a cache of 236 MB again: a2, now at 950 (six cached apps), dies (lmkd.cpp
+  /// `mp_event_common`, line 3229, at AOSP platform/system/memory/lmkd 767ae23).
+  @Test func lmkdSpreadsCachedAppsInSlots() throws {
+    #expect(try kills(run("4-lmkd-cached-slots")) == ["a1 lmk-none @80000", "a2 lmk-none @100000"])
+  }
+
+  /// Fidelity/4-lmkd-previous-expires.json in legacy minfree mode: Y, the previous app,
+  /// is cached 60 s after it left the screen (`MAX_PREVIOUS_TIME`); at 200 s x (910) then Y (900)
+  /// die.
+  @Test func lmkdsPreviousAppExpires() throws {
+    #expect(
+      try kills(run("4-lmkd-previous-expires")) == ["x lmk-none @200000", "y lmk-none @200000"])
+  }
+
+  /// The same case in PSI mode (the default), on its device with no file working set given (a
+  /// tenth of memory, 819 MB, against 600 MB available): the device thrashes from the first
+  /// launch; each PSI event ends with a kill, the app on screen included when alone (adj 0 at
+  /// critical thrashing, lmkd.cpp lines 3008–3010), each reason lmkd's.
+  @Test func lmkdInPSIModeNamesItsReasons() throws {
+    var scenario = try ProfileLoader.scenario(
+      at: packagePath("Tests/JetsimBatchTests/Fidelity/4-lmkd-previous-expires.json"))
+    scenario.policySettings = PolicySettings()
+    let result = try Simulator.run(scenario)
+    #expect(!result.kills.isEmpty)
+    #expect(result.kills.allSatisfy { $0.reason.isLmk && $0.reason != .lmkNone })
   }
 }

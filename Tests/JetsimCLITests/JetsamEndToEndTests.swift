@@ -126,8 +126,8 @@ import Testing
   }
 
   /// 131,072 processes of 2^40 pages of 64 KB: each footprint once in range, their sum past
-  /// `Int.max` (../shared/reliability/crashers/jetsam-footprint-sum-overflow). Each command now
-  /// refuses the first footprint over 1 PB in one line.
+  /// `Int.max` (a crasher the reliability checks found). Each command now refuses the first
+  /// footprint over 1 PB in one line.
   @Test func footprintsWhoseSumPassesIntMaxAreOneLineOfError() throws {
     let scratch = try ScratchFolder()
     var text =

@@ -78,67 +78,85 @@ import Testing
     #expect(adjustments(PolicyHarness(device: phone, sameInstant)) == [900, 700, 0])
   }
 
+  /// lmkd in legacy minfree mode (`useMinfreeLevels`) on `phone` with no free target and no
+  /// watermarks: the file cache is all of available memory, free memory (less the reserve) is
+  /// none, so a level fires when available memory is below it (lmkd.cpp `mp_event_common`, line
+  /// 3229, at AOSP platform/system/memory/lmkd 767ae23).
+  static func legacy(killHeaviest: Bool = false) -> LmkdPolicy {
+    var parameters = LmkdPolicy.Parameters()
+    parameters.useMinfreeLevels = true
+    parameters.watermarks = ZoneWatermarks(minKB: 0, lowKB: 0, highKB: 0)
+    parameters.killHeaviest = killHeaviest
+    return LmkdPolicy(parameters: parameters)
+  }
+
+  var legacyPhone: DeviceProfile {
+    var device = phone
+    device.fileCache.freeTargetKB = 0
+    return device
+  }
+
   @Test func lmkdKillsCachedAppsFirstBelowTheCachedLevels() {
-    // Used 1200 MB: free 340 MB, above every level: nothing.
-    var calm = PolicyHarness(device: phone, apps)
-    #expect(calm.decisions(LmkdPolicy()).isEmpty)
+    // Used 1200 MB: free 340 MB, above every level: nothing. The cached apps share slots: 900
+    // (cached-new) and 910 (cached-old).
+    var calm = PolicyHarness(device: legacyPhone, apps)
+    #expect(calm.decisions(Self.legacy()).isEmpty)
     // 100 MB more on screen: free 240 MB < 315 MB (adj 950) but ≥ 216 MB: only adj ≥ 950 may die,
     // and none has it.
-    var cachedLevel = PolicyHarness(device: phone, apps)
+    var cachedLevel = PolicyHarness(device: legacyPhone, apps)
     cachedLevel.apps[0].footprintKB = mb(400)
-    #expect(cachedLevel.decisions(LmkdPolicy()).isEmpty)
+    #expect(cachedLevel.decisions(Self.legacy()).isEmpty)
     // 200 MB more: free 140 MB < 216 MB (adj 900): the cached app with the highest adj (the least
-    // recent, 901) dies; free 440 MB is above every level: stop.
-    var squeezed = PolicyHarness(device: phone, apps)
+    // recent, 910) dies; free 440 MB is above every level: stop.
+    var squeezed = PolicyHarness(device: legacyPhone, apps)
     squeezed.apps[0].footprintKB = mb(500)
     #expect(squeezed.availableKB == mb(140))
-    #expect(squeezed.decisions(LmkdPolicy()) == ["kill cached-old (vm-pageshortage)"])
+    #expect(squeezed.decisions(Self.legacy()) == ["kill cached-old (lmk-none)"])
   }
 
   @Test func lmkdKillsInAdjOrderUntilFreeClearsTheLevel() {
     // Small apps and a big screen app: free 71 MB < 72 MB, every adj may die. Each 10 MB kill moves
     // free up a level: 81 (< 90: adj ≥ 100), 91 (< 108: adj ≥ 200), 101 (< 108), 111 (< 126: adj ≥ 250,
     // which only adj 200 and 0 apps remain below): stop.
-    var harness = PolicyHarness(device: phone, apps)
+    var harness = PolicyHarness(device: legacyPhone, apps)
     for index in 1..<harness.apps.count { harness.apps[index].footprintKB = mb(10) }
     harness.apps[2].footprintKB = mb(20)
     harness.apps[0].footprintKB = mb(1_399)
     #expect(harness.availableKB == mb(71))
     #expect(
-      harness.decisions(LmkdPolicy()) == [
-        "kill cached-old (vm-pageshortage)", "kill cached-new (vm-pageshortage)",
-        "kill previous (vm-pageshortage)",
-        "kill upload (vm-pageshortage)",
+      harness.decisions(Self.legacy()) == [
+        "kill cached-old (lmk-none)", "kill cached-new (lmk-none)",
+        "kill previous (lmk-none)",
+        "kill upload (lmk-none)",
       ])
   }
 
   @Test func lmkdKillsTheHeaviestAtPerceptibleAndBelow() {
     // Two perceptible apps (adj 200): music is the less recently used, maps the heavier. Free 100 MB
     // < 108 MB (adj 200): maps dies, though least-recently-used would pick music; free 300 MB: stop.
-    var harness = PolicyHarness(device: phone, [apps[0], apps[1], apps[2]])
+    var harness = PolicyHarness(device: legacyPhone, [apps[0], apps[1], apps[2]])
     harness.apps[0].footprintKB = mb(1_140)
     #expect(harness.availableKB == mb(100))
-    #expect(harness.decisions(LmkdPolicy()) == ["kill maps (vm-pageshortage)"])
+    #expect(harness.decisions(Self.legacy()) == ["kill maps (lmk-none)"])
   }
 
   @Test func killHeaviestChangesTheOrderInsideOneAdj() {
-    // Two apps at the cached cap (adj 999) via many cached apps is heavy to build; instead two
-    // service apps (adj 500): least recently used by default, heaviest with killHeaviest.
+    // Two service apps (adj 500): the one that got adj 500 first by default (the tail of lmkd's
+    // list), the heaviest with killHeaviest.
     let pair: [PolicyHarness.App] = [
       .init(
-        id: "light-old", state: .background, footprintMB: 100, lastUsedMs: 1_000, working: true),
+        id: "light-old", state: .background, footprintMB: 100, lastUsedMs: 1_000, working: true,
+        enteredMs: 1_000),
       .init(
-        id: "heavy-new", state: .background, footprintMB: 300, lastUsedMs: 2_000, working: true),
+        id: "heavy-new", state: .background, footprintMB: 300, lastUsedMs: 2_000, working: true,
+        enteredMs: 2_000),
       .init(id: "screen", state: .active, footprintMB: 1_080),
     ]
-    var byRecency = PolicyHarness(device: phone, pair)
-    #expect(byRecency.decisions(LmkdPolicy()).first == "kill light-old (vm-pageshortage)")
-    var parameters = LmkdPolicy.Parameters()
-    parameters.killHeaviest = true
-    var byWeight = PolicyHarness(device: phone, pair)
+    var byRecency = PolicyHarness(device: legacyPhone, pair)
+    #expect(byRecency.decisions(Self.legacy()).first == "kill light-old (lmk-none)")
+    var byWeight = PolicyHarness(device: legacyPhone, pair)
     #expect(
-      byWeight.decisions(LmkdPolicy(parameters: parameters)).first
-        == "kill heavy-new (vm-pageshortage)")
+      byWeight.decisions(Self.legacy(killHeaviest: true)).first == "kill heavy-new (lmk-none)")
   }
 
   @Test func oomBadnessScoresFootprintPlusAdj() {
@@ -159,5 +177,100 @@ import Testing
         "kill previous (vm-pageshortage)",
         "kill screen (vm-pageshortage)",
       ])
+  }
+
+  // MARK: - ActivityManager's adj as lmkd reads it (frameworks/base OomAdjuster.java at
+  // aosp-mirror/platform_frameworks_base 02978520d9e8fd1bc84ea68c4065178d4a1b7b7b)
+
+  /// `assignCachedAdjIfNecessary` for `count` cached processes, most recent first.
+  static func slots(_ count: Int, first: Int = 900) -> [Int] {
+    var adj: [Int] = []
+    AndroidImportance.assignSlots(Array(0..<count), first: first) { adj.append($1) }
+    return adj
+  }
+
+  /// Slots step by 10 (`CACHED_APP_IMPORTANCE_LEVELS × 2`), `ceil(n / 10)` processes to a slot
+  /// (`cachedFactor`, `mNumSlots` 10), the last slot 999; empty processes at the odd fives.
+  @Test func cachedProcessesShareOomAdjustersSlots() {
+    #expect(Self.slots(7) == [900, 910, 920, 930, 940, 950, 960])
+    #expect(Self.slots(12) == [900, 900, 910, 910, 920, 920, 930, 930, 940, 940, 950, 950])
+    #expect(Self.slots(10).last == 990)
+    #expect(Array(Self.slots(22).suffix(4)) == [960, 960, 960, 970])
+    #expect(Self.slots(3, first: 905) == [905, 915, 925])
+  }
+
+  /// The adj lmkd reads on `harness` at `nowMs` (ranking `.activityManager`).
+  func lmkdAdjustments(_ harness: PolicyHarness, nowMs: Int) -> [Int?] {
+    var importance = AndroidImportance(ranking: .activityManager)
+    importance.start(harness.view(seed: 1))
+    var resident = AppSet(capacity: harness.apps.count)
+    for index in harness.history.indices.sorted(by: {
+      harness.history[$0].enteredMs < harness.history[$1].enteredMs
+    }) {
+      if harness.history[index].leftScreen {
+        var before = harness.apps[index]
+        before.state = .active
+        importance.appDidChange(index, before, nowMs: harness.history[index].enteredMs)
+      }
+      importance.appDidChange(index, harness.apps[index], nowMs: harness.history[index].enteredMs)
+      resident.insert(index)
+    }
+    var adj = [Int?](repeating: nil, count: harness.apps.count)
+    importance.forEachResident(in: resident, harness.apps, nowMs: nowMs) { adj[$0] = $1 }
+    return adj
+  }
+
+  /// The previous app keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it left the screen, then is
+  /// cached ("previous-expired", OomAdjuster `computeOomAdjLSP`): the newest cached, 900.
+  @Test func thePreviousAppExpiresAfterSixtySeconds() {
+    var harness = PolicyHarness(device: phone, apps)
+    harness.apps[4].leftForegroundMs = 9_000
+    #expect(lmkdAdjustments(harness, nowMs: 68_999) == [0, 200, 200, 500, 700, 900, 910])
+    #expect(lmkdAdjustments(harness, nowMs: 69_000) == [0, 200, 200, 500, 900, 910, 920])
+    // lmkd is asked again at the expiry, as memory stays short.
+    var policy = harness.started(LmkdPolicy())
+    harness.nowMs = 30_000
+    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) == 69_000)
+    harness.nowMs = 69_000
+    _ = policy.nextEviction(harness.view(seed: 1))
+    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) != 69_000)
+  }
+
+  /// Idle system processes hold no activity: empty processes, 905 and up; an active daemon is
+  /// persistent (-800), never a victim, even when lmkd kills down to adj 0.
+  @Test func emptyAndPersistentProcesses() {
+    var device = phone
+    device.systemProcesses = [
+      SystemProcess(name: "sys.idle", kind: .idleDaemon, footprintKB: mb(20)),
+      SystemProcess(name: "sys.persistent", kind: .activeDaemon, footprintKB: mb(40)),
+    ]
+    var harness = PolicyHarness(device: device, [apps[0], apps[5]])
+    harness.addIdleSystemProcess(footprintMB: 20)
+    harness.addIdleSystemProcess(footprintMB: 40)
+    harness.apps[3].state = .background
+    #expect(lmkdAdjustments(harness, nowMs: 100_000) == [0, 900, 905, -800])
+    // Legacy mode at the lowest level (adj 0 and up): everyone but the persistent daemon.
+    harness.apps[0].footprintKB = mb(1_500)
+    harness.device.fileCache.freeTargetKB = 0
+    let killed = harness.decisions(Self.legacy())
+    #expect(
+      killed == [
+        "kill sys.idle (lmk-none)", "kill cached-new (lmk-none)", "kill screen (lmk-none)",
+      ])
+  }
+
+  /// `mp_event_common` (line 3229): a level fires only when free memory (less the reserve) and the
+  /// file cache are both below it. Free memory is at the free target (32 MB), below every level;
+  /// with 368 MB of file cache no level fires; with 168 MB the 216 MB level (adj 900) does.
+  @Test func legacyModeWithALargeFileCacheKillsNoOne() {
+    var parameters = LmkdPolicy.Parameters()
+    parameters.useMinfreeLevels = true
+    var roomy = PolicyHarness(device: phone, apps)
+    roomy.apps[0].footprintKB = mb(240)
+    #expect(roomy.availableKB == mb(400))
+    #expect(roomy.decisions(LmkdPolicy(parameters: parameters)).isEmpty)
+    var tight = PolicyHarness(device: phone, apps)
+    tight.apps[0].footprintKB = mb(440)
+    #expect(tight.decisions(LmkdPolicy(parameters: parameters)) == ["kill cached-old (lmk-none)"])
   }
 }

@@ -41,6 +41,16 @@ struct DeviceReplay {
   var nowMs = 0
   /// Android's previous app: the last app that left the screen, until it returns or dies.
   var previousApp: Int?
+  /// When the previous app left the screen.
+  var previousLeftMs = 0
+  /// lmkd: when each process got its present adj class (see `PolicyRule.lmkdFixedAdj`), and the
+  /// class; the settings of the run; in the current instant, whether lmkd killed and whether
+  /// available memory fell after its last kill.
+  var adjSince: [Int] = []
+  var adjClass: [Int] = []
+  var lmkd = LmkdPolicy.Parameters()
+  var lmkdKilledInInstant = false
+  var lmkdDroppedAfterKill = false
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
   private let snapshotBands: [String: Int]
@@ -66,6 +76,9 @@ struct DeviceReplay {
     snapshotOrder = order
     snapshotCount = scenario.snapshot?.entries.count ?? 0
     limits = scenario.apps.map { $0.memoryLimitKB ?? scenario.device.foregroundLimitKB }
+    adjSince = Array(repeating: 0, count: processes.count)
+    adjClass = Array(repeating: Int.min, count: processes.count)
+    lmkd = ((try? scenario.makePolicy(.lmkd)) as? LmkdPolicy)?.parameters ?? LmkdPolicy.Parameters()
     let names = processes.map(\.name)
     let sorted = names.indices.sorted { names[$0] < names[$1] }
     var rank = [Int](repeating: 0, count: names.count)
@@ -123,6 +136,7 @@ struct DeviceReplay {
     // Android's previous app (ActivityManager's mPreviousProcess).
     if old.isForeground, !to.isForeground, to.isResident {
       previousApp = index
+      previousLeftMs = row.timeMs
     } else if to.isForeground, previousApp == index {
       previousApp = nil
     }

@@ -81,6 +81,10 @@ import Testing
         .init(process: "maps", state: .active),
       ])
     }
+    // lmkd: PSI mode on even seeds, legacy minfree mode on odd ones.
+    if policy == "lmkd", seed % 2 == 1 {
+      scenario.policySettings = PolicySettings(["lmkd": ["useMinfreeLevels": .flag(true)]])
+    }
     return scenario
   }
 
@@ -209,6 +213,7 @@ import Testing
     for (position, row) in events.enumerated() {
       if position > 0, events[position - 1].timeMs != row.timeMs {
         endOfInstant(events[position - 1], nextTime: row.timeMs)
+        (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (false, false)
       }
       replay.nowMs = row.timeMs
       if row.seq != position + 1 { fail(row, "seq out of order") }
@@ -267,13 +272,34 @@ import Testing
           fail(row, "\(process.name) got \(callback) though it runs no UIApplication code")
         }
       }
+      let availableBefore = replay.availableKB
       replay.apply(row)
+      if policy == "lmkd" { noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay) }
       checkMemory(row, replay: replay, fail: fail)
       if replay.processes.filter(\.state.isForeground).count > 1 { fail(row, "two apps on screen") }
     }
     if let last = events.last { endOfInstant(last, nextTime: nil) }
     if kills.next() != nil { problems.append("a kill record without its row") }
     return problems
+  }
+
+  /// What lmkd's rule needs beyond the processes: when each got its adj class, and in this instant
+  /// whether lmkd killed and whether available memory fell after its last kill.
+  static func noteLmkd(_ row: EventRecord, availableBeforeKB: Int, replay: inout DeviceReplay) {
+    for index in replay.processes.indices {
+      let adjClass =
+        replay.processes[index].state.isResident
+        ? PolicyRule.lmkdFixedAdj(replay, index) ?? Int.max : Int.min
+      if adjClass != replay.adjClass[index] {
+        replay.adjClass[index] = adjClass
+        replay.adjSince[index] = row.timeMs
+      }
+    }
+    if row.kind == .kill, row.reason?.isLmk == true {
+      (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (true, false)
+    } else if replay.availableKB < availableBeforeKB || row.pendingKB > 0 {
+      replay.lmkdDroppedAfterKill = replay.lmkdKilledInInstant
+    }
   }
 
   /// The memory a row shows, against the processes the rows left in memory: every page is in one
@@ -322,7 +348,10 @@ import Testing
     }
     let exempt: Set<Int> = kill.allocatingApp >= 0 ? [kill.allocatingApp] : []
     switch kill.reason {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit:
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
+      .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing,
+      .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
       if kill.app == kill.allocatingApp {
         // The allocating process itself: only when nothing else is left and it cannot fit.
         if kill.availableBeforeKB - kill.pendingKB >= 0 {
@@ -340,6 +369,15 @@ import Testing
         // An aggressive march goes on whatever the memory, one head after another.
         if !PolicyRule.aggressiveHeads(replay, exempt: exempt).contains(kill.app) {
           fail(row, "killed \(process.name) (proc-thrashing), not a head an aggressive march takes")
+        }
+        return
+      }
+      if policy == "lmkd", !replay.lmkd.useMinfreeLevels {
+        if let problem = PolicyRule.lmkdPSIKillProblem(
+          replay, app: kill.app, reason: kill.reason,
+          availableKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
+        {
+          fail(row, problem)
         }
         return
       }
@@ -388,7 +426,17 @@ import Testing
         kinds.formUnion(log.events.map(\.kind))
       }
     }
-    #expect(reasons == Set(KillReason.allCases))
+    #expect(reasons == Set(KillReason.allCases.filter { !$0.isLmk }))
+    // lmkd's own reasons, in both modes: those its defaults reach on these devices.
+    var lmk = Set<KillReason>()
+    for seed in 0..<40 {
+      let (log, _) = try Self.run(
+        seed: seed, policy: Self.scenario(seed: seed, policy: "lmkd").makePolicy(), name: "lmkd")
+      lmk.formUnion(log.kills.map(\.reason).filter(\.isLmk))
+    }
+    #expect(
+      lmk.isSuperset(of: [.lmkNone, .lmkLowMem, .lmkPressureAfterKill, .lmkLowMemAndThrashing]),
+      "\(lmk)")
     #expect(callbacks == Set(Callback.allCases))
     #expect(
       Set(EventKind.allCases).subtracting(kinds).isEmpty,

@@ -212,7 +212,7 @@ enum PolicyRule {
     return adj
   }
 
-  /// lmkd: the minfree levels of docs/policies.md (Android's, interpolated by memory).
+  /// lmkd's minfree levels (legacy mode): Android's, interpolated by memory.
   static func minfree(_ memoryKB: Int) -> [Int] {
     let low = [12_288, 18_432, 24_576, 36_864, 43_008, 49_152]
     let high = [73_728, 92_160, 110_592, 129_024, 147_456 * 3 / 2, 184_320 * 7 / 4]
@@ -220,27 +220,149 @@ enum PolicyRule {
     return (0..<6).map { low[$0] + (high[$0] - low[$0]) * scale / 350 }
   }
 
-  static func lmkd(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
-    let levels = [0, 100, 200, 250, 900, 950]
-    guard let level = minfree(device.device.memoryKB).firstIndex(where: { freeKB < $0 }) else {
-      return .none
+  /// ActivityManager's fixed adj of process `index` (nil: cached), as lmkd reads it: persistent
+  /// -800, foreground 0, perceptible 200, background 500, the previous app 700 for 60 s after it
+  /// left the screen.
+  static func lmkdFixedAdj(_ device: DeviceReplay, _ index: Int) -> Int? {
+    let process = device.processes[index]
+    if process.systemKind == .activeDaemon { return -800 }
+    if process.state.isForeground { return 0 }
+    if device.keepsRunning(index) { return 200 }
+    if process.state == .background { return 500 }
+    if device.previousApp == index, device.nowMs < device.previousLeftMs + 60_000 { return 700 }
+    return nil
+  }
+
+  /// Every resident process's adj under lmkd: fixed ones, then OomAdjuster's slots for cached apps
+  /// (from 900) and, apart, for empty processes (idle system processes, from 905): most recent
+  /// first, `ceil(n / 10)` to a slot, slots 10 apart.
+  static func lmkdAdjustments(_ device: DeviceReplay) -> [Int?] {
+    var adj = [Int?](repeating: nil, count: device.processes.count)
+    var cached: [Int] = []
+    var empty: [Int] = []
+    for (index, process) in device.processes.enumerated() where process.state.isResident {
+      if let fixed = lmkdFixedAdj(device, index) {
+        adj[index] = fixed
+      } else if process.isSystem {
+        empty.append(index)
+      } else {
+        cached.append(index)
+      }
     }
-    let adj = adjustments(device)
+    for (list, first) in [(cached, 900), (empty, 905)] {
+      let sorted = list.sorted {
+        let (a, b) = (device.processes[$0], device.processes[$1])
+        return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
+      }
+      let perSlot = max(1, (sorted.count + 9) / 10)
+      for (rank, index) in sorted.enumerated() {
+        adj[index] = min(999, first + rank / perSlot * 10)
+      }
+    }
+    return adj
+  }
+
+  /// The process lmkd kills at `minAdj` or above: the highest adj; inside one adj, at 200 and below
+  /// (or with kill_heaviest_task) the largest RSS (no swapped or compressed page), on a tie the one
+  /// that got the adj last; above 200 the one that got it first, cached ones by least recent use.
+  static func lmkdTop(_ device: DeviceReplay, minAdj: Int, exempt: Set<Int>) -> Int? {
+    let adj = lmkdAdjustments(device)
+    func rss(_ index: Int) -> Int {
+      let process = device.processes[index]
+      let compressed = process.state == .suspended && device.device.compressionPermille > 1000
+      return process.swapped || compressed ? 0 : process.footprintKB
+    }
     let candidates = device.processes.indices.filter {
-      adj[$0].map { $0 >= levels[level] } == true && !exempt.contains($0)
+      (adj[$0] ?? -1) >= max(0, minAdj) && !exempt.contains($0)
     }
-    let victim = candidates.min { a, b in
+    return candidates.min { a, b in
       let (adjA, adjB) = (adj[a] ?? 0, adj[b] ?? 0)
       if adjA != adjB { return adjA > adjB }
       let (x, y) = (device.processes[a], device.processes[b])
-      if adjA <= 200 {
-        if x.footprintKB != y.footprintKB { return x.footprintKB > y.footprintKB }
-      } else if x.lastUsedMs != y.lastUsedMs {
-        return x.lastUsedMs < y.lastUsedMs
+      if adjA <= 200 || device.lmkd.killHeaviest {
+        if rss(a) != rss(b) { return rss(a) > rss(b) }
+        if device.adjSince[a] != device.adjSince[b] {
+          return device.adjSince[a] > device.adjSince[b]
+        }
+      } else if adjA >= 900 {
+        if x.lastUsedMs != y.lastUsedMs { return x.lastUsedMs < y.lastUsedMs }
+      } else if device.adjSince[a] != device.adjSince[b] {
+        return device.adjSince[a] < device.adjSince[b]
       }
       return x.name < y.name
     }
-    return victim.map { .victim($0, .vmPageshortage) } ?? .none
+  }
+
+  /// lmkd's view of `availableKB` on the device: free pages (the free target, at least the high
+  /// watermark, less one second of refaults), the file cache and the refaults.
+  static func lmkdMemory(_ device: DeviceReplay, availableKB: Int) -> (
+    freeKB: Int, fileKB: Int, refaultKB: Int, watermarks: ZoneWatermarks
+  ) {
+    let profile = device.device
+    let marks =
+      device.lmkd.watermarks
+      ?? ZoneWatermarks(memoryKB: profile.memoryKB, scaleFactor: device.lmkd.watermarkScaleFactor)
+    let available = max(0, availableKB)
+    let target = min(available, max(profile.fileCache.freeTargetKB, marks.highKB))
+    let file = available - target
+    let refault = max(0, (profile.fileCache.workingSetKB ?? profile.memoryKB / 10) - file)
+    return (max(0, target - refault), file, refault, marks)
+  }
+
+  /// lmkd. Legacy mode (`mp_event_common`): the first minfree level both free memory (less the
+  /// high watermark) and the file cache are below; the top process at its adj, reason lmk-none.
+  /// PSI mode, as far as a rule without lmkd's state can say: after a kill in this instant, with
+  /// no drop of memory since, lmkd's poll finds free memory below min (PRESSURE_AFTER_KILL, adj 0
+  /// and up) or below low with a process at 701 and up (some reason kills it): it must kill.
+  static func lmkd(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
+    let memory = lmkdMemory(device, availableKB: freeKB)
+    if device.lmkd.useMinfreeLevels {
+      let levels = device.lmkd.minfreeKB ?? minfree(device.device.memoryKB)
+      let otherFree = memory.freeKB - memory.watermarks.highKB
+      guard let level = levels.firstIndex(where: { otherFree < $0 && memory.fileKB < $0 }),
+        let victim = lmkdTop(device, minAdj: [0, 100, 200, 250, 900, 950][level], exempt: exempt)
+      else { return .none }
+      return .victim(victim, .lmkNone)
+    }
+    guard device.lmkdKilledInInstant, !device.lmkdDroppedAfterKill else { return .none }
+    if memory.freeKB < memory.watermarks.minKB,
+      let victim = lmkdTop(device, minAdj: device.lmkd.pressureAfterKillMinScore, exempt: exempt)
+    {
+      return .victim(victim, .lmkPressureAfterKill)
+    }
+    if memory.freeKB < memory.watermarks.lowKB,
+      let victim = lmkdTop(device, minAdj: device.lmkd.lowmemMinOomScore, exempt: exempt)
+    {
+      return .victim(victim, .lmkLowMem)
+    }
+    return .none
+  }
+
+  /// A kill by lmkd in PSI mode, against what a rule without lmkd's state can say: the victim is
+  /// the top process at adj 0 and above; LOW_MEM kills at 701 and above, with free memory below the
+  /// low watermark; PRESSURE_AFTER_KILL follows a kill in the same instant, below min. The problem
+  /// found, if any.
+  static func lmkdPSIKillProblem(
+    _ device: DeviceReplay, app: Int, reason: KillReason, availableKB: Int, exempt: Set<Int>
+  ) -> String? {
+    guard reason.isLmk, reason != .lmkNone else { return "reason \(reason) in PSI mode" }
+    let top = lmkdTop(device, minAdj: 0, exempt: exempt)
+    guard top == app else {
+      return
+        "killed \(device.processes[app].name); the top of lmkd's order is \(top.map { device.processes[$0].name } ?? "no one")"
+    }
+    let adj = lmkdAdjustments(device)[app] ?? 0
+    let memory = lmkdMemory(device, availableKB: availableKB)
+    switch reason {
+    case .lmkLowMem:
+      if adj < device.lmkd.lowmemMinOomScore { return "lmk-low-mem at adj \(adj)" }
+      if memory.freeKB >= memory.watermarks.lowKB { return "lmk-low-mem with free above low" }
+    case .lmkPressureAfterKill:
+      if !device.lmkdKilledInInstant { return "pressure-after-kill with no kill before" }
+      if memory.freeKB >= memory.watermarks.minKB { return "pressure-after-kill above min" }
+    default: break
+    }
+    return nil
   }
 
   static func oomBadness(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {

@@ -23,8 +23,12 @@ import Testing
       (.exitOnSuspend, "foreground_normal_app", "background_normal_app"),
       (.userForceQuit, nil, nil), (.reboot, nil, nil),
     ]
-    #expect(table.count == KillReason.allCases.count)
-    for (reason, foreground, background) in table {
+    // lmkd's reasons: memory pressure, counted in the background only.
+    let lmkd: [(KillReason, String?, String?)] = KillReason.allCases.filter(\.isLmk).map {
+      ($0, nil, "background_memory_pressure")
+    }
+    #expect((table + lmkd).count == KillReason.allCases.count)
+    for (reason, foreground, background) in table + lmkd {
       #expect(
         MetricKitExit.counter(for: reason, foreground: true)?.column == foreground, "\(reason)")
       #expect(

@@ -114,10 +114,12 @@ import Testing
 
   @Test func pressureKillsAreTheKillsMoreMemoryPrevents() {
     let pressure = KillReason.allCases.filter(\.isMemoryPressure).map(\.description)
+    let lmkd = KillReason.allCases.filter(\.isLmk).map(\.description)
+    #expect(lmkd.count == 10 && lmkd.allSatisfy { $0.hasPrefix("lmk-") })
     #expect(
       pressure == [
         "vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap", "idle-exit",
-      ])
+      ] + lmkd)
   }
 
   /// daily-commute: 4 of its 8 reopenings were cold after vm-pageshortage kills, and its one

@@ -32,6 +32,27 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// system is otherwise healthy (above the critical level): xnu-11417's `MEMORYSTATUS_KILL_IDLE`
   /// action (`memorystatus_pick_action`, `kMemorystatusKilledIdleExit`).
   case idleExit
+  /// lmkd (Android), PSI mode: the min watermark still breached in the evaluation after a kill
+  /// (`PRESSURE_AFTER_KILL`, system/memory/lmkd statslog.h `enum kill_reasons`).
+  case lmkPressureAfterKill
+  /// lmkd: a critical PSI event, the device stalled (`NOT_RESPONDING`).
+  case lmkNotResponding
+  /// lmkd: swap low and the page cache thrashing (`LOW_SWAP_AND_THRASHING`).
+  case lmkLowSwapAndThrashing
+  /// lmkd: a watermark breached and swap low (`LOW_MEM_AND_SWAP`).
+  case lmkLowMemAndSwap
+  /// lmkd: a watermark breached and the page cache thrashing (`LOW_MEM_AND_THRASHING`).
+  case lmkLowMemAndThrashing
+  /// lmkd: direct reclaim and the page cache thrashing (`DIRECT_RECL_AND_THRASHING`).
+  case lmkDirectReclAndThrashing
+  /// lmkd: a watermark breached and swap utilisation high (`LOW_MEM_AND_SWAP_UTIL`).
+  case lmkLowMemAndSwapUtil
+  /// lmkd: the page cache still low after thrashing (`LOW_FILECACHE_AFTER_THRASHING`).
+  case lmkLowFilecacheAfterThrashing
+  /// lmkd: a watermark breached, cached processes only (`LOW_MEM`).
+  case lmkLowMem
+  /// lmkd in legacy minfree mode, which logs no kill reason (`NONE`).
+  case lmkNone
 
   public var description: String {
     switch self {
@@ -47,6 +68,16 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .procThrashing: "proc-thrashing"
     case .lowSwap: "low-swap"
     case .idleExit: "idle-exit"
+    case .lmkPressureAfterKill: "lmk-pressure-after-kill"
+    case .lmkNotResponding: "lmk-not-responding"
+    case .lmkLowSwapAndThrashing: "lmk-low-swap-and-thrashing"
+    case .lmkLowMemAndSwap: "lmk-low-mem-and-swap"
+    case .lmkLowMemAndThrashing: "lmk-low-mem-and-thrashing"
+    case .lmkDirectReclAndThrashing: "lmk-direct-recl-and-thrashing"
+    case .lmkLowMemAndSwapUtil: "lmk-low-mem-and-swap-util"
+    case .lmkLowFilecacheAfterThrashing: "lmk-low-filecache-after-thrashing"
+    case .lmkLowMem: "lmk-low-mem"
+    case .lmkNone: "lmk-none"
     }
   }
 
@@ -58,9 +89,16 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
       .exitOnSuspend, .userForceQuit:
       true
+    case .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
+      .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
     }
   }
+
+  /// Whether lmkd chose it, for one of its kill reasons (`lmk-…`).
+  public var isLmk: Bool { rawValue >= KillReason.lmkPressureAfterKill.rawValue }
 
   /// Whether the system (rather than the user or a reboot) chose to end the app.
   public var isSystemKill: Bool { self != .userForceQuit && self != .reboot }
@@ -72,6 +110,10 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   public var isMemoryPressure: Bool {
     switch self {
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit: true
+    case .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
+      .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      true
     case .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog, .backgroundTaskExpired,
       .reboot:
       false

@@ -1,15 +1,24 @@
-/// Android's `oom_score_adj` for the processes in memory, as `lmkd` and `oom-badness` use it
-/// (docs/policies.md; ActivityManager's ProcessList): foreground 0; perceptible (audio, location or
-/// VoIP in use) 200; service (background work under way) 500; the previous app 700; cached 900 to
-/// 999 by recency, the most recent 900. An active system daemon is persistent (-800: never a victim);
-/// an idle daemon or an extension is cached like an app.
+/// Android's `oom_score_adj` for the processes in memory, as ActivityManager sets it and `lmkd` and
+/// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): foreground
+/// 0; perceptible (audio, location or VoIP in use) 200; service (background work under way) 500; the
+/// previous app 700; cached 900 to 999. An active system daemon is persistent (-800: never a victim).
 ///
 /// The previous app is one process, ActivityManager's `mPreviousProcess`: the app that was on screen
 /// before the current one. It is set when an app leaves the screen, and cleared when that app comes
 /// back to the screen (`updateTopResumedActivityIfNeeded`) or dies
 /// (`cleanUpApplicationRecordLocked`); no older app inherits it.
 ///
-/// The state is kept as processes change, so a decision allocates nothing.
+/// Two ways to rank what is cached (`Ranking`):
+/// - `.recency` (jetsim 0.3, kept for `oom-badness`): 900 for the most recently used, then 901, ...;
+///   the previous app keeps 700 for as long as it is the previous app.
+/// - `.activityManager` (`lmkd`), as OomAdjuster of Android 15/16 ranks them: the previous app
+///   keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it left the screen, then is cached
+///   (`computeOomAdjLSP`, adj type "previous-expired"); cached processes share slots
+///   (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900, 910, ... 990, 999, most
+///   recent first, `ceil(n / 10)` to a slot; processes without activities (idle daemons and
+///   extensions) are empty processes at the odd fives 905, 915, ..., in their own slots.
+///
+/// The state is kept as processes change, so a decision allocates nothing once warmed up.
 package struct AndroidImportance: Sendable {
   package static let persistent = -800
   package static let foreground = 0
@@ -18,27 +27,54 @@ package struct AndroidImportance: Sendable {
   package static let previous = 700
   package static let cachedMin = 900
   package static let cachedMax = 999
+  /// `CACHED_APP_IMPORTANCE_LEVELS` (ProcessList): slots step by twice this, empty processes sit
+  /// this far above the cached ones.
+  package static let importanceLevels = 5
+  /// `mNumSlots` (OomAdjuster): `(CACHED_APP_MAX_ADJ - CACHED_APP_MIN_ADJ + 1) / 2 /
+  /// CACHED_APP_IMPORTANCE_LEVELS`.
+  package static let slotCount = (cachedMax - cachedMin + 1) / 2 / importanceLevels
+  /// `DEFAULT_MAX_PREVIOUS_TIME` (ActivityManagerConstants): 60 s.
+  package static let maxPreviousTimeMs = 60_000
 
+  /// How cached processes are ranked.
+  package enum Ranking: Sendable {
+    /// 900, 901, ... by recency; the previous app never expires.
+    case recency
+    /// OomAdjuster's slots; the previous app expires after `maxPreviousTimeMs`.
+    case activityManager
+  }
+
+  /// The ranking in use.
+  package let ranking: Ranking
   /// The previous app, if any.
   package private(set) var previousApp: Int?
   private var onScreen: [Bool] = []
   private var appCount = 0
   private var activeDaemons: [Bool] = []
-  /// Cached processes, reused for each decision that needs their ranks.
+  /// When each process got its present adj class (a fixed adj, or cached), by index: ActivityManager
+  /// sends lmkd a process's adj when it changes, and lmkd puts it at the head of that adj's list
+  /// (lmkd.cpp `register_oom_adj_proc`, `proc_slot`).
+  package private(set) var adjSince: [Int] = []
+  private var adjClass: [Int] = []
+  /// Cached processes with activities and empty ones, reused for each decision.
   private var cached: [Int] = []
+  private var empty: [Int] = []
 
-  package init() {}
+  package init(ranking: Ranking = .recency) { self.ranking = ranking }
 
   package mutating func start(_ device: DeviceView) {
     onScreen = Array(repeating: false, count: device.apps.count)
     appCount = device.appCount
     activeDaemons = device.apps.indices.map { device.systemProcess($0)?.kind == .activeDaemon }
+    adjSince = Array(repeating: 0, count: device.apps.count)
+    adjClass = Array(repeating: Int.min, count: device.apps.count)
     cached.reserveCapacity(device.apps.count)
+    empty.reserveCapacity(device.apps.count)
     previousApp = nil
   }
 
-  /// Follows process `app` into its new status.
-  package mutating func appDidChange(_ app: Int, _ status: AppStatus) {
+  /// Follows process `app` into its new status at `nowMs`.
+  package mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int = 0) {
     let nowOnScreen = status.state.isForeground
     if onScreen[app], !nowOnScreen, status.state.isResident {
       previousApp = app
@@ -47,45 +83,109 @@ package struct AndroidImportance: Sendable {
     }
     if !status.state.isResident, previousApp == app { previousApp = nil }
     onScreen[app] = nowOnScreen
+    let newClass =
+      status.state.isResident ? fixedAdj(app, status, nowMs: nowMs) ?? Int.max : Int.min
+    if newClass != adjClass[app] {
+      adjClass[app] = newClass
+      adjSince[app] = nowMs
+    }
   }
 
-  /// The adj of process `app` in `status`, if it is not cached (cached processes' adj depends on
-  /// their rank: see `cachedRanks`); nil for a cached one.
-  package func fixedAdj(_ app: Int, _ status: AppStatus) -> Int? {
+  /// When the previous app stops being the previous app by time alone (`.activityManager`), if it is
+  /// still the previous app at `nowMs`.
+  package func previousExpiryMs(_ apps: [AppStatus], nowMs: Int) -> Int? {
+    guard ranking == .activityManager, let app = previousApp,
+      let left = apps[app].leftForegroundMs
+    else { return nil }
+    let expiry = left + Self.maxPreviousTimeMs
+    return expiry > nowMs ? expiry : nil
+  }
+
+  /// The adj of process `app` in `status` at `nowMs`, if it is not cached (cached processes' adj
+  /// depends on their rank: see `forEachCached`); nil for a cached one.
+  package func fixedAdj(_ app: Int, _ status: AppStatus, nowMs: Int = 0) -> Int? {
     if activeDaemons[app] { return Self.persistent }
     if status.state.isForeground { return Self.foreground }
     if status.keepsRunning { return Self.perceptible }
     if status.hasBackgroundWork { return Self.service }
-    if app == previousApp { return Self.previous }
+    if app == previousApp {
+      // OomAdjuster computeOomAdjLSP: "previous-expired" once MAX_PREVIOUS_TIME has passed.
+      if ranking == .activityManager, let left = status.leftForegroundMs,
+        left + Self.maxPreviousTimeMs <= nowMs
+      {
+        return nil
+      }
+      return Self.previous
+    }
     return nil
   }
 
-  /// Calls `body` with each process of `resident` and its adj: first those whose adj is fixed, in
-  /// `resident`'s order, then the cached ones, most recently used first (see `forEachCached`).
+  /// Calls `body` with each process of `resident` and its adj at `nowMs`: first those whose adj is
+  /// fixed, in `resident`'s order, then the cached ones (see `forEachCached`).
   ///
   /// - Complexity: O(*r* + *c* log *c*) for *r* processes in memory, *c* of them cached.
   package mutating func forEachResident(
-    in resident: AppSet, _ apps: [AppStatus], _ body: (Int, Int) -> Void
+    in resident: AppSet, _ apps: [AppStatus], nowMs: Int = 0, _ body: (Int, Int) -> Void
   ) {
     for app in resident.members {
-      if let adj = fixedAdj(app, apps[app]) { body(app, adj) }
+      if let adj = fixedAdj(app, apps[app], nowMs: nowMs) { body(app, adj) }
     }
-    forEachCached(in: resident, apps, body)
+    forEachCached(in: resident, apps, nowMs: nowMs, body)
   }
 
-  /// Calls `body` with each cached process of `resident` and its adj (900 for the most recently
-  /// used, then 901, ..., at most 999).
+  /// Calls `body` with each cached process of `resident` and its adj at `nowMs`, most recently
+  /// used first: by `ranking`.
   ///
   /// - Complexity: O(*c* log *c*) for *c* cached processes; no allocation once warmed up.
   package mutating func forEachCached(
-    in resident: AppSet, _ apps: [AppStatus], _ body: (Int, Int) -> Void
+    in resident: AppSet, _ apps: [AppStatus], nowMs: Int = 0, _ body: (Int, Int) -> Void
   ) {
     cached.removeAll(keepingCapacity: true)
-    for app in resident.members where fixedAdj(app, apps[app]) == nil { cached.append(app) }
-    cached.sort {
+    empty.removeAll(keepingCapacity: true)
+    for app in resident.members where fixedAdj(app, apps[app], nowMs: nowMs) == nil {
+      if ranking == .activityManager, app >= appCount {
+        empty.append(app)
+      } else {
+        cached.append(app)
+      }
+    }
+    Self.sortByRecency(&cached, apps)
+    guard ranking == .activityManager else {
+      for (rank, app) in cached.enumerated() {
+        body(app, min(Self.cachedMax, Self.cachedMin + rank))
+      }
+      return
+    }
+    Self.sortByRecency(&empty, apps)
+    Self.assignSlots(cached, first: Self.cachedMin, body)
+    Self.assignSlots(empty, first: Self.cachedMin + Self.importanceLevels, body)
+  }
+
+  private static func sortByRecency(_ list: inout [Int], _ apps: [AppStatus]) {
+    list.sort {
       let (a, b) = (apps[$0], apps[$1])
       return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
     }
-    for (rank, app) in cached.enumerated() { body(app, min(Self.cachedMax, Self.cachedMin + rank)) }
+  }
+
+  /// OomAdjuster `assignCachedAdjIfNecessary` for one kind (cached activities from 900, empty
+  /// processes from 905), `processes` most recent first: `ceil(n / mNumSlots)` processes share a
+  /// slot, slots step by `2 × CACHED_APP_IMPORTANCE_LEVELS`, the last one is 999.
+  package static func assignSlots(_ processes: [Int], first: Int, _ body: (Int, Int) -> Void) {
+    let factor = max(1, (processes.count + slotCount - 1) / slotCount)
+    var current = first
+    var next = first + importanceLevels * 2
+    var step = -1
+    for app in processes {
+      if current != next {
+        step += 1
+        if step >= factor {
+          step = 0
+          current = next
+          next = min(next + importanceLevels * 2, cachedMax)
+        }
+      }
+      body(app, current)
+    }
   }
 }

@@ -79,12 +79,15 @@ public struct Eviction: Sendable, Equatable {
   /// then asks the policy again, so a policy purges before it kills by answering `purge` while the
   /// app has `purgeableKB` left.
   public var purgeOnly: Bool
+  /// lmkd's figures for this kill, written in kills.csv; nil for other policies.
+  public var lmkd: LmkdKillInfo?
 
   /// Kill `app` for `reason`.
   public init(app: Int, reason: KillReason = .vmPageshortage) {
     self.app = app
     self.reason = reason
     self.purgeOnly = false
+    self.lmkd = nil
   }
 
   /// Purge `app`'s purgeable memory without killing it.

@@ -180,4 +180,6 @@ public struct KillRecord: Sendable, Equatable {
   /// The victim's priority band when it was killed, for a policy with bands (`jetsam`); nil
   /// otherwise (`EvictionPolicy.band(of:nowMs:)`).
   public var band: Int? = nil
+  /// lmkd's figures for the kill (`Eviction.lmkd`); nil for other policies' kills.
+  public var lmkd: LmkdKillInfo? = nil
 }

@@ -143,7 +143,7 @@ extension Simulation {
       note(app, .purge)
     } else {
       rank += 1
-      kill(app, eviction.reason, rank: rank)
+      kill(app, eviction.reason, rank: rank, lmkd: eviction.lmkd)
     }
     return true
   }
@@ -192,7 +192,7 @@ extension Simulation {
   /// and the reason allows it (`KillReason.warnsBackgroundApp`), otherwise no callback. `rank` is its
   /// place in the current pressure episode, 0 for kills no policy chose. A system process launchd
   /// relaunches is scheduled to come back.
-  mutating func kill(_ app: Int, _ reason: KillReason, rank: Int = 0) {
+  mutating func kill(_ app: Int, _ reason: KillReason, rank: Int = 0, lmkd: LmkdKillInfo? = nil) {
     let state = apps[app].state
     let footprint = apps[app].footprintKB
     let physical = apps[app].physicalKB
@@ -234,7 +234,7 @@ extension Simulation {
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,
         footprintKB: footprint, freedKB: physical, availableBeforeKB: availableBefore,
         availableAfterKB: availableKB, pendingKB: memory.pendingKB, allocatingApp: exemptApp,
-        callback: callback, band: band))
+        callback: callback, band: band, lmkd: lmkd))
   }
 
   /// The launch peak is over: the app's footprint drops by it.

@@ -76,7 +76,10 @@ public struct MetricKitExit: Sendable, Hashable, CustomStringConvertible {
   public static func counter(for reason: KillReason, foreground: Bool) -> MetricKitExit? {
     let key: String?
     switch reason {
-    case .vmPageshortage, .longIdleExit, .procThrashing, .lowSwap, .idleExit:
+    case .vmPageshortage, .longIdleExit, .procThrashing, .lowSwap, .idleExit, .lmkPressureAfterKill,
+      .lmkNotResponding, .lmkLowSwapAndThrashing,
+      .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
       // "Terminated the app from the background to free up memory": no foreground counterpart.
       key = foreground ? nil : "cumulativeMemoryPressureExitCount"
     case .highwater, .perProcessLimit:

@@ -65,6 +65,11 @@ package enum KillColumn: String, ComparedColumn {
   case pendingKB = "pending_kb"
   case callback
   case band
+  /// lmkd's kills only (empty for other policies): the evaluation's minimum adj, its thrashing in
+  /// percent, its free swap.
+  case minScoreAdj = "min_score_adj"
+  case thrashing
+  case swapFreeKB = "swap_free_kb"
 
   /// How `check` compares it: a kill is who died, why and in which state.
   package var comparison: ColumnComparison {
@@ -72,7 +77,7 @@ package enum KillColumn: String, ComparedColumn {
     case .seq, .policy: .ignored
     case .app, .reason, .state, .band: .identity
     case .timeMs, .rank, .footprintKB, .freedKB, .availableBeforeKB, .availableAfterKB, .pendingKB,
-      .callback:
+      .callback, .minScoreAdj, .thrashing, .swapFreeKB:
       .value
     }
   }
@@ -229,6 +234,9 @@ package struct ReportTables: Sendable {
           callbacks.write(
             kill.callback.map { Int($0.rawValue) } ?? Callback.allCases.count, to: &row)
         case .band: if let band = kill.band { row.append(band) }
+        case .minScoreAdj: if let lmkd = kill.lmkd { row.append(lmkd.minScoreAdj) }
+        case .thrashing: if let lmkd = kill.lmkd { row.append(lmkd.thrashingPercent) }
+        case .swapFreeKB: if let lmkd = kill.lmkd { row.append(lmkd.swapFreeKB) }
         }
       }
       row.newline()

@@ -1,0 +1,124 @@
+extension LmkdPolicy {
+  /// The policy's settings; the defaults are those of lmkd.cpp's `update_props` (line 4123, AOSP
+  /// platform/system/memory/lmkd 767ae23) on a device that is not `ro.config.low_ram`. Each is the
+  /// `ro.lmk.*` property it is named after.
+  public struct Parameters: Sendable, Equatable {
+    /// `ro.lmk.use_minfree_levels`: the legacy minfree mode (`mp_event_common`) instead of PSI.
+    public var useMinfreeLevels = false
+    /// `ro.lmk.kill_heaviest_task`: inside one adj, the heaviest rather than the one that got the
+    /// adj longest ago.
+    public var killHeaviest = false
+    /// The six minfree levels in KB, ascending (legacy mode); nil to derive them from memory.
+    public var minfreeKB: [Int]?
+    /// A 64-bit device raises the two cached minfree levels (× 3/2 and × 7/4).
+    public var is64Bit = true
+    /// `ro.lmk.lowmem_min_oom_score`: LOW_MEM kills only at this adj or above; at least 201.
+    public var lowmemMinOomScore = 701
+    /// `ro.lmk.pressure_after_kill_min_score`.
+    public var pressureAfterKillMinScore = 0
+    /// `ro.lmk.swap_free_low_percentage`: swap is low below this share of its size.
+    public var swapFreeLowPercentage = 10
+    /// `ro.lmk.thrashing_limit`, in percent of the file cache refaulted in a window.
+    public var thrashingLimit = 100
+    /// `ro.lmk.thrashing_limit_decay`: each thrashing kill cuts the limit by this percentage.
+    public var thrashingLimitDecay = 10
+    /// `ro.lmk.thrashing_limit_critical`; nil: three times `thrashingLimit`.
+    public var thrashingLimitCriticalGiven: Int?
+    /// `ro.lmk.psi_partial_stall_ms`: the stall per 1 s window of a medium PSI event.
+    public var psiPartialStallMs = 70
+    /// `ro.lmk.psi_complete_stall_ms`: the stall per 1 s window of a critical PSI event.
+    public var psiCompleteStallMs = 700
+    /// `ro.lmk.swap_util_max`: 100 turns LOW_MEM_AND_SWAP_UTIL off.
+    public var swapUtilMax = 100
+    /// `ro.lmk.filecache_min_kb`: LOW_FILECACHE_AFTER_THRASHING below this cache.
+    public var filecacheMinKB = 0
+    /// `ro.lmk.stall_limit_critical`, in percent of PSI full over 10 s.
+    public var stallLimitCritical = 100
+    /// The zone watermarks; nil to derive them from memory (`ZoneWatermarks(memoryKB:)`).
+    public var watermarks: ZoneWatermarks?
+    /// `vm.watermark_scale_factor`, per 10,000, for derived watermarks.
+    public var watermarkScaleFactor = ZoneWatermarks.defaultScaleFactor
+
+    /// The defaults: AOSP lmkd's, PSI mode.
+    public init() {}
+
+    /// `thrashing_critical_pct`: the given value, or three times the limit (line 4162).
+    public var thrashingLimitCritical: Int { thrashingLimitCriticalGiven ?? thrashingLimit * 3 }
+  }
+
+  /// The settings it takes under `policyParameters.lmkd`.
+  public static let settings: [PolicySetting<Parameters>] =
+    [
+      PolicySetting(
+        "useMinfreeLevels", .flag, "legacy minfree mode (ro.lmk.use_minfree_levels) instead of PSI"
+      ) { $0.useMinfreeLevels = $1.flag },
+      PolicySetting(
+        "killHeaviest", .flag,
+        "inside one adj, kill the heaviest (ro.lmk.kill_heaviest_task) rather than the oldest"
+      ) { $0.killHeaviest = $1.flag },
+      PolicySetting(
+        "minfree", .ascendingSizes(count: adjLevels.count),
+        "legacy mode: six sizes, ascending, for adj 0, 100, 200, 250, 900, 950"
+      ) { $0.minfreeKB = $1.numbers },
+      PolicySetting("is64Bit", .flag, "legacy mode: raise the two cached levels (× 3/2, × 7/4)") {
+        $0.is64Bit = $1.flag
+      },
+      PolicySetting(
+        "watermarks", .ascendingSizes(count: 3),
+        "zone watermarks min, low, high (default: Linux's rule from memory)"
+      ) {
+        let sizes = $1.numbers
+        $0.watermarks = ZoneWatermarks(minKB: sizes[0], lowKB: sizes[1], highKB: sizes[2])
+      },
+      PolicySetting(
+        "watermarkScaleFactor", .integer(1...3000),
+        "vm.watermark_scale_factor for derived watermarks, per 10,000 (default 10)"
+      ) { $0.watermarkScaleFactor = $1.number },
+    ] + propertySettings
+
+  /// The `ro.lmk.*` numbers of PSI mode.
+  static let propertySettings: [PolicySetting<Parameters>] = [
+    PolicySetting(
+      "lowmemMinOomScore", .integer(201...1001), "ro.lmk.lowmem_min_oom_score (default 701)"
+    ) { $0.lowmemMinOomScore = $1.number },
+    PolicySetting(
+      "pressureAfterKillMinScore", .integer(0...1001),
+      "ro.lmk.pressure_after_kill_min_score (default 0)"
+    ) { $0.pressureAfterKillMinScore = $1.number },
+    PolicySetting(
+      "swapFreeLowPercentage", .percent, "ro.lmk.swap_free_low_percentage (default 10%)"
+    ) { $0.swapFreeLowPercentage = $1.number },
+    PolicySetting("thrashingLimit", .integer(0...10_000), "ro.lmk.thrashing_limit (default 100)") {
+      $0.thrashingLimit = $1.number
+    },
+    PolicySetting("thrashingLimitDecay", .percent, "ro.lmk.thrashing_limit_decay (default 10%)") {
+      $0.thrashingLimitDecay = $1.number
+    },
+    PolicySetting(
+      "thrashingLimitCritical", .integer(0...30_000),
+      "ro.lmk.thrashing_limit_critical (default 3 × thrashingLimit)"
+    ) { $0.thrashingLimitCriticalGiven = $1.number },
+    PolicySetting(
+      "psiPartialStallMs", .integer(0...1000), "ro.lmk.psi_partial_stall_ms (default 70)"
+    ) { $0.psiPartialStallMs = $1.number },
+    PolicySetting(
+      "psiCompleteStallMs", .integer(0...1000), "ro.lmk.psi_complete_stall_ms (default 700)"
+    ) { $0.psiCompleteStallMs = $1.number },
+    PolicySetting("swapUtilMax", .percent, "ro.lmk.swap_util_max (default 100%: off)") {
+      $0.swapUtilMax = $1.number
+    },
+    PolicySetting("filecacheMin", .size, "ro.lmk.filecache_min_kb (default 0)") {
+      $0.filecacheMinKB = $1.number
+    },
+    PolicySetting(
+      "stallLimitCritical", .integer(0...100), "ro.lmk.stall_limit_critical (default 100)"
+    ) { $0.stallLimitCritical = $1.number },
+  ]
+
+  /// Its entry in `PolicyRegistry`.
+  public static let registration = PolicyRegistration(
+    name: "lmkd",
+    summary:
+      "Android lmkd (15/16, PSI mode): ActivityManager's adj, kill reasons by watermarks, swap and thrashing",
+    defaults: Parameters(), settings: settings, make: { LmkdPolicy(parameters: $0) })
+}

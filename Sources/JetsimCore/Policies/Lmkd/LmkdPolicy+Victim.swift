@@ -1,0 +1,53 @@
+extension LmkdPolicy {
+  /// The resident set size lmkd reads for process `app` (`proc_get_size`, /proc/pid/statm): its
+  /// pages in memory, none of them in swap or in the compressor (zram).
+  static func rssKB(_ status: AppStatus) -> Int {
+    status.isSwapped || status.isCompressed ? 0 : status.physicalKB
+  }
+
+  /// `find_and_kill_process` (line 2539): the process to kill at `minAdj` or above, if any; never
+  /// the process whose allocation waits, nor one with a negative adj.
+  mutating func victim(_ device: DeviceView, minAdj: Int) -> Int? {
+    var best: (app: Int, adj: Int)?
+    let floor = max(0, minAdj)
+    let heaviest = parameters.killHeaviest
+    let allocating = device.allocatingApp
+    let apps = device.apps
+    let since = importance.adjSince
+    importance.forEachResident(in: resident, apps, nowMs: device.nowMs) { app, adj in
+      guard adj >= floor, app != allocating else { return }
+      if let current = best,
+        !Self.precedes(
+          app, adj, current.app, current.adj, apps, since: since, killHeaviest: heaviest)
+      {
+        return
+      }
+      best = (app, adj)
+    }
+    return best?.app
+  }
+
+  /// Whether `a` (at `adjA`) dies before `b` (at `adjB`): the higher adj; inside one adj, at 200
+  /// and below or with `killHeaviest`, the larger RSS (`proc_get_heaviest`, line 2232: on a tie the
+  /// first found from the head, the one that got the adj last); otherwise the tail of the adj's
+  /// list (`proc_adj_tail`), the one that got it longest ago; cached processes, which share slots,
+  /// by least recent use.
+  private static func precedes(
+    _ a: Int, _ adjA: Int, _ b: Int, _ adjB: Int, _ apps: [AppStatus], since: [Int],
+    killHeaviest: Bool
+  ) -> Bool {
+    if adjA != adjB { return adjA > adjB }
+    let (x, y) = (apps[a], apps[b])
+    let (sinceA, sinceB) = (since[a], since[b])
+    if adjA <= AndroidImportance.perceptible || killHeaviest {
+      let (rssA, rssB) = (rssKB(x), rssKB(y))
+      if rssA != rssB { return rssA > rssB }
+      if sinceA != sinceB { return sinceA > sinceB }
+    } else if adjA >= AndroidImportance.cachedMin {
+      if x.lastUsedMs != y.lastUsedMs { return x.lastUsedMs < y.lastUsedMs }
+    } else if sinceA != sinceB {
+      return sinceA < sinceB
+    }
+    return x.idRank < y.idRank
+  }
+}

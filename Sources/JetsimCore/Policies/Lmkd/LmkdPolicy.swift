@@ -1,0 +1,147 @@
+/// `lmkd`: Android's low memory killer daemon as Android 15/16 ships it (AOSP
+/// platform/system/memory/lmkd at 767ae23, lmkd.cpp), with ActivityManager's adj
+/// (`AndroidImportance`, `.activityManager` ranking); docs/policies.md, "lmkd".
+///
+/// - **PSI mode** (the default, `use_minfree_levels` false): lmkd wakes on PSI memory events and
+///   polls after them (`LmkdPressure`); each evaluation goes down `__mp_event_psi`'s cascade to a
+///   kill reason and its minimum adj (LOW_MEM: `lowmem_min_oom_score`, 701), and kills at most one
+///   process, then evaluates again once it is dead.
+/// - **Legacy minfree mode** (`useMinfreeLevels`): `mp_event_common`: the first minfree level that
+///   both free memory (less the reserve) and the file cache are below gives the minimum adj.
+///
+/// The victim (`find_and_kill_process`, line 2539): the highest adj at or above the minimum, never
+/// a negative one; inside one adj the process that got it longest ago (the tail of lmkd's adj list;
+/// among cached processes, which share slots, the least recently used), or at adj 200 and below
+/// (and with `killHeaviest` everywhere) the largest RSS, counting no swapped or compressed page.
+///
+/// - Complexity: O(*n* log *n*) per evaluation for *n* processes in memory; no allocation once
+///   warmed up.
+public struct LmkdPolicy: EvictionPolicy {
+  /// The adj of each minfree level (legacy mode).
+  public static let adjLevels = [0, 100, 200, 250, 900, 950]
+  /// Android's minfree levels for low-RAM devices, in KB.
+  public static let lowRAMMinfreeKB = [12_288, 18_432, 24_576, 36_864, 43_008, 49_152]
+  /// Android's minfree levels for high-RAM devices, in KB.
+  public static let highRAMMinfreeKB = [73_728, 92_160, 110_592, 129_024, 147_456, 184_320]
+
+  public var name: String { Self.registration.name }
+  /// The settings in use.
+  public let parameters: Parameters
+  private var minfree: [Int] = []
+  private var watermarks = ZoneWatermarks(minKB: 0, lowKB: 0, highKB: 0)
+  var importance = AndroidImportance(ranking: .activityManager)
+  var resident = AppSet(capacity: 0)
+  private var pressure: LmkdPressure
+
+  /// The lmkd policy with `parameters` (by default, AOSP's).
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+    pressure = LmkdPressure(parameters: parameters)
+  }
+
+  /// Android's minfree levels for a device with `memoryKB`: the low-RAM and high-RAM levels
+  /// interpolated by `scale = clamp((memoryMB − 350) / 350, 0, 1)`, in integer arithmetic.
+  public static func minfreeKB(memoryKB: Int, is64Bit: Bool) -> [Int] {
+    var high = highRAMMinfreeKB
+    if is64Bit {
+      high[4] = high[4] * 3 / 2
+      high[5] = high[5] * 7 / 4
+    }
+    let numerator = min(max(memoryKB / 1024 - 350, 0), 350)
+    return zip(lowRAMMinfreeKB, high).map { low, high in low + (high - low) * numerator / 350 }
+  }
+
+  /// The zone watermarks on `device` with `parameters`: given, or Linux's rule.
+  public static func watermarks(_ device: DeviceProfile, _ parameters: Parameters) -> ZoneWatermarks
+  {
+    parameters.watermarks
+      ?? ZoneWatermarks(memoryKB: device.memoryKB, scaleFactor: parameters.watermarkScaleFactor)
+  }
+
+  public mutating func start(_ device: DeviceView) {
+    minfree =
+      parameters.minfreeKB
+      ?? Self.minfreeKB(memoryKB: device.device.memoryKB, is64Bit: parameters.is64Bit)
+    watermarks = Self.watermarks(device.device, parameters)
+    importance.start(device)
+    resident = AppSet(capacity: device.apps.count)
+    pressure = LmkdPressure(parameters: parameters)
+  }
+
+  public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+    importance.appDidChange(app, status, nowMs: nowMs)
+    resident.update(app, isMember: status.state.isResident)
+    pressure.processesChanged = true
+    pressure.changedSinceEvaluation = true
+  }
+
+  /// The available memory below which lmkd can act: in PSI mode, where the page cache falls short
+  /// of the file working set (refaults, the stall of PSI events) or free memory reaches the high
+  /// watermark; in legacy mode, where the file cache is below the highest minfree level.
+  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int {
+    let marks = Self.watermarks(device, parameters)
+    let freeTarget = max(device.fileCache.freeTargetKB, marks.highKB)
+    if parameters.useMinfreeLevels {
+      let levels =
+        parameters.minfreeKB
+        ?? Self.minfreeKB(memoryKB: device.memoryKB, is64Bit: parameters.is64Bit)
+      return freeTarget + (levels.max() ?? 0)
+    }
+    return freeTarget + (device.fileCache.workingSetKB ?? device.memoryKB / 10) + 1
+  }
+
+  public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
+    evict(device, LmkdMeminfo(device.memory, watermarks: watermarks))
+  }
+
+  /// The eviction lmkd makes at `device` reading `info`: `nextEviction`, with the reading given.
+  package mutating func evict(_ device: DeviceView, _ info: LmkdMeminfo) -> Eviction? {
+    if parameters.useMinfreeLevels { return minfreeEviction(device, info) }
+    guard let event = pressure.wakeUp(info, nowMs: device.nowMs) else { return nil }
+    let decision = pressure.evaluate(info, watermarks, event: event, nowMs: device.nowMs)
+    guard let decision else { return nil }
+    let chosen = victim(device, minAdj: decision.minAdj)
+    pressure.finish(decision, killed: chosen != nil, nowMs: device.nowMs)
+    return chosen.map { Self.eviction($0, decision.reason, decision.minAdj, info) }
+  }
+
+  /// The thrashing limit in force (`thrashing_limit`), in percent.
+  package var thrashingLimit: Int { pressure.thrashingLimit }
+  /// The zone watermarks in use.
+  package var zoneWatermarks: ZoneWatermarks { watermarks }
+
+  /// Asked again when the previous app expires, and at lmkd's next PSI event while memory stalls.
+  public func reconsiderAtMs(_ device: DeviceView) -> Int? {
+    // Called after nextEviction answered nil in this instant: the stalls were observed.
+    let expiry = importance.previousExpiryMs(device.apps, nowMs: device.nowMs)
+    guard !parameters.useMinfreeLevels else { return expiry }
+    let info = LmkdMeminfo(device.memory, watermarks: watermarks)
+    let event = pressure.nextWakeMs(info, nowMs: device.nowMs)
+    switch (expiry, event) {
+    case (let a?, let b?): return min(a, b)
+    case (let a?, nil): return a
+    case (nil, let b): return b
+    }
+  }
+
+  /// `mp_event_common` with `use_minfree_levels` (line 3229): the first level whose minfree both
+  /// `other_free` (free less the reserve, the high watermark) and `other_file` are below.
+  private mutating func minfreeEviction(_ device: DeviceView, _ info: LmkdMeminfo) -> Eviction? {
+    let otherFree = info.freeKB - watermarks.highKB
+    guard
+      let level = minfree.firstIndex(where: { otherFree < $0 && info.fileKB < $0 }),
+      let victim = victim(device, minAdj: Self.adjLevels[level])
+    else { return nil }
+    return Self.eviction(victim, .lmkNone, Self.adjLevels[level], info)
+  }
+
+  /// The kill of `app` for `reason` at `minAdj`, with what lmkd logs of `info`.
+  static func eviction(_ app: Int, _ reason: KillReason, _ minAdj: Int, _ info: LmkdMeminfo)
+    -> Eviction
+  {
+    var eviction = Eviction(app: app, reason: reason)
+    eviction.lmkd = LmkdKillInfo(
+      minScoreAdj: minAdj, thrashingPercent: info.thrashingPercent, swapFreeKB: info.swapFreeKB)
+    return eviction
+  }
+}

@@ -1,0 +1,112 @@
+extension LmkdPressure {
+  /// lmkd's reclaim state, from the watermarks (`enum reclaim_state`): allocations reclaim directly
+  /// below the min watermark, kswapd reclaims below the low one.
+  package enum Reclaim: Sendable {
+    case none
+    case kswapd
+    case direct
+  }
+
+  /// One evaluation of `__mp_event_psi` with `info`, `watermarks` and `event`: the kill reason and
+  /// its minimum adj, or nil for no kill. The caller reports the outcome with `finish(killed:)`.
+  ///
+  /// - Complexity: O(1).
+  mutating func evaluate(
+    _ info: LmkdMeminfo, _ watermarks: ZoneWatermarks, event: EventLevel, nowMs: Int
+  ) -> Decision? {
+    // "Reset states after process got killed" (line 2815).
+    let cycleAfterKill = killing
+    killing = false
+    if cycleAfterKill { thrashingWindowStartMs = nowMs }
+    let swapIsLow =
+      parameters.swapFreeLowPercentage > 0
+      && info.swapFreeKB < info.swapTotalKB * parameters.swapFreeLowPercentage / 100
+    let wmark = watermarks.lowestBreached(freeKB: info.freeKB)
+    let reclaim: Reclaim = wmark == .min ? .direct : wmark == .low ? .kswapd : .none
+    // The thrashing window (line 2878): the limit comes back when a window has passed.
+    if nowMs - thrashingWindowStartMs > Self.windowMs {
+      thrashingWindowStartMs = nowMs
+      thrashingLimit = parameters.thrashingLimit
+    }
+    pollIntervalMs = swapIsLow ? Self.pollShortMs : Self.pollLongMs
+    if event != .none || reclaim == .direct { pollUntilMs = nowMs + Self.windowMs }
+    // Not reclaiming and no refaults: "bail out early" (lines 2855–2862).
+    guard reclaim != .none || info.refaultKBPerSecond > 0 else { return nil }
+    var decision = cascade(
+      info, wmark: wmark, reclaim: reclaim, swapIsLow: swapIsLow, event: event,
+      cycleAfterKill: cycleAfterKill)
+    // "Allow killing perceptible apps if the system is stalled" (line 3069).
+    if decision != nil, info.fullStallPermille / 10 > parameters.stallLimitCritical {
+      decision?.minAdj = 0
+    }
+    return decision
+  }
+
+  /// The cascade of `__mp_event_psi` (lines 2951–3051), each branch with its reason and minimum
+  /// adj; the first that holds decides.
+  private mutating func cascade(
+    _ info: LmkdMeminfo, wmark: ZoneWatermarks.Level, reclaim: Reclaim, swapIsLow: Bool,
+    event: EventLevel, cycleAfterKill: Bool
+  ) -> Decision? {
+    let thrashing = info.thrashingPercent
+    let critical = parameters.thrashingLimitCritical
+    let spareable = Self.perceptibleAdj + 1
+    // Perceptible apps are spared unless below min or thrashing critically (lines 2977, 2988).
+    let swapMinAdj = wmark > .min && thrashing < critical ? spareable : 0
+    let thrashingMinAdj = thrashing < critical ? spareable : 0
+    if cycleAfterKill && wmark < .low {
+      return Decision(
+        reason: .lmkPressureAfterKill, minAdj: parameters.pressureAfterKillMinScore,
+        cutsThrashingLimit: false)
+    }
+    if event == .critical {
+      return Decision(reason: .lmkNotResponding, minAdj: 0, cutsThrashingLimit: false)
+    }
+    if swapIsLow && thrashing > parameters.thrashingLimit {
+      checkFilecache = true
+      return Decision(
+        reason: .lmkLowSwapAndThrashing, minAdj: swapMinAdj, cutsThrashingLimit: false)
+    }
+    if swapIsLow && wmark < .high {
+      return Decision(reason: .lmkLowMemAndSwap, minAdj: swapMinAdj, cutsThrashingLimit: false)
+    }
+    if wmark < .high && parameters.swapUtilMax < 100
+      && info.swapUtilizationPercent > parameters.swapUtilMax
+    {
+      return Decision(reason: .lmkLowMemAndSwapUtil, minAdj: 0, cutsThrashingLimit: false)
+    }
+    if (wmark < .high || reclaim == .direct) && thrashing > thrashingLimit {
+      checkFilecache = true
+      let reason: KillReason = wmark < .high ? .lmkLowMemAndThrashing : .lmkDirectReclAndThrashing
+      return Decision(reason: reason, minAdj: thrashingMinAdj, cutsThrashingLimit: true)
+    }
+    if checkFilecache {
+      if info.fileKB < parameters.filecacheMinKB {
+        return Decision(
+          reason: .lmkLowFilecacheAfterThrashing, minAdj: spareable, cutsThrashingLimit: false)
+      }
+      checkFilecache = false
+    }
+    if wmark < .high {
+      return Decision(
+        reason: .lmkLowMem, minAdj: parameters.lowmemMinOomScore, cutsThrashingLimit: false)
+    }
+    return nil
+  }
+
+  /// After an evaluation that decided `decision`: whether a victim was killed. A kill starts the
+  /// short polling and, for the thrashing reasons, cuts the thrashing limit by
+  /// `thrashing_limit_decay` percent (line 3084).
+  mutating func finish(_ decision: Decision?, killed: Bool, nowMs: Int) {
+    guard killed, let decision else { return }
+    killing = true
+    pollUntilMs = nowMs + Self.windowMs
+    pollIntervalMs = Self.pollShortMs
+    if decision.cutsThrashingLimit {
+      thrashingLimit = thrashingLimit * (100 - parameters.thrashingLimitDecay) / 100
+    }
+  }
+
+  /// The thrashing limit in force (`thrashing_limit`).
+  var currentThrashingLimit: Int { thrashingLimit }
+}

@@ -1,0 +1,148 @@
+/// lmkd's PSI mode (`use_minfree_levels` false, the default since Android 10): when it evaluates,
+/// and what each evaluation decides, as `__mp_event_psi` does (lmkd.cpp at AOSP
+/// platform/system/memory/lmkd 767ae23, lines 2713–3115). It keeps the state lmkd keeps between
+/// evaluations: the last PSI event of each level, the polling window, the thrashing limit and its
+/// window, whether the last evaluation killed, and `check_filecache`.
+///
+/// An evaluation happens
+/// - on a PSI event. The kernel's triggers fire when the stall accumulated in a 1 s window reaches
+///   `psi_partial_stall_ms` ("some", medium) or `psi_complete_stall_ms` ("full", critical), at most
+///   once a window. jetsim's memory moves in steps: a medium event is due as soon as the stall is at
+///   or above its threshold (70 ms of a window is reached within the first tenth of a second of any
+///   such stall); a critical event once the full stall has stayed at or above its threshold for
+///   the time it takes to accumulate it (`psi_complete_stall_ms × 1000 / full stall` ms), so a
+///   medium event, and lmkd's kills, come first. The higher level wins when both are due.
+/// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
+///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`).
+/// - at once after a kill: the victim dies in the instant it is killed in jetsim, and lmkd polls
+///   as soon as its pidfd says so (`kill_done_handler`, line 2374; `mainloop`, line 3970), so waiting for
+///   the death or `kill_timeout_ms` never delays the next evaluation.
+package struct LmkdPressure: Sendable {
+  /// lmkd's `enum kill_reasons` (statslog.h), and the minimum adj the cascade gives each.
+  package struct Decision: Sendable, Equatable {
+    /// The kill reason.
+    package var reason: KillReason
+    /// The lowest adj that may be killed.
+    package var minAdj: Int
+    /// Whether a kill cuts the thrashing limit (`cut_thrashing_limit`).
+    package var cutsThrashingLimit: Bool
+  }
+
+  /// The PSI levels lmkd registers triggers for.
+  package enum EventLevel: Int, Sendable {
+    case none = 0
+    case medium = 1
+    case critical = 2
+  }
+
+  static let windowMs = 1_000
+  static let pollShortMs = 10
+  static let pollLongMs = 100
+  static let perceptibleAdj = 200
+
+  let parameters: LmkdPolicy.Parameters
+  private var lastEventMs = [Int.min, Int.min, Int.min]
+  var pollUntilMs = Int.min
+  private var fullStallSinceMs: Int?
+  private var lastObservationMs = Int.min
+  /// A process changed since the last observation (`LmkdPolicy.appDidChange`).
+  var processesChanged = false
+  /// A process changed since the last evaluation: a poll would read other memory.
+  var changedSinceEvaluation = false
+  private var lastEvaluationMs = Int.min
+  var pollIntervalMs = pollLongMs
+  /// The last evaluation killed (`killing`): the next one is the cycle after a kill.
+  var killing = false
+  var thrashingWindowStartMs = 0
+  var checkFilecache = false
+  var thrashingLimit: Int
+
+  init(parameters: LmkdPolicy.Parameters) {
+    self.parameters = parameters
+    thrashingLimit = parameters.thrashingLimit
+  }
+
+  /// The PSI event due at `nowMs` with `info`'s stalls, if any (`init_psi_monitors`, line 3561).
+  func dueEvent(_ info: LmkdMeminfo, nowMs: Int) -> EventLevel {
+    if let due = criticalDueMs(info, nowMs: nowMs), due <= nowMs { return .critical }
+    guard stalls(info, .medium) else { return .none }
+    let last = lastEventMs[EventLevel.medium.rawValue]
+    return last == Int.min || nowMs >= last + Self.windowMs ? .medium : .none
+  }
+
+  /// When the critical trigger fires if the full stall stays as `info`'s: once it has lasted long
+  /// enough to accumulate `psi_complete_stall_ms`, and a window after the last critical event.
+  func criticalDueMs(_ info: LmkdMeminfo, nowMs: Int) -> Int? {
+    guard stalls(info, .critical) else { return nil }
+    let since = fullStallSinceMs ?? nowMs
+    let sustained = since + parameters.psiCompleteStallMs * 1000 / max(1, info.fullStallPermille)
+    let last = lastEventMs[EventLevel.critical.rawValue]
+    return last == Int.min ? sustained : max(sustained, last + Self.windowMs)
+  }
+
+  /// Notes `info`'s full stall at `nowMs`: when it reached the critical threshold. A process that
+  /// changed since the last observation, in an earlier instant, may have moved memory out of the
+  /// stall and back: the stall is then counted from now.
+  mutating func observe(_ info: LmkdMeminfo, nowMs: Int) {
+    if processesChanged, nowMs != lastObservationMs { fullStallSinceMs = nil }
+    processesChanged = false
+    lastObservationMs = nowMs
+    if !stalls(info, .critical) {
+      fullStallSinceMs = nil
+    } else if fullStallSinceMs == nil {
+      fullStallSinceMs = nowMs
+    }
+  }
+
+  /// Whether lmkd evaluates at `nowMs`, and with which event (nil: it sleeps). Marks the event
+  /// fired and the evaluation made.
+  mutating func wakeUp(_ info: LmkdMeminfo, nowMs: Int) -> EventLevel? {
+    if killing, nowMs != lastEvaluationMs {
+      // The poll after the death came in the kill's instant, and memory was then out of lmkd's
+      // range (jetsim asked nothing): that poll reset the state after the kill.
+      killing = false
+      thrashingWindowStartMs = lastEvaluationMs
+    }
+    observe(info, nowMs: nowMs)
+    let event = dueEvent(info, nowMs: nowMs)
+    if event != .none {
+      lastEventMs[event.rawValue] = nowMs
+    } else if !killing,
+      !(nowMs <= pollUntilMs && lastEvaluationMs != Int.min
+        && nowMs >= lastEvaluationMs + pollIntervalMs)
+    {
+      return nil
+    }
+    lastEvaluationMs = nowMs
+    changedSinceEvaluation = false
+    return event
+  }
+
+  /// Whether `info`'s stall reaches the trigger of `level`.
+  func stalls(_ info: LmkdMeminfo, _ level: EventLevel) -> Bool {
+    switch level {
+    case .none: false
+    case .medium:
+      parameters.psiPartialStallMs > 0 && info.stallPermille >= parameters.psiPartialStallMs
+    case .critical:
+      parameters.psiCompleteStallMs > 0 && info.fullStallPermille >= parameters.psiCompleteStallMs
+    }
+  }
+
+  /// When lmkd next wakes by time alone while the stalls stay at `info`'s: its next PSI event, or
+  /// its next poll inside the polling window if a process changed since its last evaluation
+  /// (polls that would read the same memory are not scheduled).
+  func nextWakeMs(_ info: LmkdMeminfo, nowMs: Int) -> Int? {
+    var wake = criticalDueMs(info, nowMs: nowMs).flatMap { $0 > nowMs ? $0 : nil }
+    if changedSinceEvaluation, lastEvaluationMs != Int.min {
+      let poll = max(lastEvaluationMs + pollIntervalMs, nowMs + 1)
+      if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
+    }
+    if stalls(info, .medium) {
+      let last = lastEventMs[EventLevel.medium.rawValue]
+      let due = last == Int.min ? nowMs : last + Self.windowMs
+      if due > nowMs { wake = min(wake ?? due, due) }
+    }
+    return wake
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+
+/// lmkd's PSI mode, situation by situation, against lmkd.cpp at AOSP platform/system/memory/lmkd
+/// 767ae2336a12f0c474b19dbd86d5bd5164dbf912 (main, 2025-03-23; its decision code is Android 15
+/// QPR1's). Line numbers are that file's.
+///
+/// The cast: F on screen (adj 0), P and P2 perceptible (200; 300 MB and 100 MB), V the previous app
+/// (700), C1 and C2 cached (900 and 910). The device's zone watermarks are given (min 40, low 60,
+/// high 80 MB) and its free target is the high watermark, so that with available memory A and a
+/// file working set W: the file cache is A − 80 MB, the refaults W − cache each second, free pages
+/// 80 MB less the refaults, thrashing the refaults over the cache (docs/policies.md).
+@Suite struct LmkdPressureTests {
+  static let watermarks = ZoneWatermarks(minKB: mb(40), lowKB: mb(60), highKB: mb(80))
+
+  /// The cast, with the sizes of the cached and previous apps (small, so that one kill does not
+  /// end the pressure) and of F.
+  static func cast(smallMB: Int = 1, screenMB: Int = 100) -> [PolicyHarness.App] {
+    [
+      .init(id: "F", state: .active, footprintMB: screenMB, lastUsedMs: 90_000, enteredMs: 90_000),
+      .init(
+        id: "P", state: .background, footprintMB: 300, lastUsedMs: 50_000, modes: [.audio],
+        enteredMs: 50_000),
+      .init(
+        id: "P2", state: .background, footprintMB: 100, lastUsedMs: 60_000, modes: [.location],
+        enteredMs: 60_000),
+      .init(
+        id: "V", state: .suspended, footprintMB: smallMB, lastUsedMs: 80_000, enteredMs: 80_000,
+        leftScreen: true),
+      .init(id: "C1", state: .suspended, footprintMB: smallMB, lastUsedMs: 40_000),
+      .init(id: "C2", state: .suspended, footprintMB: smallMB, lastUsedMs: 30_000),
+    ]
+  }
+
+  /// A 4 GB device holding `apps` with `availableMB` available and a file working set of
+  /// `workingSetMB` (refaults cost 4 ms a megabyte).
+  static func harness(
+    availableMB: Int, workingSetMB: Int, _ apps: [PolicyHarness.App] = cast(),
+    swapMB: Int? = nil
+  ) -> PolicyHarness {
+    let held = apps.reduce(0) { $0 + $1.footprintMB }
+    var device = DeviceProfile(
+      name: "4 GB", memoryKB: mb(4096), reservedKB: mb(4096 - held - availableMB))
+    device.fileCache = DeviceProfile.FileCache(
+      freeTargetKB: mb(80), workingSetKB: mb(workingSetMB), refaultCostMs: 4)
+    device.appSwap = swapMB.map { DeviceProfile.AppSwap(budgetKB: mb($0)) }
+    var harness = PolicyHarness(device: device, apps)
+    harness.nowMs = 100_000
+    return harness
+  }
+
+  static func policy(_ change: (inout LmkdPolicy.Parameters) -> Void = { _ in }) -> LmkdPolicy {
+    var parameters = LmkdPolicy.Parameters()
+    parameters.watermarks = watermarks
+    change(&parameters)
+    return LmkdPolicy(parameters: parameters)
+  }
+
+  /// The kills `policy` makes at `harness.nowMs`, one evaluation after another, each victim
+  /// removed before the next (lmkd waits for its death, then polls at once).
+  static func kills(_ harness: inout PolicyHarness, _ policy: inout LmkdPolicy) -> [String] {
+    var result: [String] = []
+    while let eviction = policy.nextEviction(harness.view(seed: 1)), result.count < 10 {
+      result.append("\(harness.profiles[eviction.app].id) \(eviction.reason)")
+      harness.apps[eviction.app].state = .notRunning
+      harness.apps[eviction.app].footprintKB = 0
+      harness.apps[eviction.app].physicalKB = 0
+      policy.appDidChange(eviction.app, harness.apps[eviction.app], nowMs: harness.nowMs)
+    }
+    return result
+  }
+
+  static func kills(_ harness: PolicyHarness, _ policy: LmkdPolicy = policy()) -> [String] {
+    var harness = harness
+    var started = harness.started(policy)
+    return kills(&harness, &started)
+  }
+
+  /// LOW_MEM (lines 3045–3049): free between the min and low watermarks, no thrashing, no swap: a
+  /// medium PSI event kills at `lowmem_min_oom_score` (701) and above: C2, then C1 in the poll
+  /// after its death; never V (700), P or F.
+  @Test func lowMemoryKillsCachedProcessesOnly() {
+    // A 250 MB: cache 170 MB, refaults 30 MB/s (stall 120 ‰ ≥ 70), free 50 MB, thrashing 17 %.
+    let harness = Self.harness(availableMB: 250, workingSetMB: 200)
+    #expect(Self.kills(harness) == ["C2 lmk-low-mem", "C1 lmk-low-mem"])
+  }
+
+  /// PRESSURE_AFTER_KILL (lines 2951–2958): the min watermark still breached in the evaluation after
+  /// a kill: `pressure_after_kill_min_score` (0): C1, V, then P before P2 (the heavier at adj ≤ 200,
+  /// `find_and_kill_process` line 2549), then F.
+  @Test func pressureAfterAKillGoesDownToTheForeground() {
+    // A 200 MB, W 1500 MB: free pages gone (refaults 1380 MB/s), thrashing 1150 % (≥ 3 × 100):
+    // the first kill is LOW_MEM_AND_THRASHING at adj 0 and above, the others follow the kill.
+    let harness = Self.harness(availableMB: 200, workingSetMB: 1_500)
+    #expect(
+      Self.kills(harness) == [
+        "C2 lmk-low-mem-and-thrashing", "C1 lmk-pressure-after-kill", "V lmk-pressure-after-kill",
+        "P lmk-pressure-after-kill", "P2 lmk-pressure-after-kill", "F lmk-pressure-after-kill",
+      ])
+  }
+
+  /// NOT_RESPONDING (lines 2959–2969): a critical PSI event, even with free memory above the high
+  /// watermark, kills at adj 0 and above: C2. The event comes once the full stall has lasted
+  /// `psi_complete_stall_ms × 1000 / stall` (here 700 × 1000 / 800 = 875 ms).
+  @Test func aCriticalEventKillsEvenAboveTheHighWatermark() {
+    var harness = Self.harness(availableMB: 600, workingSetMB: 0)
+    var policy = harness.started(Self.policy())
+    let stalled = LmkdMeminfo(
+      freeKB: mb(100), fileKB: mb(500), refaultKBPerSecond: mb(10), stallPermille: 900,
+      fullStallPermille: 800)
+    // The medium event at once: free above high, no thrashing: no reason holds.
+    #expect(policy.evict(harness.view(seed: 1), stalled) == nil)
+    harness.nowMs += 874
+    #expect(policy.evict(harness.view(seed: 1), stalled) == nil)
+    harness.nowMs += 1
+    let eviction = policy.evict(harness.view(seed: 1), stalled)
+    #expect(eviction?.app == 5 && eviction?.reason == .lmkNotResponding)
+    // What lmkd logs with it (kills.csv's lmkd columns): minimum adj 0, thrashing 1 %.
+    #expect(
+      eviction?.lmkd == LmkdKillInfo(minScoreAdj: 0, thrashingPercent: 1, swapFreeKB: 0))
+  }
+
+  /// LOW_MEM_AND_THRASHING (lines 3001–3011, 3079–3085): below high with thrashing above the limit,
+  /// perceptible apps spared (adj 201 and above) while thrashing is under `thrashing_limit_critical`;
+  /// each kill cuts the limit by `thrashing_limit_decay` (10 %): 100, 90, 81, 72. C2, C1 and V die,
+  /// never P; the limit comes back once a window has passed without a kill (line 2897).
+  @Test func thrashingKillsDownToThePreviousAppAndTheLimitDecays() {
+    // A 105 MB, W 60 MB: cache 25 MB, refaults 35 MB/s, free 45 MB (below low), thrashing 139 %;
+    // after each 1 MB kill: 130 % (> 90), 122 % (> 81), 114 % (> 72, but only adj ≤ 200 is left).
+    var harness = Self.harness(availableMB: 105, workingSetMB: 60)
+    var policy = harness.started(Self.policy())
+    #expect(
+      Self.kills(&harness, &policy) == [
+        "C2 lmk-low-mem-and-thrashing", "C1 lmk-low-mem-and-thrashing",
+        "V lmk-low-mem-and-thrashing",
+      ])
+    #expect(policy.thrashingLimit == 72)
+    harness.nowMs += 1_001
+    #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
+    #expect(policy.thrashingLimit == 100)
+  }
+
+  /// Thrashing at or above `thrashing_limit_critical` (3 × the limit, line 4162) lowers the minimum
+  /// adj to 0 (lines 3008–3010): with no cached or previous app, the heavier perceptible app dies.
+  @Test func criticalThrashingReachesPerceptibleApps() {
+    // A 90 MB, W 60 MB: cache 10 MB, refaults 50 MB/s, thrashing 499 %.
+    let apps = Array(Self.cast()[0..<3])
+    #expect(
+      Self.kills(Self.harness(availableMB: 90, workingSetMB: 60, apps)) == [
+        "P lmk-low-mem-and-thrashing"
+      ])
+    // The same memory with the limit raised so that 499 % is under 3 × the limit: P is spared.
+    let spared = Self.policy { $0.thrashingLimit = 200 }
+    #expect(Self.kills(Self.harness(availableMB: 90, workingSetMB: 60, apps), spared).isEmpty)
+  }
+
+  /// Swap low by `easy_available` (`get_free_swap`, line 2001): 2 GB of zram, all of it free, but
+  /// free pages and the file cache (140 MB) are under 10 % of it: LOW_MEM_AND_SWAP (lines
+  /// 2981–2990), adj 201 and above while above min: C2, C1, V. With 1 GB of zram, 140 MB is not
+  /// under 10 %: LOW_MEM, cached only.
+  @Test func swapIsLowByEasilyAvailableMemory() {
+    // A 140 MB, W 90 MB: cache 60 MB, refaults 30 MB/s (stall 120 ‰), free 50 MB, thrashing 49 %.
+    #expect(
+      Self.kills(Self.harness(availableMB: 140, workingSetMB: 90, swapMB: 2_048)) == [
+        "C2 lmk-low-mem-and-swap", "C1 lmk-low-mem-and-swap", "V lmk-low-mem-and-swap",
+      ])
+    #expect(
+      Self.kills(Self.harness(availableMB: 140, workingSetMB: 90, swapMB: 1_024)) == [
+        "C2 lmk-low-mem", "C1 lmk-low-mem",
+      ])
+  }
+
+  /// No PSI event, no reclaim, no refaults: lmkd does not even wake. Woken by a critical event with
+  /// free memory above the low watermark (no reclaim) and no refault, it "bails out early" (lines
+  /// 2855–2862) before NOT_RESPONDING; with refaults, NOT_RESPONDING kills C2. LOW_MEM needs the
+  /// low watermark breached (`wmark < WMARK_HIGH`, line 3045): free between low and high is not.
+  @Test func noPressureNoReclaimNoRefaultsNoKill() {
+    #expect(Self.kills(Self.harness(availableMB: 100, workingSetMB: 0)).isEmpty)
+    let harness = Self.harness(availableMB: 600, workingSetMB: 0)
+    func critical(refaultKB: Int) -> Eviction? {
+      var policy = harness.started(Self.policy())
+      var later = harness
+      let reading = LmkdMeminfo(
+        freeKB: mb(70), fileKB: mb(500), refaultKBPerSecond: refaultKB, stallPermille: 1000,
+        fullStallPermille: 1000)
+      _ = policy.evict(later.view(seed: 1), reading)
+      later.nowMs += 700
+      return policy.evict(later.view(seed: 1), reading)
+    }
+    #expect(critical(refaultKB: 0) == nil)
+    let killed = critical(refaultKB: mb(1))
+    #expect(killed?.app == 5 && killed?.reason == .lmkNotResponding)
+  }
+
+  /// Two processes at one adj: the one that got it first (the tail of lmkd's list,
+  /// `proc_adj_tail`, line 2212; `register_oom_adj_proc` puts a process at the head when its adj
+  /// changes, line 1224), whatever their sizes; with `kill_heaviest_task`, the heavier.
+  @Test func ofTwoAtOneAdjTheOneThatGotItFirst() {
+    let pair: [PolicyHarness.App] = [
+      .init(id: "F", state: .active, footprintMB: 100, enteredMs: 90_000),
+      .init(id: "S1", state: .background, footprintMB: 50, working: true, enteredMs: 1_000),
+      .init(id: "S2", state: .background, footprintMB: 300, working: true, enteredMs: 2_000),
+    ]
+    // Thrashing 499 %: adj 0 and above.
+    let harness = Self.harness(availableMB: 90, workingSetMB: 60, pair)
+    #expect(Self.kills(harness).first == "S1 lmk-low-mem-and-thrashing")
+    let heaviest = Self.policy { $0.killHeaviest = true }
+    #expect(Self.kills(harness, heaviest).first == "S2 lmk-low-mem-and-thrashing")
+  }
+
+  /// tests/lmkd_test.cpp: `runMemStressTest` (lines 213–293) starts a process at each adj from 1000
+  /// down to 0 that allocates 1 MB a second (`add_pressure`, line 191) until it is killed, and
+  /// `TEST(lmkd, check_for_oom)` expects every one killed by lmkd (line 353) and no kernel OOM kill
+  /// (line 363). jetsim's adj are 0, 200, 500, 700 and 900: each process, beside the app on screen,
+  /// is killed with an lmkd reason before available memory runs out.
+  @Test(arguments: ["cached", "previous", "service", "perceptible", "on screen"])
+  func everyAdjIsKilledBeforeMemoryRunsOut(name: String) {
+    var grower = PolicyHarness.App(id: "grower", state: .suspended, footprintMB: 100)
+    switch name {
+    case "previous": grower.leftScreen = true
+    case "service": (grower.state, grower.working) = (.background, true)
+    case "perceptible": (grower.state, grower.modes) = (.background, [.audio])
+    case "on screen": grower.state = .active
+    default: break
+    }
+    var apps = [grower]
+    if name != "on screen" { apps.append(.init(id: "screen", state: .active, footprintMB: 100)) }
+    var harness = Self.harness(availableMB: 600, workingSetMB: 400, apps)
+    var policy = harness.started(LmkdPolicy())
+    var killed: Eviction?
+    while killed == nil, harness.availableKB > 0 {
+      harness.nowMs += 1_000
+      harness.apps[0].footprintKB += mb(1)
+      harness.apps[0].physicalKB = harness.apps[0].footprintKB
+      policy.appDidChange(0, harness.apps[0], nowMs: harness.nowMs)
+      killed = policy.nextEviction(harness.view(seed: 1))
+    }
+    #expect(killed?.app == 0, "\(name): killed \(String(describing: killed))")
+    #expect(killed?.reason.isLmk == true)
+    #expect(harness.availableKB > 0)
+  }
+}
