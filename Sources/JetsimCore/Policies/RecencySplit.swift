@@ -22,7 +22,7 @@ struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
   }
 
   /// How many of the most recent the head holds.
-  let headCapacity: Int
+  private(set) var headCapacity: Int
   /// The head, least recent first (the one to move to the tail when a more recent one comes).
   private(set) var head: IndexedHeap<LeastRecent>
   /// The tail, most recent first (the one to move up when the head has room), and by `TailKey`.
@@ -39,6 +39,25 @@ struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
     tail = IndexedHeap(capacity: capacity)
     recency = Array(repeating: Recency(lastUsedMs: 0, idRank: 0), count: capacity)
     tailKeys = Array(repeating: nil, count: capacity)
+  }
+
+  /// How many processes the split holds.
+  var count: Int { head.count + tail.count }
+
+  /// Sets how many of the most recent the head holds, moving the processes across.
+  ///
+  /// - Complexity: O(*d* log *n*) for a change of *d*.
+  mutating func setHeadCapacity(_ capacity: Int) {
+    headCapacity = capacity
+    while head.count > capacity, let last = head.first {
+      head.remove(last)
+      putInTail(last)
+    }
+    while head.count < capacity, let next = tailByRecency.first {
+      tailByRecency.remove(next)
+      tail.remove(next)
+      head.set(next, key: LeastRecent(recency: recency[next]))
+    }
   }
 
   /// Whether `app` is in the split.

@@ -5,9 +5,38 @@ extension LmkdPolicy {
     status.isSwapped || status.isCompressed ? 0 : status.physicalKB
   }
 
+  /// Files process `app` in `candidates` under its adj at `nowMs`.
+  mutating func refile(_ app: Int, nowMs: Int) {
+    let status = statuses[app]
+    candidates.file(
+      app, status, adj: importance.fixedAdj(app, status, nowMs: nowMs),
+      since: importance.adjSince[app], isEmpty: app >= appCount)
+  }
+
   /// `find_and_kill_process` (line 2539): the process to kill at `minAdj` or above, if any; never
-  /// the process whose allocation waits, nor one with a negative adj.
+  /// the process whose allocation waits, nor one with a negative adj. From the candidates kept in
+  /// order (`LmkdCandidates`), but with `killHeaviest` or when they cannot tell, by a scan.
   mutating func victim(_ device: DeviceView, minAdj: Int) -> Int? {
+    if !parameters.killHeaviest {
+      // The previous app turns cached `MAX_PREVIOUS_TIME` after it left the screen.
+      if let app = importance.previousApp, candidates.filed[app] == AndroidImportance.previous,
+        importance.fixedAdj(app, statuses[app], nowMs: device.nowMs) == nil
+      {
+        refile(app, nowMs: device.nowMs)
+      }
+      switch candidates.choice(floor: max(0, minAdj), excluded: device.allocatingApp ?? -1) {
+      case .victim(let app): return app
+      case .none: return nil
+      case .needsScan: break
+      }
+    }
+    return scanVictim(device, minAdj: minAdj)
+  }
+
+  /// `victim` by a scan of every process in memory, each with the adj ActivityManager gives it.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  mutating func scanVictim(_ device: DeviceView, minAdj: Int) -> Int? {
     var best: (app: Int, adj: Int)?
     let floor = max(0, minAdj)
     let heaviest = parameters.killHeaviest

@@ -31,6 +31,10 @@ public struct LmkdPolicy: EvictionPolicy {
   private var watermarks = ZoneWatermarks(minKB: 0, lowKB: 0, highKB: 0)
   var importance = AndroidImportance(ranking: .activityManager)
   var resident = AppSet(capacity: 0)
+  /// The candidates in kill order, and each process's latest status.
+  var candidates = LmkdCandidates(count: 0)
+  var statuses: [AppStatus] = []
+  var appCount = 0
   private var pressure: LmkdPressure
 
   /// The lmkd policy with `parameters` (by default, AOSP's).
@@ -65,12 +69,22 @@ public struct LmkdPolicy: EvictionPolicy {
     watermarks = Self.watermarks(device.device, parameters)
     importance.start(device)
     resident = AppSet(capacity: device.apps.count)
+    candidates = LmkdCandidates(count: device.apps.count)
+    statuses = device.apps
+    appCount = device.appCount
     pressure = LmkdPressure(parameters: parameters)
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+    let previous = importance.previousApp
     importance.appDidChange(app, status, nowMs: nowMs)
     resident.update(app, isMember: status.state.isResident)
+    statuses[app] = status
+    refile(app, nowMs: nowMs)
+    // The previous app's adj changes with another's change: refile the one that lost the role.
+    if let previous, previous != app, importance.previousApp != previous {
+      refile(previous, nowMs: nowMs)
+    }
     pressure.processesChanged = true
     pressure.changedSinceEvaluation = true
   }

@@ -1,0 +1,155 @@
+/// lmkd's candidates kept in kill order as processes change, so that `find_and_kill_process`'s
+/// choice (lmkd.cpp line 2539) needs no scan of the processes: the processes of each fixed adj in
+/// their order inside it, and the cached and empty processes split by ActivityManager's LRU order
+/// (`RecencySplit`) so that the last slot of `assignCachedAdjIfNecessary`, the highest adj among
+/// them, is the tail.
+///
+/// - Complexity: O(log *n*) per change and per choice; a choice where the process whose allocation
+///   waits is alone in the last slot is left to the scan (`choice` answers nil).
+struct LmkdCandidates: Sendable {
+  /// The larger RSS first (`proc_get_heaviest`), then the one that got its adj last, then the name.
+  struct Heavier: Comparable, Sendable {
+    var rssKB: Int
+    var since: Int
+    var idRank: Int
+    static func < (a: Heavier, b: Heavier) -> Bool {
+      (b.rssKB, b.since, a.idRank) < (a.rssKB, a.since, b.idRank)
+    }
+  }
+
+  /// The one that got its adj first (`proc_adj_tail`), then the name.
+  struct Earlier: Comparable, Sendable {
+    var since: Int
+    var idRank: Int
+    static func < (a: Earlier, b: Earlier) -> Bool { (a.since, a.idRank) < (b.since, b.idRank) }
+  }
+
+  /// Inside a cached slot: the least recently used first, then the name.
+  struct LeastRecentFirst: Comparable, Sendable {
+    var lastUsedMs: Int
+    var idRank: Int
+    static func < (a: LeastRecentFirst, b: LeastRecentFirst) -> Bool {
+      (a.lastUsedMs, a.idRank) < (b.lastUsedMs, b.idRank)
+    }
+  }
+
+  /// The fixed adjs a victim may have, and the heaps that hold their processes.
+  static let heavierAdjs = [AndroidImportance.foreground, AndroidImportance.perceptible]
+  static let earlierAdjs = [AndroidImportance.service, AndroidImportance.previous]
+  private var heavier: [IndexedHeap<Heavier>] = []
+  private var earlier: [IndexedHeap<Earlier>] = []
+  private var cached = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
+  private var empty = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
+  /// Where each process is filed: a fixed adj, `cachedMin` or `cachedMin + importanceLevels`
+  /// (empty), or nil (not a candidate).
+  private(set) var filed: [Int?] = []
+
+  /// No candidate yet, for processes `0..<count`.
+  init(count: Int) {
+    heavier = Self.heavierAdjs.map { _ in IndexedHeap(capacity: count) }
+    earlier = Self.earlierAdjs.map { _ in IndexedHeap(capacity: count) }
+    cached = RecencySplit(capacity: count, headCapacity: 0)
+    empty = RecencySplit(capacity: count, headCapacity: 0)
+    filed = Array(repeating: nil, count: count)
+  }
+
+  /// Files `app` with `status` under `adj` (its fixed adj; nil for a cached or empty one), or out
+  /// of every list when it is not resident or persistent.
+  mutating func file(_ app: Int, _ status: AppStatus, adj: Int?, since: Int, isEmpty: Bool) {
+    remove(app)
+    guard status.state.isResident else { return }
+    let recency = RecencySplit<LeastRecentFirst>.Recency(
+      lastUsedMs: status.lastUsedMs, idRank: status.idRank)
+    let inSlot = LeastRecentFirst(lastUsedMs: status.lastUsedMs, idRank: status.idRank)
+    if let adj {
+      if let index = Self.heavierAdjs.firstIndex(of: adj) {
+        heavier[index].set(
+          app,
+          key: Heavier(rssKB: LmkdPolicy.rssKB(status), since: since, idRank: status.idRank))
+      } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
+        earlier[index].set(app, key: Earlier(since: since, idRank: status.idRank))
+      } else {
+        return
+      }
+      filed[app] = adj
+    } else if isEmpty {
+      empty.set(app, recency: recency, tailKey: inSlot)
+      filed[app] = AndroidImportance.cachedMin + AndroidImportance.importanceLevels
+    } else {
+      cached.set(app, recency: recency, tailKey: inSlot)
+      filed[app] = AndroidImportance.cachedMin
+    }
+  }
+
+  /// Takes `app` out of every list.
+  mutating func remove(_ app: Int) {
+    guard let adj = filed[app] else { return }
+    if let index = Self.heavierAdjs.firstIndex(of: adj) {
+      heavier[index].remove(app)
+    } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
+      earlier[index].remove(app)
+    } else if adj == AndroidImportance.cachedMin {
+      cached.remove(app)
+    } else {
+      empty.remove(app)
+    }
+    filed[app] = nil
+  }
+
+  /// The adj of the last slot of `count` cached (or empty) processes whose first slot is `first`,
+  /// and how many come before it (`OomAdjuster.assignCachedAdjIfNecessary`, as
+  /// `AndroidImportance.assignSlots` gives them).
+  static func lastSlot(count: Int, first: Int) -> (adj: Int, before: Int) {
+    let factor = max(1, (count + AndroidImportance.slotCount - 1) / AndroidImportance.slotCount)
+    let slot = (count - 1) / factor
+    return (
+      min(first + slot * AndroidImportance.importanceLevels * 2, AndroidImportance.cachedMax),
+      slot * factor
+    )
+  }
+
+  /// What `choice` finds.
+  enum Choice: Equatable {
+    /// The victim.
+    case victim(Int)
+    /// No process at the floor or above.
+    case none
+    /// The lists cannot tell: the process whose allocation waits is alone in a last slot.
+    case needsScan
+  }
+
+  /// The victim at `floor` or above, never `excluded`: the highest adj, inside it the order of its
+  /// list.
+  mutating func choice(floor: Int, excluded: Int) -> Choice {
+    var best: (app: Int, adj: Int)?
+    func offer(_ app: Int?, _ adj: Int) {
+      guard let app, adj >= floor, adj > (best?.adj ?? Int.min) else { return }
+      best = (app, adj)
+    }
+    for (index, adj) in Self.heavierAdjs.enumerated() {
+      offer(heavier[index].first(excluding: excluded), adj)
+    }
+    for (index, adj) in Self.earlierAdjs.enumerated() {
+      offer(earlier[index].first(excluding: excluded), adj)
+    }
+    let emptyFirst = AndroidImportance.cachedMin + AndroidImportance.importanceLevels
+    guard let fromCached = Self.lastSlot(&cached, first: AndroidImportance.cachedMin, excluded),
+      let fromEmpty = Self.lastSlot(&empty, first: emptyFirst, excluded)
+    else { return .needsScan }
+    for found in [fromCached, fromEmpty] { offer(found.app, found.adj) }
+    return best.map { .victim($0.app) } ?? .none
+  }
+
+  /// The best of `split`'s last slot other than `excluded`, and that slot's adj (`app` nil when
+  /// the split is empty); nil when `excluded` is alone in it.
+  private static func lastSlot(
+    _ split: inout RecencySplit<LeastRecentFirst>, first: Int, _ excluded: Int
+  ) -> (app: Int?, adj: Int)? {
+    guard split.count > 0 else { return (nil, Int.min) }
+    let slot = lastSlot(count: split.count, first: first)
+    split.setHeadCapacity(slot.before)
+    let app = split.tail.first(excluding: excluded)
+    if app == nil, split.tail.contains(excluded) { return nil }
+    return (app, slot.adj)
+  }
+}

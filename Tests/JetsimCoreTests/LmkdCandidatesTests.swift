@@ -1,0 +1,59 @@
+import JetsimTestSupport
+import Testing
+
+@testable import JetsimCore
+
+/// lmkd's candidates kept in order give the victim a scan of every process gives.
+@Suite struct LmkdCandidatesTests {
+  /// The last slot's adj and the processes before it, as `assignSlots` hands the adjs out.
+  @Test func theLastSlotIsTheOneAssignSlotsGivesLast() {
+    for count in 1...300 {
+      for first in [AndroidImportance.cachedMin, AndroidImportance.cachedMin + 5] {
+        var adjs: [Int] = []
+        AndroidImportance.assignSlots(Array(0..<count), first: first) { _, adj in adjs.append(adj) }
+        let slot = LmkdCandidates.lastSlot(count: count, first: first)
+        #expect(slot.adj == adjs.last, "\(count) from \(first)")
+        #expect(slot.before == adjs.firstIndex(of: slot.adj), "\(count) from \(first)")
+      }
+    }
+  }
+
+  /// On seeded random devices (apps on screen, perceptible, at work, previous, cached with ties of
+  /// recency; idle daemons, the empty processes), at every floor and with or without a process
+  /// whose allocation waits, the kept lists name the victim the scan names.
+  @Test(arguments: 1...40)
+  func theKeptListsNameTheScansVictim(seed: Int) {
+    var random = RandomStream(seed: UInt64(seed), stream: 3)
+    var device = Fixture.device
+    let daemons = random.below(30)
+    device.systemProcesses = (0..<daemons).map {
+      SystemProcess(name: "d\($0)", kind: .idleDaemon, footprintKB: mb(1 + $0 % 3))
+    }
+    let apps: [PolicyHarness.App] = (0..<(1 + random.below(60))).map { index in
+      var app = PolicyHarness.App(
+        id: "a\(index)", state: .suspended, footprintMB: 1 + random.below(4),
+        lastUsedMs: random.below(8) * 1_000)
+      switch random.below(6) {
+      case 0: app.state = .background; app.modes = [.audio]
+      case 1: app.state = .background; app.working = true
+      case 2: app.leftScreen = true; app.enteredMs = random.below(5) * 1_000
+      default: break
+      }
+      app.enteredMs = max(app.enteredMs, random.below(4) * 1_000)
+      return app
+    }
+    var harness = PolicyHarness(device: device, nowMs: 10_000, apps)
+    for index in 0..<daemons { harness.addIdleSystemProcess(footprintMB: 1, enteredMs: index) }
+    var policy = harness.started(LmkdPolicy())
+    for floor in [0, 200, 500, 701, 900, 950] {
+      for allocating in [nil, random.below(harness.apps.count)] {
+        harness.allocating = allocating
+        let view = harness.view(seed: 1)
+        var scanning = policy
+        #expect(
+          policy.victim(view, minAdj: floor) == scanning.scanVictim(view, minAdj: floor),
+          "seed \(seed), floor \(floor), allocating \(String(describing: allocating))")
+      }
+    }
+  }
+}
