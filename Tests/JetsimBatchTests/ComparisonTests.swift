@@ -35,7 +35,7 @@ import Testing
     }
     func firstDecision(_ result: RunResult) -> Int {
       result.events.firstIndex {
-        ($0.kind == .kill && [.vmPageshortage, .highwater].contains($0.reason))
+        ($0.kind == .kill && $0.reason?.isMemoryPressure == true)
           || ($0.kind == .purge && $0.from != .background)
       } ?? result.events.count
     }

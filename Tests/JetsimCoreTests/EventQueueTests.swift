@@ -25,6 +25,20 @@ import Testing
     #expect(seen == [-1] + Array(0..<100))
   }
 
+  /// An event scheduled `last` (a policy's wake-up) comes after every other event of its instant,
+  /// even those scheduled after it; among themselves, `last` events keep their order.
+  @Test func lastEventsComeAfterEveryOtherEventOfTheirInstant() {
+    var queue = EventQueue<String>()
+    queue.schedule(at: 5, "wake 1", last: true)
+    queue.schedule(at: 5, "a")
+    queue.schedule(at: 6, "later")
+    queue.schedule(at: 5, "wake 2", last: true)
+    queue.schedule(at: 5, "b")
+    var seen: [String] = []
+    while let (_, payload) = queue.pop() { seen.append(payload) }
+    #expect(seen == ["a", "b", "wake 1", "wake 2", "later"])
+  }
+
   @Test func theClockMovesOnlyWhenAnEventIsPopped() {
     var queue = EventQueue<Int>()
     queue.schedule(at: 50, 1)

@@ -81,9 +81,8 @@ import Testing
         .init(process: "maps", state: .active),
       ])
     }
-    // lmkd: legacy minfree mode. PSI mode is not swept yet: a PSI run of this sweep (seed 110)
-    // does not finish, and is being looked into.
-    if policy == "lmkd" {
+    // lmkd: PSI mode (the default) on even seeds, legacy minfree mode on odd ones.
+    if policy == "lmkd", seed % 2 == 1 {
       scenario.policySettings = PolicySettings(["lmkd": ["useMinfreeLevels": .flag(true)]])
     }
     return scenario

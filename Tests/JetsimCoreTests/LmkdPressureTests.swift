@@ -243,3 +243,47 @@ import Testing
     #expect(harness.availableKB > 0)
   }
 }
+
+/// A stall nothing can relieve: lmkd's PSI events come every second for as long as it lasts, and
+/// each evaluation finds no victim. jetsim leaves those repeats out of its schedule and accounts
+/// for them at lmkd's next wake-up (`LmkdPressure.catchUp`); these tests hold that shortcut to
+/// the schedule that wakes lmkd at every event.
+@Suite struct LmkdQuietStallTests {
+  /// Seeded random workloads of the invariant sweep, in PSI mode.
+  static func run(seed: Int, endMs: Int?, everyEvent: Bool) throws -> (EventLog, RunSummary) {
+    var scenario = InvariantTests.scenario(seed: seed, policy: "lmkd")
+    scenario.policySettings = PolicySettings([:])
+    scenario.durationMs = endMs
+    var policy = LmkdPolicy()
+    policy.leavesOutQuietEvents = !everyEvent
+    var workload = RandomWorkload(seed: UInt64(seed), apps: InvariantTests.apps, count: 300)
+    var log = EventLog()
+    let summary = try Simulator.run(
+      scenario, policy: policy, workload: &workload, observer: &log)
+    return (log, summary)
+  }
+
+  /// Seed 110 ends in a stall no kill relieves (every process left is above the minimum adj): with
+  /// no end time, the run ends when the workload does, instead of waking lmkd every second for
+  /// ever.
+  @Test func aRunWithNoEndTimeEndsThoughTheStallNeverDoes() throws {
+    let (log, summary) = try Self.run(seed: 110, endMs: nil, everyEvent: false)
+    let lastStep = try #require(log.events.last?.timeMs)
+    #expect(summary.metrics.durationMs <= lastStep + 60_000)
+    #expect(log.kills.contains { $0.reason.isLmk })
+  }
+
+  /// Leaving the repeats out changes no row: each seed's event log, up to an hour after its
+  /// workload, is the same as with an evaluation at every PSI event.
+  @Test(arguments: Array(0..<40))
+  func leavingOutTheRepeatsChangesNoRow(seed: Int) throws {
+    let (_, summary) = try Self.run(seed: seed, endMs: nil, everyEvent: false)
+    let endMs = summary.metrics.durationMs + 3_600_000
+    let (shortcut, _) = try Self.run(seed: seed, endMs: endMs, everyEvent: false)
+    let (reference, _) = try Self.run(seed: seed, endMs: endMs, everyEvent: true)
+    let firstDifference = zip(shortcut.events, reference.events).first { $0 != $1 }
+    #expect(
+      shortcut.events == reference.events,
+      "first difference: \(String(describing: firstDifference))")
+  }
+}

@@ -2,7 +2,8 @@
 /// they were scheduled.
 ///
 /// Time is an integer count of milliseconds. Two events at the same instant come out in the order
-/// they were scheduled (a sequence number breaks the tie), so a run is deterministic. The clock moves
+/// they were scheduled (a sequence number breaks the tie), so a run is deterministic; an event
+/// scheduled `last` comes out after every other event of its instant. The clock moves
 /// only when an event is popped, and nothing may be scheduled before the current time.
 /// The queue knows nothing of apps: the simulation decides what a payload means.
 package struct EventQueue<Payload> {
@@ -33,13 +34,14 @@ package struct EventQueue<Payload> {
   /// The time of the next event, if any.
   package var nextTime: Int? { heap.first?.time }
 
-  /// Schedules `payload` at `time`, which must not be before `now`.
+  /// Schedules `payload` at `time`, which must not be before `now`: after the events already
+  /// scheduled at `time`, or, `last`, after every event of that instant that is not itself `last`.
   ///
   /// - Complexity: O(log *n*).
-
-  package mutating func schedule(at time: Int, _ payload: Payload) {
+  package mutating func schedule(at time: Int, _ payload: Payload, last: Bool = false) {
     precondition(time >= now, "cannot schedule an event in the past (\(time) < \(now))")
-    heap.append(Entry(time: time, sequence: nextSequence, payload: payload))
+    let sequence = last ? Int.max / 2 + nextSequence : nextSequence
+    heap.append(Entry(time: time, sequence: sequence, payload: payload))
     nextSequence += 1
     siftUp(heap.count - 1)
   }

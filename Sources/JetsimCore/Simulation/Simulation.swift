@@ -274,7 +274,11 @@ package struct Simulation {
       case .policyWake: UInt32(0)
       default: apps[app].timerGeneration
       }
-    queue.schedule(at: time, Timer(kind: kind, app: Int32(app), generation: generation))
+    // A policy's wake-up comes after everything else in its instant, so what it decides does not
+    // depend on when the policy asked for it.
+    queue.schedule(
+      at: time, Timer(kind: kind, app: Int32(app), generation: generation),
+      last: kind == .policyWake)
   }
 
   /// Counts the time-weighted metrics up to `time`.

@@ -36,6 +36,9 @@ public struct LmkdPolicy: EvictionPolicy {
   var statuses: [AppStatus] = []
   var appCount = 0
   private var pressure: LmkdPressure
+  /// Whether PSI events that can only repeat the last evaluation, killing nothing, are left out of
+  /// the schedule and accounted for at the next wake-up (`LmkdPressure.catchUp`).
+  package var leavesOutQuietEvents = true
 
   /// The lmkd policy with `parameters` (by default, AOSP's).
   public init(parameters: Parameters = Parameters()) {
@@ -73,6 +76,7 @@ public struct LmkdPolicy: EvictionPolicy {
     statuses = device.apps
     appCount = device.appCount
     pressure = LmkdPressure(parameters: parameters)
+    pressure.leavesOutQuietEvents = leavesOutQuietEvents
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
@@ -85,6 +89,8 @@ public struct LmkdPolicy: EvictionPolicy {
     if let previous, previous != app, importance.previousApp != previous {
       refile(previous, nowMs: nowMs)
     }
+    // The PSI events left out while nothing changed end here: memory may now read otherwise.
+    pressure.catchUp(beforeMs: nowMs)
     pressure.processesChanged = true
     pressure.changedSinceEvaluation = true
   }
@@ -112,11 +118,15 @@ public struct LmkdPolicy: EvictionPolicy {
   package mutating func evict(_ device: DeviceView, _ info: LmkdMeminfo) -> Eviction? {
     if parameters.useMinfreeLevels { return minfreeEviction(device, info) }
     guard let event = pressure.wakeUp(info, nowMs: device.nowMs) else { return nil }
+    let before = (limit: pressure.thrashingLimit, checkFilecache: pressure.checkFilecache)
     let decision = pressure.evaluate(info, watermarks, event: event, nowMs: device.nowMs)
-    guard let decision else { return nil }
-    let chosen = victim(device, minAdj: decision.minAdj)
-    pressure.finish(decision, killed: chosen != nil, nowMs: device.nowMs)
-    return chosen.map { Self.eviction($0, decision.reason, decision.minAdj, info) }
+    let chosen = decision.flatMap { victim(device, minAdj: $0.minAdj) }
+    guard let decision, let chosen else {
+      pressure.noteFruitless(info, watermarks, event: event, before: before)
+      return nil
+    }
+    pressure.noteKill(decision, nowMs: device.nowMs)
+    return Self.eviction(chosen, decision.reason, decision.minAdj, info)
   }
 
   /// The thrashing limit in force (`thrashing_limit`), in percent.

@@ -8,7 +8,7 @@ extension LmkdPressure {
   }
 
   /// One evaluation of `__mp_event_psi` with `info`, `watermarks` and `event`: the kill reason and
-  /// its minimum adj, or nil for no kill. The caller reports the outcome with `finish(killed:)`.
+  /// its minimum adj, or nil for no kill. The caller reports a kill with `noteKill`, or no kill with `noteFruitless`.
   ///
   /// - Complexity: O(1).
   mutating func evaluate(
@@ -94,11 +94,10 @@ extension LmkdPressure {
     return nil
   }
 
-  /// After an evaluation that decided `decision`: whether a victim was killed. A kill starts the
-  /// short polling and, for the thrashing reasons, cuts the thrashing limit by
-  /// `thrashing_limit_decay` percent (line 3084).
-  mutating func finish(_ decision: Decision?, killed: Bool, nowMs: Int) {
-    guard killed, let decision else { return }
+  /// After an evaluation that decided `decision` and killed a victim: the kill starts the short
+  /// polling and, for the thrashing reasons, cuts the thrashing limit by `thrashing_limit_decay`
+  /// percent (line 3084).
+  mutating func noteKill(_ decision: Decision, nowMs: Int) {
     killing = true
     pollUntilMs = nowMs + Self.windowMs
     pollIntervalMs = Self.pollShortMs

@@ -50,12 +50,23 @@ package struct LmkdPressure: Sendable {
   /// A process changed since the last evaluation: a poll would read other memory.
   var changedSinceEvaluation = false
   private var lastEvaluationMs = Int.min
+  private var lastEvaluatedInfo: LmkdMeminfo?
   var pollIntervalMs = pollLongMs
   /// The last evaluation killed (`killing`): the next one is the cycle after a kill.
   var killing = false
   var thrashingWindowStartMs = 0
   var checkFilecache = false
   var thrashingLimit: Int
+  /// Whether PSI events that can only repeat the last evaluation are left out (see `quiet`); off,
+  /// lmkd evaluates at every one, as the kernel sends them (tests compare the two).
+  package var leavesOutQuietEvents = true
+  /// The reading of the last evaluation if it killed nothing and left lmkd's state as it found it,
+  /// the watermarks and its event. While processes and memory stay as they are, every later PSI event up to that
+  /// level decides the same and finds no victim: `nextWakeMs` does not schedule those evaluations,
+  /// and `catchUp` makes them, without a victim search, when lmkd next wakes. Without this, a stall
+  /// nothing can relieve would wake lmkd every second for ever, and a run with no end time would
+  /// not end.
+  private var quiet: (info: LmkdMeminfo, watermarks: ZoneWatermarks, level: EventLevel)?
 
   init(parameters: LmkdPolicy.Parameters) {
     self.parameters = parameters
@@ -97,6 +108,7 @@ package struct LmkdPressure: Sendable {
   /// Whether lmkd evaluates at `nowMs`, and with which event (nil: it sleeps). Marks the event
   /// fired and the evaluation made.
   mutating func wakeUp(_ info: LmkdMeminfo, nowMs: Int) -> EventLevel? {
+    catchUp(beforeMs: nowMs)
     if killing, nowMs != lastEvaluationMs {
       // The poll after the death came in the kill's instant, and memory was then out of lmkd's
       // range (jetsim asked nothing): that poll reset the state after the kill.
@@ -109,11 +121,13 @@ package struct LmkdPressure: Sendable {
       lastEventMs[event.rawValue] = nowMs
     } else if !killing,
       !(nowMs <= pollUntilMs && lastEvaluationMs != Int.min
-        && nowMs >= lastEvaluationMs + pollIntervalMs)
+        && nowMs >= lastEvaluationMs + pollIntervalMs && info != lastEvaluatedInfo)
     {
+      // No event, and no poll due that would read other memory than the last evaluation.
       return nil
     }
     lastEvaluationMs = nowMs
+    lastEvaluatedInfo = info
     changedSinceEvaluation = false
     return event
   }
@@ -133,16 +147,56 @@ package struct LmkdPressure: Sendable {
   /// its next poll inside the polling window if a process changed since its last evaluation
   /// (polls that would read the same memory are not scheduled).
   func nextWakeMs(_ info: LmkdMeminfo, nowMs: Int) -> Int? {
-    var wake = criticalDueMs(info, nowMs: nowMs).flatMap { $0 > nowMs ? $0 : nil }
+    let quietLevel = quiet?.level.rawValue ?? EventLevel.none.rawValue
+    var wake: Int? = nil
+    if quietLevel < EventLevel.critical.rawValue, let due = criticalDueMs(info, nowMs: nowMs),
+      due > nowMs
+    {
+      wake = due
+    }
     if changedSinceEvaluation, lastEvaluationMs != Int.min {
       let poll = max(lastEvaluationMs + pollIntervalMs, nowMs + 1)
       if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
     }
-    if stalls(info, .medium) {
+    if quietLevel < EventLevel.medium.rawValue, stalls(info, .medium) {
       let last = lastEventMs[EventLevel.medium.rawValue]
       let due = last == Int.min ? nowMs : last + Self.windowMs
       if due > nowMs { wake = min(wake ?? due, due) }
     }
     return wake
+  }
+
+  /// After an evaluation of `info` at `event` that decided `decision` and killed nothing, from the
+  /// state `before` (`thrashingLimit`, `checkFilecache`): whether its repeats can be left to
+  /// `catchUp`.
+  mutating func noteFruitless(
+    _ info: LmkdMeminfo, _ watermarks: ZoneWatermarks, event: EventLevel,
+    before: (limit: Int, checkFilecache: Bool)
+  ) {
+    let settled =
+      thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
+      && before.checkFilecache == checkFilecache && !killing
+    if settled, event != .none, leavesOutQuietEvents { quiet = (info, watermarks, event) }
+  }
+
+  /// The evaluations lmkd made before `nowMs` at the PSI events `nextWakeMs` left out (see
+  /// `quiet`): each decides as the last real one did and kills nothing, and moves the event times,
+  /// the polling window and the thrashing window on as it would have. A wake-up ends the quiet
+  /// spell: something changed, or time alone (the previous app's expiry) moved a process.
+  ///
+  /// - Complexity: O(the PSI events left out).
+  mutating func catchUp(beforeMs nowMs: Int) {
+    guard let (info, watermarks, _) = quiet else { return }
+    quiet = nil
+    let changes = (processesChanged, changedSinceEvaluation)
+    (processesChanged, changedSinceEvaluation) = (false, false)
+    var last = lastEvaluationMs
+    while let wake = nextWakeMs(info, nowMs: last), wake < nowMs {
+      last = wake
+      if let event = wakeUp(info, nowMs: wake) {
+        _ = evaluate(info, watermarks, event: event, nowMs: wake)
+      }
+    }
+    (processesChanged, changedSinceEvaluation) = changes
   }
 }
