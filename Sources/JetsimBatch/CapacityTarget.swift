@@ -106,6 +106,8 @@ extension KillReason {
     case .exitOnSuspend: "it exits on suspend each time it leaves the screen, whatever the memory"
     case .userForceQuit: "the workload force-quits it"
     case .reboot: "the workload reboots the device"
+    case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty:
+      "ActivityManager keeps at most so many cached and empty processes, whatever the memory"
     case .watchdog: "its didEnterBackground outlasts the watchdog's timeout"
     case .backgroundTaskExpired: "its background task outlasts the device's limit"
     case .perProcessLimit: "its footprint goes over its own per-app limit"

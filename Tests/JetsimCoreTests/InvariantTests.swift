@@ -410,6 +410,12 @@ import Testing
       }
     case .userForceQuit, .reboot:
       break
+    case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty:
+      // ActivityManager trims by count, never an app at work: lmkd's runs only.
+      if policy != "lmkd" { fail(row, "an ActivityManager kill under \(policy)") }
+      if (kill.reason == .amTooManyCached) == process.isSystem || process.state != .suspended {
+        fail(row, "\(kill.reason) of \(process.name), which is not cached or empty")
+      }
     }
   }
 
@@ -426,7 +432,7 @@ import Testing
         kinds.formUnion(log.events.map(\.kind))
       }
     }
-    #expect(reasons == Set(KillReason.allCases.filter { !$0.isLmk }))
+    #expect(reasons == Set(KillReason.allCases.filter { !$0.isLmk && !$0.isActivityManager }))
     // lmkd's own reasons, in both modes: those its defaults reach on these devices.
     var lmk = Set<KillReason>()
     for seed in 0..<40 {

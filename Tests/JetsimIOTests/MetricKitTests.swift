@@ -22,6 +22,7 @@ import Testing
       (.backgroundTaskExpired, nil, "background_background_task_assertion_timeout"),
       (.exitOnSuspend, "foreground_normal_app", "background_normal_app"),
       (.userForceQuit, nil, nil), (.reboot, nil, nil),
+      (.amTooManyCached, nil, nil), (.amTooManyEmpty, nil, nil), (.amTrimEmpty, nil, nil),
     ]
     // lmkd's reasons: memory pressure, counted in the background only.
     let lmkd: [(KillReason, String?, String?)] = KillReason.allCases.filter(\.isLmk).map {

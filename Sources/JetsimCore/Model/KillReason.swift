@@ -53,6 +53,14 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case lmkLowMem
   /// lmkd in legacy minfree mode, which logs no kill reason (`NONE`).
   case lmkNone
+  /// Android's ActivityManager: more cached apps than its limit, the least recently used beyond it
+  /// (`updateAndTrimProcessLSP`, "too many cached", `SUBREASON_TOO_MANY_CACHED`).
+  case amTooManyCached
+  /// ActivityManager: more empty processes than its limit (`SUBREASON_TOO_MANY_EMPTY`).
+  case amTooManyEmpty
+  /// ActivityManager: an empty process unused for longer than `max_empty_time_millis`, beyond the
+  /// most recent ones it keeps (`SUBREASON_TRIM_EMPTY`).
+  case amTrimEmpty
 
   public var description: String {
     switch self {
@@ -78,6 +86,9 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .lmkLowFilecacheAfterThrashing: "lmk-low-filecache-after-thrashing"
     case .lmkLowMem: "lmk-low-mem"
     case .lmkNone: "lmk-none"
+    case .amTooManyCached: "am-too-many-cached"
+    case .amTooManyEmpty: "am-too-many-empty"
+    case .amTrimEmpty: "am-trim-empty"
     }
   }
 
@@ -94,11 +105,17 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
       .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
       true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
+    case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty: false
     }
   }
 
   /// Whether lmkd chose it, for one of its kill reasons (`lmk-…`).
-  public var isLmk: Bool { rawValue >= KillReason.lmkPressureAfterKill.rawValue }
+  public var isLmk: Bool {
+    (KillReason.lmkPressureAfterKill.rawValue...KillReason.lmkNone.rawValue).contains(rawValue)
+  }
+
+  /// Whether Android's ActivityManager chose it, by its process limits (`am-…`).
+  public var isActivityManager: Bool { rawValue >= KillReason.amTooManyCached.rawValue }
 
   /// Whether the system (rather than the user or a reboot) chose to end the app.
   public var isSystemKill: Bool { self != .userForceQuit && self != .reboot }
@@ -115,7 +132,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
       .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
       true
     case .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog, .backgroundTaskExpired,
-      .reboot:
+      .reboot, .amTooManyCached, .amTooManyEmpty, .amTrimEmpty:
       false
     }
   }

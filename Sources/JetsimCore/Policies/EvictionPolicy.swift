@@ -50,9 +50,10 @@ public protocol EvictionPolicy {
   /// `band` column for every kill the policy's run makes. The default, nil, is for policies
   /// without bands.
   func band(of app: Int, nowMs: Int) -> Int?
-  /// Whether, after its latest eviction, the policy is in the middle of an action that goes on
-  /// whatever the memory (jetsam's aggressive march): the simulation then asks it again in the same
-  /// instant even above `actsBelowFreeKB`, until it answers nil. The default is false.
+  /// Whether the policy has an action under way that goes on whatever the memory (jetsam's
+  /// aggressive march after its latest eviction, ActivityManager's trim of processes over its
+  /// limits): the simulation then asks it even above `actsBelowFreeKB`, until it answers nil. The
+  /// default is false.
   var isActing: Bool { get }
 }
 

@@ -63,6 +63,12 @@ struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
   /// Whether `app` is in the split.
   func contains(_ app: Int) -> Bool { head.contains(app) || tail.contains(app) }
 
+  /// The tail's most recently used process: the first beyond the head in the LRU order.
+  var firstOfTail: Int? { tailByRecency.first }
+
+  /// The least recently used process of the split.
+  var leastRecent: Int? { tailByRecency.count > 0 ? tail.first : head.first }
+
   /// The members of the head, in no order.
   var headMembers: [Int] { head.elements }
 

@@ -85,8 +85,9 @@ extension Simulation {
     updateLevel()
     var rank = 0
     while !failed {
-      // An action under way (jetsam's aggressive march) goes on above the policy's levels.
-      guard memory.availableAfterPendingKB < policyWatermarkKB || policyActing,
+      // An action under way (jetsam's aggressive march, ActivityManager's trim) goes on above the
+      // policy's levels.
+      guard memory.availableAfterPendingKB < policyWatermarkKB || policyActing || policy.isActing,
         let eviction = policy.nextEviction(view)
       else {
         policyActing = false

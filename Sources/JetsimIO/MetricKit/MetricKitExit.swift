@@ -90,6 +90,7 @@ public struct MetricKitExit: Sendable, Hashable, CustomStringConvertible {
       key = foreground ? nil : "cumulativeBackgroundTaskAssertionTimeoutExitCount"
     case .exitOnSuspend: key = "cumulativeNormalAppExitCount"
     case .userForceQuit, .reboot: key = nil
+    case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty: key = nil
     }
     return key.map { MetricKitExit(foreground: foreground, key: $0) }
   }

@@ -140,6 +140,30 @@ struct LmkdCandidates: Sendable {
     return best.map { .victim($0.app) } ?? .none
   }
 
+  /// Of the empty (or cached) processes, the most recently used beyond the `keep` most recent:
+  /// the first that ActivityManager's walk of its LRU list finds over a limit of `keep`.
+  ///
+  /// - Complexity: O(*d* log *n*), *d* the change of the split's head.
+  mutating func firstBeyond(_ keep: Int, empty isEmpty: Bool) -> Int? {
+    func first(_ split: inout RecencySplit<LeastRecentFirst>) -> Int? {
+      guard split.count > keep else { return nil }
+      split.setHeadCapacity(keep)
+      return split.firstOfTail
+    }
+    return isEmpty ? first(&empty) : first(&cached)
+  }
+
+  /// The least recently used empty process.
+  var leastRecentEmpty: Int? { empty.leastRecent }
+  /// How many empty processes there are.
+  var emptyCount: Int { empty.count }
+  /// How many cached processes (apps with activities) there are.
+  var cachedCount: Int { cached.count }
+  /// Whether `app` is filed as an empty process.
+  func isEmpty(_ app: Int) -> Bool {
+    filed[app] == AndroidImportance.cachedMin + AndroidImportance.importanceLevels
+  }
+
   /// The best of `split`'s last slot other than `excluded`, and that slot's adj (`app` nil when
   /// the split is empty); nil when `excluded` is alone in it.
   private static func lastSlot(

@@ -39,8 +39,22 @@ extension LmkdPolicy {
     /// `vm.watermark_scale_factor`, per 10,000, for derived watermarks.
     public var watermarkScaleFactor = ZoneWatermarks.defaultScaleFactor
 
-    /// The defaults: AOSP lmkd's, PSI mode.
+    /// ActivityManager's `CUR_MAX_CACHED_PROCESSES`: `config_customizedMaxCachedProcesses`, 32 in
+    /// AOSP's config.xml (a device overlay or the `max_cached_processes` flag may change it). Half
+    /// of it is the limit of empty processes, the rest that of cached apps.
+    public var maxCachedProcesses = 32
+    /// ActivityManager's `max_empty_time_millis` (`DEFAULT_MAX_EMPTY_TIME_MILLIS`, 1,000 hours).
+    public var maxEmptyTimeMs = 1_000 * 3_600_000
+
+    /// The defaults: AOSP lmkd's, PSI mode; ActivityManager's limits.
     public init() {}
+
+    /// ActivityManager's limit of empty processes (`computeEmptyProcessLimit`: half the total).
+    public var emptyProcessLimit: Int { maxCachedProcesses / 2 }
+    /// Its limit of cached apps: the total less the empty processes' share.
+    public var cachedProcessLimit: Int { maxCachedProcesses - emptyProcessLimit }
+    /// `CUR_TRIM_EMPTY_PROCESSES`: the empty processes kept whatever their age.
+    public var trimEmptyProcesses: Int { min(maxCachedProcesses, 1024) / 2 / 2 }
 
     /// `thrashing_critical_pct`: the given value, or three times the limit (line 4162).
     public var thrashingLimitCritical: Int { thrashingLimitCriticalGiven ?? thrashingLimit * 3 }
@@ -74,6 +88,14 @@ extension LmkdPolicy {
         "watermarkScaleFactor", .integer(1...3000),
         "vm.watermark_scale_factor for derived watermarks, per 10,000 (default 10)"
       ) { $0.watermarkScaleFactor = $1.number },
+      PolicySetting(
+        "maxCachedProcesses", .integer(2...100_000),
+        "ActivityManager's cached and empty processes, half each (default 32)"
+      ) { $0.maxCachedProcesses = $1.number },
+      PolicySetting(
+        "maxEmptyTime", .duration,
+        "ActivityManager: an empty process unused this long dies (default 1000h)"
+      ) { $0.maxEmptyTimeMs = $1.number },
     ] + propertySettings
 
   /// The `ro.lmk.*` numbers of PSI mode.

@@ -19,11 +19,7 @@ extension LmkdPolicy {
   mutating func victim(_ device: DeviceView, minAdj: Int) -> Int? {
     if !parameters.killHeaviest {
       // The previous app turns cached `MAX_PREVIOUS_TIME` after it left the screen.
-      if let app = importance.previousApp, candidates.filed[app] == AndroidImportance.previous,
-        importance.fixedAdj(app, statuses[app], nowMs: device.nowMs) == nil
-      {
-        refile(app, nowMs: device.nowMs)
-      }
+      refreshPrevious(nowMs: device.nowMs)
       switch candidates.choice(floor: max(0, minAdj), excluded: device.allocatingApp ?? -1) {
       case .victim(let app): return app
       case .none: return nil

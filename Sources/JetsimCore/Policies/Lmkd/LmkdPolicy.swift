@@ -29,6 +29,7 @@ public struct LmkdPolicy: EvictionPolicy {
   public let parameters: Parameters
   private var minfree: [Int] = []
   private var watermarks = ZoneWatermarks(minKB: 0, lowKB: 0, highKB: 0)
+  private var actsBelowKB = Int.max
   var importance = AndroidImportance(ranking: .activityManager)
   var resident = AppSet(capacity: 0)
   /// The candidates in kill order, and each process's latest status.
@@ -70,6 +71,7 @@ public struct LmkdPolicy: EvictionPolicy {
       parameters.minfreeKB
       ?? Self.minfreeKB(memoryKB: device.device.memoryKB, is64Bit: parameters.is64Bit)
     watermarks = Self.watermarks(device.device, parameters)
+    actsBelowKB = actsBelowFreeKB(device.device)
     importance.start(device)
     resident = AppSet(capacity: device.apps.count)
     candidates = LmkdCandidates(count: device.apps.count)
@@ -89,6 +91,7 @@ public struct LmkdPolicy: EvictionPolicy {
     if let previous, previous != app, importance.previousApp != previous {
       refile(previous, nowMs: nowMs)
     }
+    refreshPrevious(nowMs: nowMs)
     // The PSI events left out while nothing changed end here: memory may now read otherwise.
     pressure.catchUp(beforeMs: nowMs)
     pressure.processesChanged = true
@@ -110,9 +113,16 @@ public struct LmkdPolicy: EvictionPolicy {
     return freeTarget + (device.fileCache.workingSetKB ?? device.memoryKB / 10) + 1
   }
 
+  /// ActivityManager's trim first, whatever the memory; then lmkd, below `actsBelowFreeKB`.
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
-    evict(device, LmkdMeminfo(device.memory, watermarks: watermarks))
+    if mayTrim, let trim = trimVictim(nowMs: device.nowMs) { return trim }
+    guard device.memory.availableAfterPendingKB < actsBelowKB else { return nil }
+    return evict(device, LmkdMeminfo(device.memory, watermarks: watermarks))
   }
+
+  /// Whether ActivityManager has processes over its limits to trim (`trimVictim`): the simulation
+  /// asks whatever the memory.
+  public var isActing: Bool { mayTrim }
 
   /// The eviction lmkd makes at `device` reading `info`: `nextEviction`, with the reading given.
   package mutating func evict(_ device: DeviceView, _ info: LmkdMeminfo) -> Eviction? {

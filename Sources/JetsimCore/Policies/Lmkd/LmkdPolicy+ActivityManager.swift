@@ -1,0 +1,77 @@
+extension LmkdPolicy {
+  /// ActivityManager's trim of the processes over its limits, which runs after every oom-adj
+  /// update whatever the memory (`OomAdjuster.updateAndTrimProcessLSP`, frameworks/base
+  /// 3a0deb04ec7a353a5030fbb4427df1e59ef0eb18, lines 1285–1435). Walking the LRU list from the most
+  /// recently used, it kills
+  /// - a cached app (one with activities) once more than `cachedProcessLimit` were met ("cached
+  ///   #N", `SUBREASON_TOO_MANY_CACHED`, lines 1351–1356);
+  /// - an empty process unused for `maxEmptyTimeMs`, once more than `trimEmptyProcesses` empty
+  ///   ones were kept ("empty for Ns", `SUBREASON_TRIM_EMPTY`, lines 1362–1369);
+  /// - any other empty process once more than `emptyProcessLimit` were kept ("empty #N",
+  ///   `SUBREASON_TOO_MANY_EMPTY`, lines 1371–1377).
+  ///
+  /// The first kill of that walk, or nil when every count is within its limit; asked again after
+  /// each kill, it gives the walk's kills in its order.
+  mutating func trimVictim(nowMs: Int) -> Eviction? {
+    let cached = candidates.firstBeyond(parameters.cachedProcessLimit, empty: false)
+    let empty = emptyTrimVictim(nowMs: nowMs)
+    switch (cached, empty) {
+    case (nil, nil): return nil
+    case (let app?, nil): return Eviction(app: app, reason: .amTooManyCached)
+    case (nil, let found?): return Eviction(app: found.app, reason: found.reason)
+    case (let app?, let found?):
+      // The walk meets the more recently used first.
+      let (a, b) = (statuses[app], statuses[found.app])
+      let cachedFirst =
+        a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
+      return cachedFirst
+        ? Eviction(app: app, reason: .amTooManyCached)
+        : Eviction(app: found.app, reason: found.reason)
+    }
+  }
+
+  /// Whether ActivityManager may have a process to trim: more cached apps than their limit, or
+  /// more empty processes than it keeps whatever their age.
+  var mayTrim: Bool {
+    candidates.cachedCount > parameters.cachedProcessLimit
+      || candidates.emptyCount > min(parameters.trimEmptyProcesses, parameters.emptyProcessLimit)
+  }
+
+  /// The first empty process the walk kills, and why.
+  private mutating func emptyTrimVictim(nowMs: Int) -> (app: Int, reason: KillReason)? {
+    let oldBefore = nowMs - parameters.maxEmptyTimeMs
+    if let app = candidates.firstBeyond(parameters.emptyProcessLimit, empty: true),
+      statuses[app].lastUsedMs >= oldBefore
+    {
+      return (app, .amTooManyEmpty)
+    }
+    // The age rule can kill only if the least recently used is old, beyond those kept.
+    guard candidates.emptyCount > parameters.trimEmptyProcesses,
+      let last = candidates.leastRecentEmpty, statuses[last].lastUsedMs < oldBefore
+    else { return nil }
+    // Rare (the default age is 1,000 hours): walk the empty processes.
+    let empties = statuses.indices.filter { candidates.isEmpty($0) }.sorted {
+      let (a, b) = (statuses[$0], statuses[$1])
+      return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
+    }
+    var kept = 0
+    for app in empties {
+      if kept > parameters.trimEmptyProcesses, statuses[app].lastUsedMs < oldBefore {
+        return (app, .amTrimEmpty)
+      }
+      kept += 1
+      if kept > parameters.emptyProcessLimit { return (app, .amTooManyEmpty) }
+    }
+    return nil
+  }
+
+  /// Refiles the previous app as cached once `MAX_PREVIOUS_TIME` has passed since it left the
+  /// screen: ActivityManager computes it "previous-expired" at its next update.
+  mutating func refreshPrevious(nowMs: Int) {
+    if let app = importance.previousApp, candidates.filed[app] == AndroidImportance.previous,
+      importance.fixedAdj(app, statuses[app], nowMs: nowMs) == nil
+    {
+      refile(app, nowMs: nowMs)
+    }
+  }
+}
