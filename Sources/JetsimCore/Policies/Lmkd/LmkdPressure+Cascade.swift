@@ -8,7 +8,8 @@ extension LmkdPressure {
   }
 
   /// One evaluation of `__mp_event_psi` with `info`, `watermarks` and `event`: the kill reason and
-  /// its minimum adj, or nil for no kill. The caller reports a kill with `noteKill`, or no kill with `noteFruitless`.
+  /// its minimum adj, or nil for no kill. The caller reports a kill with `noteKill`, or no kill
+  /// with `noteFruitless`.
   ///
   /// - Complexity: O(1).
   mutating func evaluate(
@@ -105,7 +106,4 @@ extension LmkdPressure {
       thrashingLimit = thrashingLimit * (100 - parameters.thrashingLimitDecay) / 100
     }
   }
-
-  /// The thrashing limit in force (`thrashing_limit`).
-  var currentThrashingLimit: Int { thrashingLimit }
 }
