@@ -141,6 +141,6 @@ extension LmkdPolicy {
   public static let registration = PolicyRegistration(
     name: "lmkd",
     summary:
-      "Android lmkd (15/16, PSI mode): ActivityManager's adj, kill reasons by watermarks, swap and thrashing",
+      "Android lmkd (15/16, PSI mode): ActivityManager's adj and process limits, kill reasons by watermarks, swap and thrashing",
     defaults: Parameters(), settings: settings, make: { LmkdPolicy(parameters: $0) })
 }
