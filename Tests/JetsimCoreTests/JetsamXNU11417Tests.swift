@@ -9,6 +9,15 @@ import Testing
   /// 2 GB: critical 102.4 MB, idle 204.8, pressure 307.2, reaper 409.6; 550 MB usable.
   let device = DeviceProfile(name: "2 GB", memoryKB: mb(2048), reservedKB: mb(1498))
 
+  /// Two 100 MB apps under jetsam: a opened at 0 s, b at 400 s, the run 1,000 s long.
+  func twoApps(name: String) -> Scenario {
+    Scenario(
+      name: name, device: device,
+      apps: [Fixture.app("a", resident: 100), Fixture.app("b", resident: 100)],
+      actions: [TimedAction(0, .open("a")), TimedAction(sec(400), .open("b"))],
+      policy: .jetsam, durationMs: sec(1_000))
+  }
+
   func kills(_ result: RunResult) -> [String] {
     result.kills.map { "\(result.summary.appIDs[$0.app]) \($0.reason) @\($0.timeMs)" }
   }
@@ -17,12 +26,7 @@ import Testing
   /// the current band (`p_memstat_prio_start`, reset at every band change), not since launch. An
   /// app used on screen for 400 s is not reaped when it reaches IDLE, but 300 s after.
   @Test func theReapersAgeIsTheTimeInTheCurrentBand() throws {
-    let apps = [Fixture.app("a", resident: 100), Fixture.app("b", resident: 100)]
-    let scenario = Scenario(
-      name: "reaper-age", device: device, apps: apps,
-      actions: [TimedAction(0, .open("a")), TimedAction(sec(400), .open("b"))],
-      policy: .jetsam, durationMs: sec(1_000))
-    let result = try Simulator.run(scenario)
+    let result = try Simulator.run(twoApps(name: "reaper-age"))
     // 350 MB available: below the reaper level, above the idle level.
     let suspended = try #require(
       result.events.first { $0.kind == .suspend && result.summary.appIDs[$0.app] == "a" })
@@ -83,11 +87,7 @@ import Testing
 
   /// Kills under jetsam name the victim's band (kills.csv's `band`); other policies have none.
   @Test func killsNameTheVictimsBand() throws {
-    let apps = [Fixture.app("a", resident: 100), Fixture.app("b", resident: 100)]
-    var scenario = Scenario(
-      name: "bands", device: device, apps: apps,
-      actions: [TimedAction(0, .open("a")), TimedAction(sec(400), .open("b"))],
-      policy: .jetsam, durationMs: sec(1_000))
+    var scenario = twoApps(name: "bands")
     #expect(try Simulator.run(scenario).kills.map(\.band) == [0])
     scenario.policy = .largestFirst
     scenario.actions.append(TimedAction(sec(500), .allocate("b", kilobytes: mb(300))))
