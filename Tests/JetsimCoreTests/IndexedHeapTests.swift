@@ -32,6 +32,15 @@ import Testing
 
   /// A heap is a value: a copy changes apart from the heap it was copied from (its storage is
   /// copied on the first change), as a policy copied before a run must.
+  @Test func countReadsEveryElementInPlace() {
+    var heap = IndexedHeap<Int>(capacity: 10)
+    for element in [3, 7, 1, 9, 4] { heap.set(element, key: element * 10) }
+    heap.remove(9)
+    #expect(heap.count { $0 > 2 } == 3)
+    #expect(heap.count { _ in true } == heap.count)
+    #expect(heap.count { $0 == 9 } == 0)
+  }
+
   @Test func aCopyChangesApart() {
     var original = IndexedHeap<Int>(capacity: 10)
     for element in 0..<10 { original.set(element, key: 100 - element) }

@@ -48,7 +48,7 @@ extension JetsamPolicy {
     let tops = parameters.aggressiveTopBands
     let top = tops.isEmpty ? parameters.bands.background : tops[min(loopCount, tops.count - 1)]
     loopCount += 1
-    let below = order.elements.filter { members[$0].band < top }.count
+    let below = order.count { members[$0].band < top }
     march = AggressiveMarch(
       instantMs: device.nowMs, elevatedLeft: elevated.count, topBand: top,
       killsLeft: parameters.aggressiveKillLoops * below)

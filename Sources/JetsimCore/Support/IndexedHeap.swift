@@ -78,6 +78,13 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     return storage.keys[element]
   }
 
+  /// How many elements satisfy `predicate`, read in place (no copy, unlike `elements`).
+  package func count(where predicate: (Int) -> Bool) -> Int {
+    var total = 0
+    for index in 0..<storage.count where predicate(storage.heap[index]) { total += 1 }
+    return total
+  }
+
   /// The elements in heap order (not sorted), for tests and diagnostics.
   package var elements: [Int] {
     Array(UnsafeBufferPointer(start: storage.heap, count: storage.count))
