@@ -161,11 +161,13 @@ package struct AndroidImportance: Sendable {
     Self.assignSlots(empty, first: Self.cachedMin + Self.importanceLevels, body)
   }
 
+  /// ActivityManager's LRU order: whether `a` was used more recently than `b` (ties by app id).
+  package static func isMoreRecent(_ a: AppStatus, _ b: AppStatus) -> Bool {
+    a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
+  }
+
   private static func sortByRecency(_ list: inout [Int], _ apps: [AppStatus]) {
-    list.sort {
-      let (a, b) = (apps[$0], apps[$1])
-      return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
-    }
+    list.sort { isMoreRecent(apps[$0], apps[$1]) }
   }
 
   /// OomAdjuster `assignCachedAdjIfNecessary` for one kind (cached activities from 900, empty

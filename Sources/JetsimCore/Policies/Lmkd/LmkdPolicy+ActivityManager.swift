@@ -21,10 +21,7 @@ extension LmkdPolicy {
     case (nil, let found?): return Eviction(app: found.app, reason: found.reason)
     case (let app?, let found?):
       // The walk meets the more recently used first.
-      let (a, b) = (statuses[app], statuses[found.app])
-      let cachedFirst =
-        a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
-      return cachedFirst
+      return AndroidImportance.isMoreRecent(statuses[app], statuses[found.app])
         ? Eviction(app: app, reason: .amTooManyCached)
         : Eviction(app: found.app, reason: found.reason)
     }
@@ -51,8 +48,7 @@ extension LmkdPolicy {
     else { return nil }
     // Rare (the default age is 1,000 hours): walk the empty processes.
     let empties = statuses.indices.filter { candidates.isEmpty($0) }.sorted {
-      let (a, b) = (statuses[$0], statuses[$1])
-      return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
+      AndroidImportance.isMoreRecent(statuses[$0], statuses[$1])
     }
     var kept = 0
     for app in empties {
