@@ -24,7 +24,9 @@ package enum BatchHTMLReport {
     for name in metrics {
       guard let metric = SummaryMetric.named(name) else { continue }
       let stats = comparison.policies.map { comparison.aggregate(metric, of: $0) }
-      let lows = stats.compactMap { $0.map { $0.mean - ($0.ci95 ?? 0) } }
+      // No summary metric is below zero, whatever its confidence interval says: its axis has no
+      // negative ticks (the whisker stops at the axis).
+      let lows = stats.compactMap { $0.map { max(0, $0.mean - ($0.ci95 ?? 0)) } }
       let highs = stats.compactMap { $0.map { $0.mean + ($0.ci95 ?? 0) } }
       html.section(title(name) + direction(metric))
       var chart = SVGChart(
@@ -168,7 +170,7 @@ package enum BatchHTMLReport {
       let points = rows.compactMap { row -> (Double, Double)? in
         guard let mean = Double(row[meanColumn]) else { return nil }
         let ci = Double(row[ciColumn]) ?? 0
-        return (mean - ci, mean + ci)
+        return (max(0, mean - ci), mean + ci)
       }
       var chart = SVGChart(
         width: 900, height: 240, label: "\(title(metric)) against \(title(axis))", x: xAxis,

@@ -31,6 +31,43 @@ import Testing
     #expect(sweep.contains(">memory</text>") && sweep.contains(">1.5 GB</text>"))
     #expect(!sweep.contains("memory_kb"))
     for chart in svgCharts(in: compare) { expectBarsInside(chart) }
+    // Every chart of both pages inside its view box; only the differences go below zero.
+    for chart in svgCharts(in: compare) + svgCharts(in: sweep) {
+      let signed = chart.contains("aria-label=\"difference from")
+      #expect(
+        chartGeometryProblems(chart, signed: signed).isEmpty, "\(chartGeometryProblems(chart))")
+    }
+  }
+
+  /// A count whose 95 % interval reaches below zero (few seeds, much spread) keeps its axis at
+  /// zero and above: no "−5" tick on a count.
+  @Test func countsHaveNoNegativeTicks() {
+    let csv = """
+      policy,runs,cold_launches_mean,cold_launches_ci95,kills_per_hour_mean,kills_per_hour_ci95
+      jetsam,3,2.0,7.5,0.5,3.1
+      lmkd,3,4.0,1.0,1.5,0.2
+
+      """
+    let page = BatchHTMLReport.sweep(name: "spread", summaryCSV: csv)
+    let charts = svgCharts(in: page)
+    #expect(charts.count == 2)
+    for chart in charts {
+      #expect(chartGeometryProblems(chart).isEmpty, "\(chartGeometryProblems(chart))")
+      #expect(yTicks(chart).first == "0")
+    }
+    // The check can fail: the same axis from the interval's low end has a tick below zero.
+    var negative = SVGChart(
+      width: 900, height: 240, label: "t", x: .bands(["a"]),
+      y: ChartScale(from: -5.5, to: 9.5, unit: .count), leftMargin: 90)
+    negative.axes(xLabel: "x", yLabel: "y")
+    #expect(!chartGeometryProblems(negative.finish()).isEmpty)
+  }
+
+  /// The y axis's tick labels, bottom first.
+  func yTicks(_ chart: String) -> [String] {
+    svgElements("text", in: chart).filter {
+      $0.attributes["class"] == "tick" && $0.attributes["text-anchor"] == "end"
+    }.map(\.text)
   }
 
   /// A policy worse than the best by a share (a ratio metric) gets a bar below zero: the chart of

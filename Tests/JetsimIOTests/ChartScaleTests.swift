@@ -32,6 +32,13 @@ import Testing
     #expect(labels(seconds) == ["0:00", "1:00", "2:00", "3:00"])
     let day = ChartScale(from: 0, to: 8 * 3_600_000, unit: .clock, roundOut: false)
     #expect(labels(day) == ["0:00", "2:00", "4:00", "6:00", "8:00"] && day.clockFormat == "h:mm")
+    // Past a day, days and hours: never "26:00".
+    let days = ChartScale(from: 0, to: 50 * 3_600_000, unit: .clock, roundOut: false)
+    #expect(
+      labels(days) == ["0:00", "12:00", "1 d 00:00", "1 d 12:00", "2 d 00:00"]
+        && days.clockFormat == "h:mm; past a day, d hh:mm")
+    let week = ChartScale(from: 0, to: 9 * 86_400_000 + 7_200_000, unit: .clock, roundOut: false)
+    #expect(labels(week).last == "8 d 00:00")
   }
 
   @Test func durationsPickTheirUnit() {

@@ -76,16 +76,23 @@ import Testing
     #expect(!markers.isEmpty)
   }
 
-  @Test func aLongRunStaysSmallAndStillDrawsEveryKill() throws {
+  /// A run of over a million events (rows of events.csv), recorded once for the tests that read
+  /// its report.
+  static let longRun = Result {
     let apps = Fixture.stressApps
     let scenario = Scenario(name: "long", device: Fixture.device, apps: apps, actions: [])
-    var workload = RandomWorkload(seed: 3, apps: apps, count: 200_000)
+    var workload = RandomWorkload(seed: 3, apps: apps, count: 300_000)
     var timeline = TimelineRecorder(appCount: apps.count, device: scenario.device)
     let summary = try Simulator.run(
       scenario, policy: LargestFirstPolicy(), workload: &workload, observer: &timeline)
-    #expect(summary.metrics.events > 700_000)
+    return (summary, timeline, scenario.device)
+  }
+
+  @Test func aLongRunStaysSmallAndStillDrawsEveryKill() throws {
+    let (summary, timeline, device) = try Self.longRun.get()
+    #expect(summary.metrics.events > 1_000_000)
     #expect(timeline.samples.count <= TimelineRecorder.maxBuckets)
-    let html = HTMLReport.render(summary: summary, device: scenario.device, timeline: timeline)
+    let html = HTMLReport.render(summary: summary, device: device, timeline: timeline)
     #expect(html.utf8.count < 5_000_000, "\(html.utf8.count) bytes")
     #expect(xmlError(html) == nil)
     // Kills are grouped by pixel column: one marker per column that has kills, every kill counted
@@ -105,6 +112,77 @@ import Testing
     #expect(counted == summary.metrics.totalKills)
     #expect(titles.count <= 961, "at most one marker a pixel column, both ends included")
     #expect(timeline.killRows.count == HTMLReport.maxKillRows)
+  }
+
+  /// The charts of a million-event run: the memory chart and the lanes share one x axis (same
+  /// view box width, same axis line, same ticks at the same places), nothing is drawn outside its
+  /// view box, each lane has at most one bar a pixel and no two marks of a kind overlap, and a run
+  /// longer than a day reads its ticks as days and hours.
+  @Test func theChartsOfAMillionEventRunLineUpAndStayReadable() throws {
+    let (summary, timeline, device) = try Self.longRun.get()
+    #expect(summary.metrics.durationMs > 86_400_000, "a run longer than a day")
+    let html = HTMLReport.render(summary: summary, device: device, timeline: timeline)
+    let charts = svgCharts(in: html)
+    try #require(charts.count == 2)
+    for chart in charts {
+      #expect(chartGeometryProblems(chart).isEmpty, "\(chartGeometryProblems(chart).prefix(3))")
+    }
+    let memory = try #require(xAxis(of: charts[0]))
+    let lanes = try #require(xAxis(of: charts[1]))
+    #expect(memory.from == lanes.from && memory.to == lanes.to)
+    #expect(memory.ticks.map(\.0) == lanes.ticks.map(\.0), "\(memory.ticks) \(lanes.ticks)")
+    #expect(memory.ticks.map(\.1) == lanes.ticks.map(\.1))
+    let widths = charts.compactMap {
+      svgElements("svg", in: $0).first?.attributes["viewBox"]?.split(separator: " ")[2]
+    }
+    #expect(widths.count == 2 && widths[0] == widths[1], "\(widths)")
+    let labels = memory.ticks.map(\.1)
+    #expect(labels.contains { $0.contains(" d ") }, "\(labels)")
+    #expect(
+      labels.allSatisfy { label in
+        (Int(label.split(separator: " ").last?.split(separator: ":").first ?? "") ?? 0) < 24
+      }, "\(labels)")
+    expectReadableLanes(charts[1], plotWidth: HTMLReport.timelineWidth)
+  }
+
+  /// Each lane of `svg` has at most one bar a pixel column, bars that do not overlap, and marks of
+  /// one kind at least their width (8 px) apart.
+  func expectReadableLanes(
+    _ svg: String, plotWidth: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let bars = Dictionary(grouping: svgElements("rect", in: svg)) { $0.number("y") ?? .nan }
+    #expect(!bars.isEmpty, sourceLocation: sourceLocation)
+    for (row, lane) in bars {
+      #expect(
+        Double(lane.count) <= plotWidth + 1, "lane at y \(row): \(lane.count) bars",
+        sourceLocation: sourceLocation)
+      let spans = lane.map { ($0.number("x") ?? .nan, $0.number("width") ?? .nan) }.sorted {
+        $0.0 < $1.0
+      }
+      for (bar, next) in zip(spans, spans.dropFirst()) where bar.0 + bar.1 > next.0 + 0.15 {
+        Issue.record(
+          "lane at y \(row): bars overlap at x \(next.0)", sourceLocation: sourceLocation)
+      }
+    }
+    // Marks: a cold launch is a path "l4 7h-8z", a warm resume a circle, a kill a cross path.
+    var positions: [String: [Double]] = [:]
+    for mark in svgElements("path", in: svg) + svgElements("circle", in: svg) {
+      let d = mark.attributes["d"] ?? ""
+      let kind = mark.name == "circle" ? "resume" : d.hasSuffix("h-8z") ? "launch" : "kill"
+      let start = d.dropFirst().split(separator: " ")
+      let x = mark.number("cx") ?? start.first.flatMap { Double($0) } ?? .nan
+      let y =
+        mark.number("cy") ?? start.dropFirst().first.flatMap {
+          Double($0.prefix { $0 == "." || $0.isNumber })
+        } ?? .nan
+      let row = Int((y - 14) / 18)
+      positions["\(kind) lane \(row)", default: []].append(x)
+    }
+    for (lane, xs) in positions {
+      let sorted = xs.sorted()
+      let closest = zip(sorted, sorted.dropFirst()).map { $1 - $0 }.min() ?? .infinity
+      #expect(closest >= 8, "\(lane): marks \(closest) px apart", sourceLocation: sourceLocation)
+    }
   }
 
   /// The thin peak line holds a column's peak for that column only; across a quiet stretch it

@@ -103,3 +103,71 @@ public func svgCharts(in html: String) -> [String] {
   }
   return charts
 }
+
+/// What is wrong with the geometry of one chart (`svg`, as `svgCharts(in:)` returns it): a mark,
+/// line or label outside its view box, or, unless `signed` (a chart of differences), a tick label
+/// below zero. Empty when nothing is.
+public func chartGeometryProblems(_ svg: String, signed: Bool = false) -> [String] {
+  guard
+    let box = svgElements("svg", in: svg).first?.attributes["viewBox"]?.split(separator: " ")
+      .compactMap({ Double($0) }), box.count == 4
+  else { return ["a chart without a view box"] }
+  var problems: [String] = []
+  func inside(_ x: Double?, _ y: Double?, _ what: String) {
+    guard let x, let y else { return problems.append("\(what) has no position") }
+    if x < box[0] - 0.05 || x > box[0] + box[2] + 0.05 || y < box[1] - 0.05
+      || y > box[1] + box[3] + 0.05
+    {
+      problems.append("\(what) at (\(x), \(y)) is outside the view box \(box)")
+    }
+  }
+  for line in svgElements("line", in: svg) {
+    inside(line.number("x1"), line.number("y1"), "a line")
+    inside(line.number("x2"), line.number("y2"), "a line")
+  }
+  for rect in svgElements("rect", in: svg) {
+    let (x, y) = (rect.number("x") ?? .nan, rect.number("y") ?? .nan)
+    inside(x, y, "a bar")
+    inside(x + (rect.number("width") ?? 0), y + (rect.number("height") ?? 0), "a bar's end")
+  }
+  for circle in svgElements("circle", in: svg) {
+    inside(circle.number("cx"), circle.number("cy"), "a dot")
+  }
+  for text in svgElements("text", in: svg) where text.attributes["transform"] == nil {
+    inside(text.number("x"), text.number("y"), "the label '\(text.text)'")
+  }
+  for shape in svgElements("polygon", in: svg) + svgElements("polyline", in: svg) {
+    for point in (shape.attributes["points"] ?? "").split(separator: " ") {
+      let xy = point.split(separator: ",").compactMap { Double($0) }
+      inside(xy.first, xy.last, "a point of a \(shape.name)")
+    }
+  }
+  for path in svgElements("path", in: svg) {
+    let start = (path.attributes["d"] ?? "").dropFirst().split(separator: " ").prefix(2)
+    let y = start.last.map { $0.prefix { $0 == "." || $0 == "-" || $0.isNumber } }
+    inside(start.first.flatMap { Double($0) }, y.flatMap { Double($0) }, "a mark")
+  }
+  if !signed {
+    for tick in svgElements("text", in: svg) where tick.attributes["class"] == "tick" {
+      if tick.text.hasPrefix("-") || tick.text.hasPrefix("−") {
+        problems.append("a tick below zero, '\(tick.text)'")
+      }
+    }
+  }
+  return problems
+}
+
+/// The x axis of a chart: its line's ends and its ticks' positions and labels.
+public func xAxis(of svg: String) -> (from: Double, to: Double, ticks: [(Double, String)])? {
+  guard let axis = svg.components(separatedBy: "<g class=\"axis\">").dropFirst().first,
+    let line = svgElements("line", in: axis).first
+  else { return nil }
+  let bottom = line.number("y1") ?? .nan
+  let ticks = svgElements("text", in: axis).filter {
+    $0.attributes["class"] == "tick" && ($0.number("y") ?? 0) > bottom + 10
+  }
+  return (
+    line.number("x1") ?? .nan, line.number("x2") ?? .nan,
+    ticks.map { ($0.number("x") ?? .nan, $0.text) }
+  )
+}

@@ -137,16 +137,23 @@ package struct ChartScale: Sendable {
   }
 
   /// How the clock's labels read: `m:ss` on an axis shorter than an hour, `h:mm` on a longer one
-  /// (`h:mm:ss` if its ticks are seconds apart).
+  /// (`h:mm:ss` if its ticks are seconds apart), and `d hh:mm` past a day on one longer than a day.
   package var clockFormat: String {
-    upper < 3_600_000 ? "m:ss" : step < 60_000 ? "h:mm:ss" : "h:mm"
+    let format = upper < 3_600_000 ? "m:ss" : step < 60_000 ? "h:mm:ss" : "h:mm"
+    guard upper > 86_400_000 else { return format }
+    return "\(format); past a day, d \(format.replacingOccurrences(of: "h:", with: "hh:"))"
   }
 
-  private static func clock(_ milliseconds: Double, hours: Bool, seconds: Bool) -> String {
+  /// A time on the clock: `m:ss` without `hours`, else `h:mm` (`h:mm:ss` with `seconds`), and past
+  /// a day `1 d 02:00`, never `26:00`.
+  static func clock(_ milliseconds: Double, hours: Bool, seconds: Bool) -> String {
     let total = Int((milliseconds / 1000).rounded())
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     guard hours else { return "\(total / 60):\(two(total % 60))" }
-    let hoursAndMinutes = "\(total / 3600):\(two(total / 60 % 60))"
+    let days = total / 86_400
+    let hour = total / 3600 % 24
+    let hoursAndMinutes =
+      "\(days > 0 ? "\(days) d \(two(hour))" : "\(hour)"):\(two(total / 60 % 60))"
     return seconds ? "\(hoursAndMinutes):\(two(total % 60))" : hoursAndMinutes
   }
 }

@@ -18,6 +18,13 @@ public enum HTMLReport {
   /// At most this many lanes (the busiest apps) and kill rows are drawn; the report says so.
   static let maxLanes = 60
   static let maxKillRows = 2000
+  /// The memory chart and the lanes below it share their plot's left edge and width (room for the
+  /// lanes' app ids beside them), so one time falls at one place on both.
+  static let timelineLeft = 190.0
+  static let timelineWidth = 960.0
+  /// Marks on a lane stand at least this far apart (a mark is 8 pixels wide): those closer share
+  /// one mark and its tooltip, so they never pile up into a black band.
+  static let markSpacing = 9.0
 
   /// The report of a run: its summary, the device, the app ids and what `timeline` recorded.
   package static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
@@ -127,11 +134,12 @@ public enum HTMLReport {
     let peak = timeline.samples.map { device.reservedKB + $0.peakAppsKB }.max() ?? 0
     let time = timeAxis(durationMs)
     var chart = SVGChart(
-      width: 960, height: 300,
+      width: timelineWidth, height: 300,
       label:
         "Memory over time: reserved, system processes, apps by state and the page cache, under device memory",
       x: .scale(time),
-      y: ChartScale(from: 0, to: Double(max(device.memoryKB, peak)), unit: .kilobytes))
+      y: ChartScale(from: 0, to: Double(max(device.memoryKB, peak)), unit: .kilobytes),
+      leftMargin: timelineLeft)
     chart.axes(xLabel: timeTitle(time), yLabel: "memory")
     let samples = pixelSamples(timeline, in: chart)
     var below: [Double] = samples.map { _ in 0 }
@@ -295,8 +303,9 @@ public enum HTMLReport {
     let laneHeight = 18.0
     let time = timeAxis(durationMs)
     var chart = SVGChart(
-      width: 960, height: laneHeight * Double(lanes.count),
-      label: "Each app's lifecycle state over time", x: .scale(time), y: nil, leftMargin: 190)
+      width: timelineWidth, height: laneHeight * Double(lanes.count),
+      label: "Each app's lifecycle state over time", x: .scale(time), y: nil,
+      leftMargin: timelineLeft)
     let rows = half == 0 ? 0..<(lanes.count / 2) : (lanes.count / 2)..<lanes.count
     if half == 0 {
       chart.axes(xLabel: timeTitle(time), yLabel: nil)
@@ -337,8 +346,8 @@ public enum HTMLReport {
     chart.laneLabel(row: row, text: id)
     let escaped = Array(HTMLDocument.escape(id).utf8)
     // The id, a phrase, two clocks and a count: the most a tooltip holds.
-    let titleBytes = escaped.count + 40 + 2 * Units.maxClockBytes + 21
-    let segments = chart.coalesced(timeline.segments[app])
+    let titleBytes = escaped.count + 48 + 2 * Units.maxClockBytes + 21
+    let segments = chart.coalesced(timeline.segments[app], endMs: durationMs)
     escaped.withUnsafeBufferPointer { id in
       for (index, segment) in segments.enumerated() where segment.state != .notRunning {
         let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs
@@ -347,7 +356,7 @@ public enum HTMLReport {
           fill: states.fills[Int(segment.state.rawValue)], titleBytes: titleBytes
         ) { title in
           title.append(id)
-          title.append(": ")
+          title.append(segment.mixed ? ": mostly " : ": ")
           title.append(states.names[Int(segment.state.rawValue)])
           title.append(" from ")
           title.append(clock: segment.startMs)
@@ -356,12 +365,10 @@ public enum HTMLReport {
         }
       }
       for kind in TimelineRecorder.Mark.allCases {
-        // Kills one per pixel column; launches and resumes, which overlap closer than that, per three.
         let what: StaticString =
           kind == .coldLaunch
           ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
-        for (x, group) in timeline.marks[app][kind.rawValue].columns(
-          on: chart, width: kind == .kill ? 1 : 3)
+        for (x, group) in timeline.marks[app][kind.rawValue].columns(on: chart, width: markSpacing)
         {
           chart.laneMark(row: row, atX: x, kind: kind, titleBytes: titleBytes) { title in
             title.append(id)

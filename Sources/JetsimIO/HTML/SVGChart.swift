@@ -35,7 +35,7 @@ package struct SVGChart: Sendable {
     self.left = max(leftMargin, 30 + 7 * Double(widestTick))
     xAxis = x
     yScale = y
-    let total = "0 0 \(n(width + leftMargin + right)) \(n(height + top + bottom))"
+    let total = "0 0 \(n(width + left + right)) \(n(height + top + bottom))"
     body.append(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(total)\" role=\"img\" aria-label=\"\(HTMLDocument.escape(label))\">"
     )
@@ -162,43 +162,35 @@ package struct SVGChart: Sendable {
     )
   }
 
-  /// Items grouped by the column (`width` pixels wide) of their time, in time order; each group is
-  /// drawn at its first item's position.
+  /// Items grouped, in time order, so that groups stand at least `width` pixels apart: an item
+  /// less than `width` to the right of its group's first item joins it. Each group is drawn at its
+  /// first item's position (rounded to a pixel).
   package func columns<Item>(of items: [Item], width: Double = 1, time: (Item) -> Double) -> [(
     x: Double, items: [Item]
   )] {
     var groups: [(x: Double, items: [Item])] = []
-    var lastColumn = -Double.infinity
+    var groupStart = -Double.infinity
     for item in items {
       let position = x(time(item))
-      let column = (position / width).rounded()
-      if column == lastColumn, !groups.isEmpty {
+      if position - groupStart < width, !groups.isEmpty {
         groups[groups.count - 1].items.append(item)
       } else {
         groups.append((position.rounded(), [item]))
-        lastColumn = column
+        groupStart = position
       }
     }
     return groups
   }
 
-  /// Segments merged so that none is narrower than a pixel (the later state of a pixel wins), so a
-  /// lane has at most one bar per pixel column, however long the run.
-  package func coalesced(_ segments: [TimelineRecorder.Segment]) -> [TimelineRecorder.Segment] {
-    var result: [TimelineRecorder.Segment] = []
-    for segment in segments {
-      if let last = result.last, x(Double(segment.startMs)) - x(Double(last.startMs)) < 1,
-        result.count > 1
-      {
-        result[result.count - 1].state = segment.state
-      } else {
-        result.append(segment)
-      }
-      if result.count >= 2, result[result.count - 2].state == result[result.count - 1].state {
-        result.removeLast()
-      }
+  /// A lane's segments (the last lasting until `endMs`) merged so that none starts within a pixel
+  /// of the one before: each pixel column shows the state held longest in it, so a lane has at
+  /// most one bar per pixel, however long the run (`TimelineRecorder.Segment.merged`).
+  package func coalesced(_ segments: [TimelineRecorder.Segment], endMs: Int)
+    -> [TimelineRecorder.Segment]
+  {
+    TimelineRecorder.Segment.merged(segments, endMs: endMs) { kept, start in
+      x(Double(start)) - x(Double(kept)) < 1
     }
-    return result
   }
 
   /// A kill: a downward triangle on the top edge of the plot, with a tick down the plot.

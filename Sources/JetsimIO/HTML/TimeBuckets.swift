@@ -74,8 +74,8 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
     buckets = merged
   }
 
-  /// The groups to draw on `chart`, one per column `width` pixels wide, at the position of its
-  /// first item.
+  /// The groups to draw on `chart`, at least `width` pixels apart, each at the position of its
+  /// first item: with every item kept, exactly `SVGChart.columns(of:width:time:)`.
   package func columns(on chart: SVGChart, width: Double = 1) -> [(x: Double, group: Group)] {
     if !bucketed {
       return chart.columns(of: exact, width: width) { Double($0.timeMs) }.map { column in
@@ -88,17 +88,16 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
       }
     }
     var result: [(x: Double, group: Group)] = []
-    var lastColumn = -Double.infinity
+    var groupStart = -Double.infinity
     for bucket in buckets {
       let position = chart.x(Double(bucket.timeMs))
-      let column = (position / width).rounded()
-      if column == lastColumn, var last = result.last?.group {
+      if position - groupStart < width, var last = result.last?.group {
         last.count += bucket.count
         last.items += bucket.items.prefix(max(0, keep - last.items.count))
         result[result.count - 1].group = last
       } else {
         result.append((position.rounded(), bucket))
-        lastColumn = column
+        groupStart = position
       }
     }
     return result

@@ -4,7 +4,7 @@ import JetsimCore
 /// used by apps in each state (a suspended process compressed by the device's ratio, a swapped one
 /// none, as the simulation counts them) sampled in time buckets (their width doubles whenever there
 /// are too many, so a run of any length keeps at most `maxBuckets`), each app's state over time as
-/// segments no shorter than a bucket, its launches, resumes and kills, and the run's kills, each in
+/// segments no shorter than a bucket (each showing the state held longest in it), its launches, resumes and kills, and the run's kills, each in
 /// `TimeBuckets` (every one while they are few, then by bucket), and the first kills for the table.
 package struct TimelineRecorder: SimulationObserver, Sendable {
   /// Memory by state at the end of a bucket (apps by state, system processes together), and the
@@ -20,10 +20,62 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     package var peakAppsKB: Int
   }
 
-  /// An app's state from `startMs` to the next segment (or the end of the run).
+  /// An app's state from `startMs` to the next segment (or the end of the run): the state it held
+  /// longest in that time, when it went through others too (`mixed`) too briefly to draw.
   package struct Segment: Sendable, Equatable {
     package var startMs: Int
     package var state: AppState
+    /// Whether the app was also in other states in this time.
+    package var mixed = false
+
+    /// `segments` (each lasting until the next starts, the last until `endMs`) with each segment
+    /// that `isShort(start of the one kept before, its start)` merged into the one kept before;
+    /// each kept segment shows the state held longest across what it merged (the earliest of
+    /// equals), and merges into the one before it when they show the same state. The first
+    /// segment is never merged into.
+    package static func merged(
+      _ segments: [Segment], endMs: Int, isShort: (_ keptStartMs: Int, _ startMs: Int) -> Bool
+    ) -> [Segment] {
+      var kept: [Segment] = []
+      kept.reserveCapacity(segments.count)
+      var held = SIMD8<Int>()
+      for index in segments.indices {
+        let segment = segments[index]
+        let endMs = index + 1 < segments.count ? segments[index + 1].startMs : endMs
+        if kept.count > 1, isShort(kept[kept.count - 1].startMs, segment.startMs) {
+          held[Int(segment.state.rawValue)] += endMs - segment.startMs
+          kept[kept.count - 1].mixed = true
+          continue
+        }
+        settle(&kept, held: held)
+        kept.append(segment)
+        held = SIMD8()
+        held[Int(segment.state.rawValue)] = endMs - segment.startMs
+      }
+      settle(&kept, held: held)
+      return kept
+    }
+
+    /// The last of `kept` shows the state `held` longest (if it merged any), and joins the one
+    /// before it if that shows the same.
+    private static func settle(_ kept: inout [Segment], held: SIMD8<Int>) {
+      guard var last = kept.last else { return }
+      if last.mixed { last.state = longest(held) ?? last.state }
+      kept[kept.count - 1] = last
+      if kept.count >= 2, kept[kept.count - 2].state == last.state {
+        kept[kept.count - 2].mixed = kept[kept.count - 2].mixed || last.mixed
+        kept.removeLast()
+      }
+    }
+
+    /// The state with the most time in `held` (by `AppState.rawValue`), the lowest of equals.
+    static func longest(_ held: SIMD8<Int>) -> AppState? {
+      var best: Int?
+      for index in AppState.allCases.indices where held[index] > 0 {
+        if best.map({ held[index] > held[$0] }) ?? true { best = index }
+      }
+      return best.flatMap { AppState(rawValue: UInt8($0)) }
+    }
   }
 
   /// A mark on an app's lane.
@@ -67,6 +119,10 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     var activity = 0
     /// Its last segment (the one its events may still change).
     var segment = Segment(startMs: 0, state: .notRunning)
+    /// The time in each state (by `AppState.rawValue`) within `segment` before `stateSinceMs`.
+    var held = SIMD8<Int>()
+    /// When it entered `state`.
+    var stateSinceMs = 0
   }
   /// The device's compression ratio (`DeviceProfile.compressionPermille`).
   private let compressionPermille: Int
@@ -117,7 +173,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
         usedByState[Int(track.state.rawValue)] -= track.footprint
         usedByState[Int(to.rawValue)] += used
         appsKB += used - track.footprint
-        if to != track.state { setState(app, to, at: event.timeMs, segment: &track.segment) }
+        if to != track.state { setState(app, to, at: event.timeMs, track: &track) }
         track.state = to
         if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
         if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
@@ -138,19 +194,26 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     marks[app][kind.rawValue].append((), at: timeMs, bucketMs: bucketMs)
   }
 
-  /// App `app` enters `new` at `time`; `last` is its last segment.
-  private mutating func setState(
-    _ app: Int, _ new: AppState, at time: Int, segment last: inout Segment
-  ) {
-    guard time - last.startMs < bucketMs, let previous = closedSegments[app].last else {
-      closedSegments[app].append(last)
-      last = Segment(startMs: time, state: new)
+  /// App `app`, whose track is `track`, enters `new` at `time`. A change within a bucket of its
+  /// last segment's start is too short to see at this resolution: the segment goes on, counting
+  /// the time in each state, and once it ends shows the state held longest in it.
+  private mutating func setState(_ app: Int, _ new: AppState, at time: Int, track: inout Track) {
+    track.held[Int(track.state.rawValue)] += time - track.stateSinceMs
+    track.stateSinceMs = time
+    guard time - track.segment.startMs < bucketMs, !closedSegments[app].isEmpty else {
+      var last = track.segment
+      if last.mixed { last.state = Segment.longest(track.held) ?? last.state }
+      if let previous = closedSegments[app].last, previous.state == last.state {
+        closedSegments[app][closedSegments[app].count - 1].mixed = previous.mixed || last.mixed
+      } else {
+        closedSegments[app].append(last)
+      }
+      track.segment = Segment(startMs: time, state: new)
+      track.held = SIMD8()
       return
     }
-    // Too short to see at this resolution: the segment takes the new state, and merges into the
-    // one before if that has it too.
-    last.state = new
-    if previous.state == new { last = closedSegments[app].removeLast() }
+    track.segment.state = new
+    track.segment.mixed = true
   }
 
   private mutating func sample(at time: Int) {
@@ -192,21 +255,10 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       }
     }
     closed = merged
-    for app in closedSegments.indices where !closedSegments[app].isEmpty {
-      let segments = closedSegments[app] + [tracks[app].segment]
-      var kept: [Segment] = [segments[0]]
-      for segment in segments.dropFirst() {
-        if segment.startMs - kept[kept.count - 1].startMs < bucketMs, kept.count > 1 {
-          kept[kept.count - 1].state = segment.state
-        } else {
-          kept.append(segment)
-        }
-        if kept.count >= 2, kept[kept.count - 2].state == kept[kept.count - 1].state {
-          kept.removeLast()
-        }
-      }
-      tracks[app].segment = kept.removeLast()
-      closedSegments[app] = kept
+    for app in closedSegments.indices where closedSegments[app].count > 1 {
+      closedSegments[app] = Segment.merged(
+        closedSegments[app], endMs: tracks[app].segment.startMs
+      ) { [bucketMs] kept, start in start - kept < bucketMs }
     }
   }
 }
