@@ -52,7 +52,7 @@ extension ReplayOptions {
         errors += "jetsim: warning: \(report.report): \(warning)\n"
       }
     }
-    let files = ReportFile.allCases.filter { $0.folders == [.replay] }.map(\.name)
+    let files = ReportFile.written(by: Self.spec.name).map(\.name)
     var result = CommandResult(errors: errors, wrote: files.map { "\(out)/\($0)" })
     guard !printing.quiet else { return result }
     switch printing.format {

@@ -185,7 +185,7 @@ extension WhatIfOptions {
         "  note: one seed gives no interval, so no difference is shown to be real; give --seeds 10 or more"
       )
     }
-    lines.append("  reports: \(folder)/ (what-if.csv, metrickit.json, what-if.html)")
+    lines.append("  reports: \(folder)/ (\(ReportFile.list([.whatIf, .metricKit, .whatIfHTML])))")
     return lines.joined(separator: "\n") + "\n"
   }
 
