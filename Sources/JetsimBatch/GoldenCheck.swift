@@ -111,9 +111,9 @@ public struct GoldenCheckResult: Sendable, Equatable {
 
 /// Compares runs with golden reports, and records them.
 public enum GoldenCheck {
-  /// The report files a golden folder may hold, in the order they are compared and written: a
-  /// run's files (`ReportFile`), but for metrickit.json.
-  public static let files: [ReportFile] = [.kills, .events, .apps, .summary, .provenance, .html]
+  /// The report files a golden folder may hold, in the order they are compared and written: those
+  /// `ReportFile` says `check` writes (a run's files, but for metrickit.json).
+  public static let files = ReportFile.written(by: "check")
 
   /// Runs `scenario` and compares its kills (and with `options.events`, its event log) with the
   /// golden `kills.csv` (and `events.csv`) in `folder`. A folder with no golden `kills.csv` is a

@@ -95,9 +95,6 @@ public enum Sweep {
   }
 
   static let manifestFile = ReportFile.sweepManifest.name
-  static let outputFiles: Set<String> = [
-    manifestFile, "runs", "sweep.csv", "sweep-summary.csv", "sweep.html",
-  ]
 
   /// Runs `definition` (or its `shard`) into `folder` on `jobs` threads. With `resume`, runs of the
   /// same sweep already in the folder are kept (and with nothing to resume, the sweep starts);

@@ -10,10 +10,8 @@ struct SweepFolder {
   let start: Sweep.Start
   private let lock: OutputLock
 
-  /// The files and folders a sweep writes at the top of its folder.
-  static let files: Set<String> = [
-    Sweep.manifestFile, "sweep.csv", "sweep-summary.csv", "sweep.html",
-  ]
+  /// The files a sweep writes at the top of its folder (`ReportFile`); its journals go in `runs/`.
+  static let files = ReportFolder.Kind.sweep.files
 
   /// Opens `path` for `manifest`'s sweep: with `resume`, keeps the runs of the same sweep there;
   /// otherwise (or if there is nothing to resume) starts over, discarding only jetsim's own files.

@@ -40,6 +40,28 @@ import Testing
     #expect(HelpFormatter.usage(RunOptions.spec).hasPrefix("USAGE: jetsim run SCENARIO [--policy"))
   }
 
+  /// `--help` lists under FILES the report files `ReportFile` says the subcommand writes, each with
+  /// what it holds, and has no FILES section when it writes none.
+  @Test(arguments: Subcommands.specs.map(\.name))
+  func theFilesSectionIsTheRegistrys(name: String) throws {
+    let spec = try #require(Subcommands.named(name))
+    let text = HelpFormatter.help(spec)
+    let files = ReportFile.written(by: name)
+    guard !files.isEmpty else {
+      #expect(!text.contains("\nFILES:\n"))
+      return
+    }
+    let section = try #require(text.components(separatedBy: "\nFILES:\n").dropFirst().first)
+      .components(separatedBy: "\n\n")[0]
+    let listed = section.split(separator: "\n").filter {
+      $0.hasPrefix("  ") && !$0.hasPrefix("   ")
+    }
+    .map { String($0.dropFirst(2).prefix { $0 != " " }) }
+    #expect(listed == files.map(\.name))
+    #expect(
+      section.contains(HelpFormatter.words(files[0].contents).prefix(3).joined(separator: " ")))
+  }
+
   /// The usage line and the parser read one declaration: each option the usage line shows without
   /// brackets, taken out of the subcommand's first example, is rejected as missing; with every
   /// bracketed option taken out, the example still parses.

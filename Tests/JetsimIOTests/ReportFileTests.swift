@@ -19,7 +19,10 @@ import Testing
       row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
     }
     let declared = ReportFile.allCases.map { file in
-      ["`\(file.name)`", file.folders.map(\.rawValue).joined(separator: ", "), file.contents]
+      [
+        "`\(file.name)`", file.folders.map(\.rawValue).joined(separator: ", "),
+        file.commands.joined(separator: ", "), file.contents,
+      ]
     }
     #expect(documented == declared)
   }
@@ -38,11 +41,15 @@ import Testing
     #expect(written == ReportFolder.Kind.run.files)
   }
 
-  /// No file is declared twice, and every kind of folder holds at least one.
+  /// No file is declared twice, every kind of folder holds at least one, and every file has a
+  /// subcommand that writes it.
   @Test func namesAreUniqueAndEveryKindHasFiles() {
     #expect(Set(ReportFile.allCases.map(\.name)).count == ReportFile.allCases.count)
     for kind in [ReportFolder.Kind.run, .comparison, .plan, .replay, .sweep, .imported, .whatIf] {
       #expect(!kind.files.isEmpty, "\(kind)")
+    }
+    for file in ReportFile.allCases {
+      #expect(!file.commands.isEmpty, "\(file.name)")
     }
   }
 }

@@ -31,9 +31,8 @@ extension CompareOptions {
     name: "compare",
     abstract: "Run one scenario under several policies and seeds, and rank the policies.",
     discussion: """
-      Runs the identical workload under each policy and seed, on every core, writes compare.csv \
-      (a row per run), compare-summary.csv (mean, min, max and 95 % CI per policy) and \
-      compare.html (and with --keep-runs each run's reports), and prints the policies ranked by a \
+      Runs the identical workload under each policy and seed, on every core, writes the files \
+      under FILES (and with --keep-runs each run's reports), and prints the policies ranked by a \
       metric.
       """,
     arguments: [.scenario],

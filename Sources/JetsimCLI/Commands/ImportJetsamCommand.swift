@@ -61,7 +61,7 @@ extension ImportJetsamOptions {
       let report = result.report
       output +=
         "\(report.file): \(result.device.name), \(report.processes.count.counted("process", "processes")) (\(result.apps.count.counted("app")), \(result.device.systemProcesses.count.counted("system process", "system processes"))), \(report.victims.count.counted("kill"))\n"
-      output += "  wrote \(out)/\(name)/device.json and scenario.json\n"
+      output += "  wrote \(out)/\(name)/\(ReportFile.device.name) and \(ReportFile.scenario.name)\n"
       for warning in result.warnings {
         errors += "jetsim: warning: \(report.file): \(warning)\n"
       }
@@ -76,11 +76,16 @@ extension ImportJetsamOptions {
     }
     if printing.format == .json {
       output = JSONText.render(
-        .fields([("imported", .list(json)), ("list", .string("\(out)/imported.csv"))]))
+        .fields([
+          ("imported", .list(json)), ("list", .string("\(out)/\(ReportFile.imported.name)")),
+        ])
+      )
     }
     let wrote =
-      ["\(out)/imported.csv"]
-      + imported.flatMap { ["\(out)/\($0.name)/device.json", "\(out)/\($0.name)/scenario.json"] }
+      ["\(out)/\(ReportFile.imported.name)"]
+      + imported.flatMap { folder in
+        [ReportFile.device, .scenario].map { "\(out)/\(folder.name)/\($0.name)" }
+      }
     return CommandResult(output: printing.quiet ? "" : output, errors: errors, wrote: wrote)
   }
 }

@@ -30,7 +30,7 @@ extension MergeOptions {
 
   func execute() throws(JetsimError) -> CommandResult {
     let runs = try Sweep.merge(shards, into: out)
-    let reports = ["sweep.csv", "sweep-summary.csv"].map { "\(out)/\($0)" }
+    let reports = [ReportFile.sweep, .sweepSummary].map { "\(out)/\($0.name)" }
     var result = CommandResult(wrote: reports)
     guard !printing.quiet else { return result }
     if printing.format == .json {

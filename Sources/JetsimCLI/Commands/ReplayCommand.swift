@@ -24,8 +24,7 @@ extension ReplayOptions {
       what the kernel's pressure kills freed (vm-pageshortage, proc-thrashing, fc-thrashing, \
       vm-compressor-*); then compares them with the kernel's victims in kill order. Kills for \
       other reasons (per-process-limit, vnode-limit, highwater) are listed, not scored. Prints \
-      each policy's agreement and writes replay.csv, replay-summary.csv and replay.html. See \
-      docs/validation.md.
+      each policy's agreement and writes the files under FILES. See docs/validation.md.
       """,
     arguments: [.jetsamReports],
     options: [policies, out],
@@ -52,7 +51,7 @@ extension ReplayOptions {
         errors += "jetsim: warning: \(report.report): \(warning)\n"
       }
     }
-    let files = ReportFile.allCases.filter { $0.folders == [.replay] }.map(\.name)
+    let files = ReportFile.written(by: Self.spec.name).map(\.name)
     var result = CommandResult(errors: errors, wrote: files.map { "\(out)/\($0)" })
     guard !printing.quiet else { return result }
     switch printing.format {

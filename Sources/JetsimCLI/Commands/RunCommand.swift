@@ -31,9 +31,8 @@ extension RunOptions {
     name: "run", abstract: "Run a scenario and write its reports.",
     discussion: """
       Loads SCENARIO (a JSON file: see docs/profiles.md), runs it on its device with its apps and \
-      workload under the eviction policy, and writes events.csv, kills.csv, apps.csv, \
-      summary.csv, run.json and report.html (see docs/reports.md) into the report folder, \
-      atomically: a failed or interrupted run leaves the folder as it was. The same scenario and \
+      workload under the eviction policy, and writes the reports under FILES (see \
+      docs/reports.md) into the report folder, atomically: a failed or interrupted run leaves the folder as it was. The same scenario and \
       seed always give byte-identical reports.
       """,
     arguments: [.scenario],

@@ -24,8 +24,7 @@ extension SweepOptions {
     name: "sweep",
     abstract: "Run a sweep file's Cartesian product of scenarios on every core.",
     discussion: """
-      Writes sweep.csv (a row per run), sweep-summary.csv (mean and 95 % CI per point) and \
-      sweep.html into the output folder. Finished runs are journalled as they end, so an \
+      Writes the files under FILES into the output folder. Finished runs are journalled as they end, so an \
       interrupted sweep resumes where it stopped (--resume), and shards run on separate machines \
       combine with 'jetsim merge' into exactly the files one machine writes.
       """,

@@ -51,8 +51,8 @@ extension WhatIfOptions {
       (MXBackgroundExitData.cumulativeMemoryPressureExitCount) with its 95 % interval across \
       seeds, its paired difference from today's size (the same seeds and workload), and the \
       memory-limit exits. In a device snapshot (import-jetsam) the size replaces the app's \
-      footprint; a snapshot has no workload, so it needs --user-model FILE. Writes what-if.csv, \
-      metrickit.json (each point's payload) and what-if.html. See docs/metrickit.md.
+      footprint; a snapshot has no workload, so it needs --user-model FILE. Writes the files \
+      under FILES (metrickit.json with each point's payload). See docs/metrickit.md.
       """,
     arguments: [.scenario],
     options: [
@@ -185,7 +185,7 @@ extension WhatIfOptions {
         "  note: one seed gives no interval, so no difference is shown to be real; give --seeds 10 or more"
       )
     }
-    lines.append("  reports: \(folder)/ (what-if.csv, metrickit.json, what-if.html)")
+    lines.append("  reports: \(folder)/ (\(ReportFile.list([.whatIf, .metricKit, .whatIfHTML])))")
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -1,5 +1,8 @@
-/// `--help` text, generated from the declarations: USAGE, ARGUMENTS, OPTIONS, EXAMPLES and EXIT
-/// CODES (from `ExitCode`), every line at most `width` columns.
+import Jetsim
+
+/// `--help` text, generated from the declarations: USAGE, ARGUMENTS, OPTIONS, FILES (the report
+/// files `ReportFile` says the subcommand writes), EXAMPLES and EXIT CODES (from `ExitCode`), every
+/// line at most `width` columns.
 enum HelpFormatter {
   static let width = 100
 
@@ -25,6 +28,10 @@ enum HelpFormatter {
     }
     text += "\nOPTIONS:\n"
     text += table(command.allOptions.map { ($0.label, $0.help) })
+    let files = ReportFile.written(by: command.name)
+    if !files.isEmpty {
+      text += "\nFILES:\n" + table(files.map { ($0.name, $0.contents) })
+    }
     text += "\nEXAMPLES:\n" + command.examples.map { "  \($0)\n" }.joined()
     return text + exitCodes
   }

@@ -20,7 +20,8 @@ enum CompareReport {
     let table = aligned(rows(comparison, ranking))
     let notes = self.notes(comparison, ranking)
     let files =
-      "compare.csv, compare-summary.csv, compare.html" + (keptRuns ? ", <policy>/seed-<n>/" : "")
+      ReportFile.list(ReportFile.written(by: "compare"))
+      + (keptRuns ? ", <policy>/seed-<n>/" : "")
     return """
       \(comparison.scenarioName) on \(device): \(comparison.policies.count.counted("policy", "policies")) × \(comparison.seeds.count.counted("seed")), ranked by \(rankBy) (\(direction)); mean ± 95 % CI across seeds
       \(table.map { "  " + $0 }.joined(separator: "\n"))

@@ -40,8 +40,9 @@ enum RunReport {
         "  shortfalls       \(metrics.shortfalls) (worst \(Units.megabytes(metrics.maxShortfallKB)) below critical)"
       )
     }
+    let others = ReportFile.written(by: "run").filter { $0 != .events && (html || $0 != .html) }
     lines.append(
-      "  reports          \(folder)/ (events.csv: \(metrics.events) events; kills.csv, apps.csv, summary.csv, run.json, metrickit.json\(html ? ", report.html" : ""))"
+      "  reports          \(folder)/ (\(ReportFile.events.name): \(metrics.events) events; \(ReportFile.list(others)))"
     )
     return lines.joined(separator: "\n") + "\n"
   }

@@ -16,7 +16,7 @@ enum SweepReport {
     ]
     if outcome.assembled {
       lines.append(
-        "  reports: \(folder)/sweep.csv (one row a run), \(folder)/sweep-summary.csv (one row a point)"
+        "  reports: \(folder)/\(ReportFile.sweep.name) (one row a run), \(folder)/\(ReportFile.sweepSummary.name) (one row a point)"
       )
     } else if let shard {
       lines.append(
@@ -42,7 +42,7 @@ enum SweepReport {
           "reports",
           outcome.assembled
             ? .list(
-              ["sweep.csv", "sweep-summary.csv", "sweep.html"].map { .string("\(folder)/\($0)") })
+              [ReportFile.sweep, .sweepSummary, .sweepHTML].map { .string("\(folder)/\($0.name)") })
             : .null
         ),
       ]))

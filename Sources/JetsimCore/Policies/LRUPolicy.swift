@@ -18,7 +18,7 @@ public struct LRUPolicy: EvictionPolicy {
   /// The least-recently-used policy.
   public init() {}
 
-  public mutating func start(_ device: DeviceView) { candidates.start(appCount: device.apps.count) }
+  public mutating func start(_ device: DeviceView) { candidates.start(device) }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     candidates.update(
@@ -29,9 +29,7 @@ public struct LRUPolicy: EvictionPolicy {
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
-    guard device.isBelowCritical else { return nil }
-    return candidates.victim(foreground: device.foregroundApp, excluding: device.allocatingApp)
-      .map { Eviction(app: $0) }
+    candidates.eviction(device)
   }
 }
 

@@ -23,7 +23,7 @@ public struct LargestFirstPolicy: EvictionPolicy {
   /// The default policy: suspended apps, largest footprint first.
   public init() {}
 
-  public mutating func start(_ device: DeviceView) { candidates.start(appCount: device.apps.count) }
+  public mutating func start(_ device: DeviceView) { candidates.start(device) }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     let key = Key(
@@ -35,9 +35,7 @@ public struct LargestFirstPolicy: EvictionPolicy {
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
-    guard device.isBelowCritical else { return nil }
-    return candidates.victim(foreground: device.foregroundApp, excluding: device.allocatingApp)
-      .map { Eviction(app: $0) }
+    candidates.eviction(device)
   }
 }
 

@@ -7,9 +7,10 @@ struct TieredCandidates<Key: Comparable & Sendable>: Sendable {
   private var suspended = IndexedHeap<Key>(capacity: 0)
   private var background = IndexedHeap<Key>(capacity: 0)
 
-  mutating func start(appCount: Int) {
-    suspended = IndexedHeap(capacity: appCount)
-    background = IndexedHeap(capacity: appCount)
+  /// Empty heaps for the processes of `device`.
+  mutating func start(_ device: DeviceView) {
+    suspended = IndexedHeap(capacity: device.apps.count)
+    background = IndexedHeap(capacity: device.apps.count)
   }
 
   /// Files `app` under its state: suspended, background, or neither.
@@ -27,11 +28,15 @@ struct TieredCandidates<Key: Comparable & Sendable>: Sendable {
     }
   }
 
-  /// The first suspended process, else the first background process, else the app on screen;
-  /// never `excluded` (the process whose allocation waits for room).
-  func victim(foreground: Int?, excluding excluded: Int?) -> Int? {
-    let excluded = excluded ?? -1
-    return suspended.first(excluding: excluded) ?? background.first(excluding: excluded)
-      ?? foreground.flatMap { $0 == excluded ? nil : $0 }
+  /// The eviction both policies make: only below the critical threshold, the first suspended
+  /// process, else the first background process, else the app on screen; never the process whose
+  /// allocation waits for room.
+  func eviction(_ device: DeviceView) -> Eviction? {
+    guard device.isBelowCritical else { return nil }
+    let excluded = device.allocatingApp ?? -1
+    let victim =
+      suspended.first(excluding: excluded) ?? background.first(excluding: excluded)
+      ?? device.foregroundApp.flatMap { $0 == excluded ? nil : $0 }
+    return victim.map { Eviction(app: $0) }
   }
 }

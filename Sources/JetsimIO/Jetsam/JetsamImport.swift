@@ -266,7 +266,7 @@ extension JetsamImport {
             name: name,
             description:
               "The device of the JetsamEvent report \(FileSystem.split(report.file).name) just before its first kill, every victim restored (jetsim import-jetsam).",
-            device: .path("device.json"), apps: imported.apps, snapshot: imported.snapshot),
+            device: .path(ReportFile.device.name), apps: imported.apps, snapshot: imported.snapshot),
           as: .scenario)
         table.appendRow([
           FileSystem.split(report.file).name, name, report.product ?? "", imported.device.name,
