@@ -1,5 +1,5 @@
 /// jetsim's version, as `jetsim --version` prints it and `run.json` records it.
 public enum JetsimVersion {
   /// This version of jetsim, as reports record it.
-  public static let current = "0.2.0"
+  public static let current = "0.3.0"
 }
