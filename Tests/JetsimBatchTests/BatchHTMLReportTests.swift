@@ -39,6 +39,29 @@ import Testing
     }
   }
 
+  /// Laid out by a real browser engine (headless Chromium, when the machine has one), no mark or
+  /// label of compare.html's or sweep.html's charts pokes out of its chart.
+  @Test(.enabled(if: BrowserGeometry.browser != nil, "needs a headless Chromium on the PATH"))
+  func aBrowserFindsEveryMarkAndLabelInsideItsChart() throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/evening-social.json")
+    let comparison = try Comparison.run(
+      scenario, policies: [.largestFirst, .jetsam, .lmkd], seeds: [1, 2, 3], jobs: 2)
+    let scratch = try ScratchFolder()
+    let definition = try SweepDefinition.load(
+      at: "\(packageRoot)/Profiles/sweeps/light-user-memory.json")
+    _ = try Sweep.run(definition, into: scratch.path, jobs: 2)
+    let pages = [
+      BatchHTMLReport.comparison(comparison, rankBy: .rankDefault),
+      try String(contentsOfFile: scratch.path + "/sweep.html", encoding: .utf8),
+    ]
+    for page in pages {
+      let geometry = try #require(try BrowserGeometry.measure(page, in: scratch.path))
+      #expect(geometry.charts.count == svgCharts(in: page).count)
+      #expect(geometry.outside.isEmpty, "\(geometry.outside.prefix(5))")
+    }
+  }
+
   /// A count whose 95 % interval reaches below zero (few seeds, much spread) keeps its axis at
   /// zero and above: no "−5" tick on a count.
   @Test func countsHaveNoNegativeTicks() {

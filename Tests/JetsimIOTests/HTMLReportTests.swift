@@ -110,14 +110,16 @@ import Testing
       return sum + named + more
     }
     #expect(counted == summary.metrics.totalKills)
-    #expect(titles.count <= 961, "at most one marker a pixel column, both ends included")
+    // Markers at least their width apart, and dense kills spread so that they cover at most a
+    // third of the chart.
+    #expect(Double(titles.count) <= HTMLReport.timelineWidth / (3 * HTMLReport.killSpacing) + 1)
     #expect(timeline.killRows.count == HTMLReport.maxKillRows)
   }
 
   /// The charts of a million-event run: the memory chart and the lanes share one x axis (same
   /// view box width, same axis line, same ticks at the same places), nothing is drawn outside its
-  /// view box, each lane has at most one bar a pixel and no two marks of a kind overlap, and a run
-  /// longer than a day reads its ticks as days and hours.
+  /// view box, each lane has at most one bar a pixel and no two marks of a kind overlap or cover
+  /// more than a third of it, and a run longer than a day reads its ticks as days and hours.
   @Test func theChartsOfAMillionEventRunLineUpAndStayReadable() throws {
     let (summary, timeline, device) = try Self.longRun.get()
     #expect(summary.metrics.durationMs > 86_400_000, "a run longer than a day")
@@ -143,6 +145,29 @@ import Testing
         (Int(label.split(separator: " ").last?.split(separator: ":").first ?? "") ?? 0) < 24
       }, "\(labels)")
     expectReadableLanes(charts[1], plotWidth: HTMLReport.timelineWidth)
+  }
+
+  /// Laid out by a real browser engine (headless Chromium, when the machine has one), the memory
+  /// chart's x axis and the lanes' start and end at the same CSS pixel, and no mark or label of
+  /// either pokes out of its chart, on a short run and on the million-event one.
+  @Test(.enabled(if: BrowserGeometry.browser != nil, "needs a headless Chromium on the PATH"))
+  func aBrowserDrawsTheMemoryChartAndTheLanesOnOneAxis() throws {
+    let (summary, timeline, device) = try Self.longRun.get()
+    let pages = [
+      try report("daily-commute").html,
+      HTMLReport.render(summary: summary, device: device, timeline: timeline),
+    ]
+    let scratch = try ScratchFolder()
+    for page in pages {
+      let geometry = try #require(try BrowserGeometry.measure(page, in: scratch.path))
+      try #require(geometry.charts.count == 2)
+      let (memory, lanes) = (geometry.charts[0], geometry.charts[1])
+      let (memoryAxis, lanesAxis) = (try #require(memory.axis), try #require(lanes.axis))
+      #expect(
+        abs(memoryAxis.left - lanesAxis.left) < 0.5
+          && abs(memoryAxis.right - lanesAxis.right) < 0.5, "\(memoryAxis) \(lanesAxis)")
+      #expect(geometry.outside.isEmpty, "\(geometry.outside.prefix(5))")
+    }
   }
 
   /// Each lane of `svg` has at most one bar a pixel column, bars that do not overlap, and marks of
@@ -182,6 +207,10 @@ import Testing
       let sorted = xs.sorted()
       let closest = zip(sorted, sorted.dropFirst()).map { $1 - $0 }.min() ?? .infinity
       #expect(closest >= 8, "\(lane): marks \(closest) px apart", sourceLocation: sourceLocation)
+      // However busy the lane, one kind's marks (8 px each) cover at most a third of it.
+      #expect(
+        Double(xs.count) * 8 <= plotWidth / 3 + 8, "\(lane): \(xs.count) marks",
+        sourceLocation: sourceLocation)
     }
   }
 

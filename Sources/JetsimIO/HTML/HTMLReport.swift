@@ -22,9 +22,23 @@ public enum HTMLReport {
   /// lanes' app ids beside them), so one time falls at one place on both.
   static let timelineLeft = 190.0
   static let timelineWidth = 960.0
-  /// Marks on a lane stand at least this far apart (a mark is 8 pixels wide): those closer share
-  /// one mark and its tooltip, so they never pile up into a black band.
+  /// Marks on a lane stand at least this far apart (a mark is 8 pixels wide), and kill markers on
+  /// the memory chart `killSpacing` (a marker is 10 wide): those closer share one mark and its
+  /// tooltip. Where that still leaves more than a third of the chart covered, they stand three
+  /// times as far apart (`sparse`), so marks never pile up into a black band over the states and
+  /// the memory they mark.
   static let markSpacing = 9.0
+  static let killSpacing = 11.0
+
+  /// The groups of `items` to draw on `chart` at least `spacing` pixels apart, or three times as
+  /// far when there would be more than a third of the chart's width over `spacing` of them.
+  static func sparse<Item>(_ items: TimeBuckets<Item>, on chart: SVGChart, spacing: Double)
+    -> [(x: Double, group: TimeBuckets<Item>.Group)]
+  {
+    let groups = items.columns(on: chart, width: spacing)
+    guard Double(groups.count) > chart.width / (3 * spacing) else { return groups }
+    return items.columns(on: chart, width: 3 * spacing)
+  }
 
   /// The report of a run: its summary, the device, the app ids and what `timeline` recorded.
   package static func render(summary: RunSummary, device: DeviceProfile, timeline: TimelineRecorder)
@@ -246,11 +260,12 @@ public enum HTMLReport {
       title: "critical: available below \(Units.megabytes(device.criticalThresholdKB))")
   }
 
-  /// Every kill: a marker at its time; kills in one pixel column share a marker and its tooltip.
+  /// Every kill: a marker at its time; kills closer than a marker's width share one and its
+  /// tooltip (`sparse`).
   static func drawKills(
     _ kills: TimeBuckets<KillRecord>, appIDs: [String], on chart: inout SVGChart
   ) {
-    for (x, group) in kills.columns(on: chart) {
+    for (x, group) in sparse(kills, on: chart, spacing: killSpacing) {
       let lines = group.items.prefix(5).map { kill in
         "\(Units.clock(kill.timeMs)) kill: \(appIDs[kill.app]) (\(kill.reason), \(Units.megabytes(kill.footprintKB)), \(kill.state))"
       }
@@ -368,7 +383,8 @@ public enum HTMLReport {
         let what: StaticString =
           kind == .coldLaunch
           ? ": cold launch at " : kind == .warmResume ? ": warm resume at " : ": kill at "
-        for (x, group) in timeline.marks[app][kind.rawValue].columns(on: chart, width: markSpacing)
+        for (x, group) in sparse(
+          timeline.marks[app][kind.rawValue], on: chart, spacing: markSpacing)
         {
           chart.laneMark(row: row, atX: x, kind: kind, titleBytes: titleBytes) { title in
             title.append(id)
