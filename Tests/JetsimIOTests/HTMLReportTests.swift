@@ -116,35 +116,15 @@ import Testing
     #expect(timeline.killRows.count == HTMLReport.maxKillRows)
   }
 
-  /// The charts of a million-event run: the memory chart and the lanes share one x axis (same
-  /// view box width, same axis line, same ticks at the same places), nothing is drawn outside its
-  /// view box, each lane has at most one bar a pixel and no two marks of a kind overlap or cover
-  /// more than a third of it, and a run longer than a day reads its ticks as days and hours.
+  /// The charts of a million-event run line up and stay readable (`expectOneReadableTimeline`),
+  /// and a run longer than a day reads its ticks as days and hours.
   @Test func theChartsOfAMillionEventRunLineUpAndStayReadable() throws {
     let (summary, timeline, device) = try Self.longRun.get()
     #expect(summary.metrics.durationMs > 86_400_000, "a run longer than a day")
     let html = HTMLReport.render(summary: summary, device: device, timeline: timeline)
-    let charts = svgCharts(in: html)
-    try #require(charts.count == 2)
-    for chart in charts {
-      #expect(chartGeometryProblems(chart).isEmpty, "\(chartGeometryProblems(chart).prefix(3))")
-    }
-    let memory = try #require(xAxis(of: charts[0]))
-    let lanes = try #require(xAxis(of: charts[1]))
-    #expect(memory.from == lanes.from && memory.to == lanes.to)
-    #expect(memory.ticks.map(\.0) == lanes.ticks.map(\.0), "\(memory.ticks) \(lanes.ticks)")
-    #expect(memory.ticks.map(\.1) == lanes.ticks.map(\.1))
-    let widths = charts.compactMap {
-      svgElements("svg", in: $0).first?.attributes["viewBox"]?.split(separator: " ")[2]
-    }
-    #expect(widths.count == 2 && widths[0] == widths[1], "\(widths)")
-    let labels = memory.ticks.map(\.1)
-    #expect(labels.contains { $0.contains(" d ") }, "\(labels)")
-    #expect(
-      labels.allSatisfy { label in
-        (Int(label.split(separator: " ").last?.split(separator: ":").first ?? "") ?? 0) < 24
-      }, "\(labels)")
-    expectReadableLanes(charts[1], plotWidth: HTMLReport.timelineWidth)
+    let memory = try #require(xAxis(of: svgCharts(in: html)[0]))
+    #expect(memory.ticks.contains { $0.1.contains(" d ") }, "\(memory.ticks)")
+    try expectOneReadableTimeline(html)
   }
 
   /// Laid out by a real browser engine (headless Chromium, when the machine has one), the memory
@@ -153,21 +133,75 @@ import Testing
   @Test(.enabled(if: BrowserGeometry.browser != nil, "needs a headless Chromium on the PATH"))
   func aBrowserDrawsTheMemoryChartAndTheLanesOnOneAxis() throws {
     let (summary, timeline, device) = try Self.longRun.get()
-    let pages = [
-      try report("daily-commute").html,
-      HTMLReport.render(summary: summary, device: device, timeline: timeline),
-    ]
     let scratch = try ScratchFolder()
-    for page in pages {
-      let geometry = try #require(try BrowserGeometry.measure(page, in: scratch.path))
-      try #require(geometry.charts.count == 2)
-      let (memory, lanes) = (geometry.charts[0], geometry.charts[1])
-      let (memoryAxis, lanesAxis) = (try #require(memory.axis), try #require(lanes.axis))
-      #expect(
-        abs(memoryAxis.left - lanesAxis.left) < 0.5
-          && abs(memoryAxis.right - lanesAxis.right) < 0.5, "\(memoryAxis) \(lanesAxis)")
-      #expect(geometry.outside.isEmpty, "\(geometry.outside.prefix(5))")
+    try expectOneAxisInABrowser(try report("daily-commute").html, scratch: scratch.path)
+    try expectOneAxisInABrowser(
+      HTMLReport.render(summary: summary, device: device, timeline: timeline),
+      scratch: scratch.path)
+  }
+
+  /// The same checks on a report.html given by path in `JETSIM_CHECK_REPORT` (for one written by
+  /// a release build from a trace too long to run here, such as bench/'s million-line workload).
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["JETSIM_CHECK_REPORT"] != nil))
+  func aReportGivenByPathPassesTheSameChecks() throws {
+    let path = try #require(ProcessInfo.processInfo.environment["JETSIM_CHECK_REPORT"])
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(xmlError(html) == nil)
+    try expectOneReadableTimeline(html)
+    if BrowserGeometry.browser != nil {
+      let scratch = try ScratchFolder()
+      try expectOneAxisInABrowser(html, scratch: scratch.path)
     }
+  }
+
+  /// report.html's two timeline charts: nothing outside its view box, one x axis (the same view
+  /// box width, axis line and ticks at the same places), ticks that never read past 23 hours, and
+  /// readable lanes (`expectReadableLanes`).
+  func expectOneReadableTimeline(
+    _ html: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let charts = svgCharts(in: html)
+    try #require(charts.count == 2, sourceLocation: sourceLocation)
+    for chart in charts {
+      let problems = chartGeometryProblems(chart)
+      #expect(problems.isEmpty, "\(problems.prefix(3))", sourceLocation: sourceLocation)
+    }
+    let memory = try #require(xAxis(of: charts[0]), sourceLocation: sourceLocation)
+    let lanes = try #require(xAxis(of: charts[1]), sourceLocation: sourceLocation)
+    #expect(
+      memory.from == lanes.from && memory.to == lanes.to, sourceLocation: sourceLocation)
+    #expect(
+      memory.ticks.map(\.0) == lanes.ticks.map(\.0)
+        && memory.ticks.map(\.1) == lanes.ticks.map(\.1),
+      "\(memory.ticks) \(lanes.ticks)", sourceLocation: sourceLocation)
+    let widths = charts.compactMap {
+      svgElements("svg", in: $0).first?.attributes["viewBox"]?.split(separator: " ")[2]
+    }
+    #expect(
+      widths.count == 2 && widths[0] == widths[1], "\(widths)", sourceLocation: sourceLocation)
+    for (_, label) in memory.ticks {
+      let hour = Int(label.split(separator: " ").last?.split(separator: ":").first ?? "") ?? 0
+      #expect(hour < 24, "\(label)", sourceLocation: sourceLocation)
+    }
+    expectReadableLanes(
+      charts[1], plotWidth: HTMLReport.timelineWidth, sourceLocation: sourceLocation)
+  }
+
+  /// `html` laid out in the browser: the memory chart's and the lanes' axis lines start and end
+  /// at the same CSS pixel, and nothing pokes out of its chart.
+  func expectOneAxisInABrowser(
+    _ html: String, scratch: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let geometry = try #require(
+      try BrowserGeometry.measure(html, in: scratch), sourceLocation: sourceLocation)
+    try #require(geometry.charts.count == 2, sourceLocation: sourceLocation)
+    let memory = try #require(geometry.charts[0].axis, sourceLocation: sourceLocation)
+    let lanes = try #require(geometry.charts[1].axis, sourceLocation: sourceLocation)
+    #expect(
+      abs(memory.left - lanes.left) < 0.5 && abs(memory.right - lanes.right) < 0.5,
+      "\(memory) \(lanes)", sourceLocation: sourceLocation)
+    #expect(
+      geometry.outside.isEmpty, "\(geometry.outside.prefix(5))", sourceLocation: sourceLocation)
   }
 
   /// Each lane of `svg` has at most one bar a pixel column, bars that do not overlap, and marks of
