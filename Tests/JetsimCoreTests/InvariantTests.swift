@@ -444,6 +444,15 @@ import Testing
       lmk.isSuperset(of: [.lmkNone, .lmkLowMem, .lmkPressureAfterKill, .lmkLowMemAndThrashing]),
       "\(lmk)")
     #expect(callbacks == Set(Callback.allCases))
+    // The random apps have no separate limits: one run of an app over a non-fatal active limit.
+    let limited = Scenario(
+      name: "limit", device: DeviceProfile(name: "1 GB", memoryKB: mb(1024), reservedKB: mb(300)),
+      apps: [Fixture.app("a", resident: 100) { $0.activeLimitKB = mb(150) }],
+      actions: [
+        TimedAction(0, .open("a")), TimedAction(sec(1), .allocate("a", kilobytes: mb(60))),
+      ],
+      policy: .jetsam, durationMs: sec(2))
+    kinds.formUnion(try Simulator.run(limited).events.map(\.kind))
     #expect(
       Set(EventKind.allCases).subtracting(kinds).isEmpty,
       "\(Set(EventKind.allCases).subtracting(kinds))")

@@ -127,6 +127,41 @@ import Testing
     }
   }
 
+  /// Separate active and inactive limits: each more than 0KB, each fatal flag a boolean given
+  /// only with its limit; the error names the file and the key.
+  @Test(arguments: [
+    (#""activeLimit": "0MB""#, "activeLimit", "more than 0KB"),
+    (#""activeLimit": "80MB", "activeLimitFatal": "yes""#, "activeLimitFatal", "true or false"),
+    (#""inactiveLimitFatal": true"#, "inactiveLimitFatal", "given only with `inactiveLimit`"),
+  ])
+  func badMemoryLimits(keys: String, key: String, expected: String) throws {
+    let file = try scratch.write(
+      "app.json", #"{"version": 1, "id": "x", "resident": "45MB", \#(keys)}"#)
+    do {
+      _ = try ProfileLoader.app(at: file)
+      Issue.record("expected an error")
+    } catch {
+      guard case .invalidValue(let path, let keyPath, _, let want) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == file && keyPath == key && want == expected)
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
+  @Test func memoryLimitsLoadAndAreWrittenBack() throws {
+    let json =
+      #"{"version": 1, "id": "x", "resident": "45MB", "activeLimit": "80MB", "#
+      + #""activeLimitFatal": true, "inactiveLimit": "50MB"}"#
+    let app = try ProfileLoader.app(at: try scratch.write("app.json", json))
+    #expect(app.activeLimitKB == mb(80) && app.activeLimitFatal == true)
+    #expect(app.inactiveLimitKB == mb(50) && app.inactiveLimitFatal == nil)
+    let written = ProfileWriter.json(app, standalone: true)
+    let again = try ProfileLoader.app(at: try scratch.write("again.json", written))
+    #expect(again == app)
+  }
+
   @Test func aDurationWithoutAValidUnit() throws {
     let file = try scratch.write("s.json", scenario(#""script": [{"at": "10", "action": "home"}]"#))
     #expect(

@@ -41,6 +41,15 @@ public struct AppProfile: Sendable, Equatable {
   /// In how many equal steps a cold launch's memory arrives over `coldLaunchMs` (1: all at once).
   /// With more, kills can interleave with a long launch, as on a device.
   public var launchSteps = 1
+  /// Its limit while active (on screen or running in the background), if it has separate active
+  /// and inactive limits (`MemoryLimits`); nil: the task limit.
+  public var activeLimitKB: Int?
+  /// Its limit while inactive (suspended); nil: the task limit.
+  public var inactiveLimitKB: Int?
+  /// Whether crossing `activeLimitKB` kills (nil: as the kernel defaults, not fatal).
+  public var activeLimitFatal: Bool?
+  /// Whether crossing `inactiveLimitKB` kills (nil: as the kernel defaults, not fatal).
+  public var inactiveLimitFatal: Bool?
 
   /// An app profile; everything but the id and resident memory has a default.
   public init(
@@ -79,6 +88,14 @@ public struct AppProfile: Sendable, Equatable {
     copy.category = category.unshared
     copy.backgroundModes = backgroundModes.map { $0 }
     return copy
+  }
+
+  /// Its active and inactive limits on `device`, when it gives either (the task limit being its
+  /// `memoryLimitKB`, or the device's foreground limit); nil when it gives neither.
+  public func memoryLimits(on device: DeviceProfile) -> MemoryLimits? {
+    MemoryLimits.resolved(
+      activeKB: activeLimitKB, activeFatal: activeLimitFatal, inactiveKB: inactiveLimitKB,
+      inactiveFatal: inactiveLimitFatal, taskLimitKB: memoryLimitKB ?? device.foregroundLimitKB)
   }
 
   /// The declared background modes as a bit set (`BackgroundMode.bit`).

@@ -49,6 +49,9 @@ public struct AppStatus: Sendable, Equatable {
   /// Whether its last life ended in a memory-pressure kill (`KillReason.isMemoryPressure`) and it
   /// has not been launched since: the user's next open of it is a warm resume lost to pressure.
   var lostToPressure = false
+  /// Whether its crossing of a non-fatal active limit has been recorded (`limit-exceeded`), until
+  /// it is back under the limit or its limit changes (the ledger's `LF_CALLED_BACK`).
+  var overLimitNoted = false
   /// Whether its memory is in swap (a suspended app on a device with app swap): it occupies no
   /// physical memory until it resumes.
   public internal(set) var isSwapped = false

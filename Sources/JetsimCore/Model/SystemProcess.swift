@@ -82,6 +82,23 @@ public struct SystemProcess: Sendable, Equatable {
   /// How long it stays in the aging band when it goes idle: by its relaunch likelihood unless the
   /// profile gives it (`memorystatus_sysprocs_idle_time`).
   public var agingTimeMs: Int
+  /// Its limit while active (an active daemon), if it has separate active and inactive limits
+  /// (`MemoryLimits`); nil: its hard limit.
+  public var activeLimitKB: Int?
+  /// Its limit while inactive (an idle daemon or an extension); nil: its hard limit.
+  public var inactiveLimitKB: Int?
+  /// Whether crossing `activeLimitKB` kills (nil: as the kernel defaults, not fatal).
+  public var activeLimitFatal: Bool?
+  /// Whether crossing `inactiveLimitKB` kills (nil: as the kernel defaults, not fatal).
+  public var inactiveLimitFatal: Bool?
+
+  /// Its active and inactive limits when it gives either (the task limit being its hard limit);
+  /// nil when it gives neither.
+  public var memoryLimits: MemoryLimits? {
+    MemoryLimits.resolved(
+      activeKB: activeLimitKB, activeFatal: activeLimitFatal, inactiveKB: inactiveLimitKB,
+      inactiveFatal: inactiveLimitFatal, taskLimitKB: hardLimitKB)
+  }
 
   /// A system process; the limits, relaunch delay, relaunch likelihood and aging time are optional
   /// (docs/profiles.md).

@@ -50,6 +50,9 @@ public protocol EvictionPolicy {
   /// `band` column for every kill the policy's run makes. The default, nil, is for policies
   /// without bands.
   func band(of app: Int, nowMs: Int) -> Int?
+  /// Whether the policy ranks processes in priority bands (`band(of:nowMs:)` answers): its runs
+  /// count kills per band in summary.csv. The default is false.
+  var hasBands: Bool { get }
   /// Whether the policy has an action under way that goes on whatever the memory (jetsam's
   /// aggressive march after its latest eviction, ActivityManager's trim of processes over its
   /// limits): the simulation then asks it even above `actsBelowFreeKB`, until it answers nil. The
@@ -63,6 +66,8 @@ extension EvictionPolicy {
   public func reconsiderAtMs(_ device: DeviceView) -> Int? { nil }
 
   public func band(of app: Int, nowMs: Int) -> Int? { nil }
+
+  public var hasBands: Bool { false }
 
   public var isActing: Bool { false }
 

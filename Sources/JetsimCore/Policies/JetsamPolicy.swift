@@ -99,6 +99,9 @@ public struct JetsamPolicy: EvictionPolicy {
     var agingMs = 0
     /// Its soft limit (-1: none).
     var softLimitKB = -1
+    /// Its separate active and inactive limits, if its profile gives them: over the one in force,
+    /// fatal or not, it is a high-watermark candidate (`memorystatus_kill_hiwat_proc`).
+    var limits: MemoryLimits?
     var resident = false
     /// Whether launchd relaunches it at once (a daemon of high relaunch likelihood).
     var relaunchesAtOnce = false
@@ -190,9 +193,11 @@ public struct JetsamPolicy: EvictionPolicy {
         let limit = device.profiles[app].memoryLimitKB ?? device.device.foregroundLimitKB
         // Exact: 50 % of 733,184 KB is 366,592 KB, not 366,550 (limit / 100 * 50).
         members[app].softLimitKB = limit * parameters.softLimitPercent / 100
+        members[app].limits = device.profiles[app].memoryLimits(on: device.device)
       } else {
         let process = systemProcesses[app - appCount]
         members[app].softLimitKB = process.softLimitKB ?? -1
+        members[app].limits = process.memoryLimits
         members[app].relaunchesAtOnce =
           process.kind == .idleDaemon && process.relaunchLikelihood == .high
         members[app].reapable = process.relaunchLikelihood == .low
@@ -223,9 +228,7 @@ public struct JetsamPolicy: EvictionPolicy {
     let isResident = status.state.isResident
     var member = members[app]
     member.footprintKB = status.footprintKB
-    member.overSoftLimit =
-      member.softLimitKB >= 0 && status.footprintKB > member.softLimitKB
-      && !status.state.isForeground
+    member.overSoftLimit = Self.isOverLimit(member, app: app, status, appCount: appCount)
     member.swapped = status.isSwapped
     member.waitingForSwap =
       swapDevice && status.state == .suspended && !status.isSwapped && !status.isSystemProcess
@@ -293,6 +296,19 @@ public struct JetsamPolicy: EvictionPolicy {
     members[app].counted = counted
   }
 
+  /// Whether process `app` is a high-watermark candidate in `status`. With separate limits, when
+  /// over the one in force, on screen or not (`memorystatus_kill_hiwat_proc`,
+  /// kern_memorystatus.c:6975, skips only a process at or under `p_memstat_memlimit`, :7013–7015);
+  /// a system process also when over its soft limit. Without, an app off screen over its soft
+  /// limit, a system process over its soft limit.
+  static func isOverLimit(_ member: Member, app: Int, _ status: AppStatus, appCount: Int) -> Bool {
+    let footprint = status.footprintKB
+    let overSoft = member.softLimitKB >= 0 && footprint > member.softLimitKB
+    guard let limits = member.limits else { return overSoft && !status.state.isForeground }
+    let over = footprint > limits.inForce(isActive: MemoryLimits.isActive(status.state)).kilobytes
+    return over || (app >= appCount && overSoft)
+  }
+
   private static func delta(_ old: Bool, _ new: Bool) -> Int { (new ? 1 : 0) - (old ? 1 : 0) }
 
   /// Process `app`'s place in the kill order: its band, then inside the FOREGROUND band the
@@ -335,6 +351,9 @@ public struct JetsamPolicy: EvictionPolicy {
 
   /// The band of process `app` at `nowMs`, written in kills.csv's `band` column.
   public func band(of app: Int, nowMs: Int) -> Int? { position(app, nowMs: nowMs).band }
+
+  /// Every process is in a band.
+  public var hasBands: Bool { true }
 
   /// It acts below the highest of its levels: pressure, critical, idle and (when on) reaper.
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int {

@@ -10,6 +10,8 @@ struct AppTraits: Sendable {
   /// The most it grows in one lifetime (`Int.max`: unbounded).
   var maxGrowthKB: Int
   var limitKB: Int
+  /// Its separate active and inactive limits, if its profile gives them (then `limitKB` is unused).
+  var limits: MemoryLimits?
   var warningFreesPercent: Int
   var backgroundWorkMs: Int
   var backgroundTaskMs: Int
@@ -30,6 +32,7 @@ struct AppTraits: Sendable {
     growthPerTickKB = profile.growthPerMinuteKB * Defaults.growthTickMs / 60_000
     maxGrowthKB = profile.maxGrowthKB ?? Int.max
     limitKB = profile.memoryLimitKB ?? device.foregroundLimitKB
+    limits = profile.memoryLimits(on: device)
     warningFreesPercent = profile.memoryWarningFreesPercent
     backgroundWorkMs = profile.backgroundWorkMs
     backgroundTaskMs = profile.backgroundTaskMs
@@ -49,6 +52,7 @@ struct AppTraits: Sendable {
     growthPerTickKB = 0
     maxGrowthKB = 0
     limitKB = process.hardLimitKB ?? Int.max
+    limits = process.memoryLimits
     warningFreesPercent = 0
     backgroundWorkMs = 0
     backgroundTaskMs = 0

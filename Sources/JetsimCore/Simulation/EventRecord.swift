@@ -48,6 +48,9 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case snapshot
   /// A suspended app's memory went to swap (app swap: `DeviceProfile.appSwap`).
   case swapOut
+  /// A process's footprint crossed its non-fatal limit: it is notified, not killed
+  /// (`memorystatus_on_ledger_footprint_exceeded`, kern_memorystatus.c:4935).
+  case limitExceeded
 
   public var description: String {
     switch self {
@@ -75,6 +78,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .relaunch: "relaunch"
     case .snapshot: "snapshot"
     case .swapOut: "swap-out"
+    case .limitExceeded: "limit-exceeded"
     }
   }
 }

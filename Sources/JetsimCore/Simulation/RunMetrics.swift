@@ -59,6 +59,31 @@ public struct RunMetrics: Sendable, Equatable {
   public internal(set) var timeWarningMs = 0
   /// Time spent at the critical level.
   public internal(set) var timeCriticalMs = 0
+  /// Under a policy with bands (jetsam), the kills of apps and system processes for memorystatus's
+  /// own causes (memory pressure and `per-process-limit`), by the victim's band: one count for each
+  /// of `countedBands`, then one for every other band, as the kernel counts kills per band and
+  /// cause (`_memstat_record_kill`, kern_memorystatus.c:2269); nil under a policy without bands.
+  public internal(set) var killsByBand: [Int]?
+
+  /// The bands summary.csv counts kills in: those jetsam gives by default (IDLE 0, the daemons'
+  /// aging band 10, the apps' aging band 20, BACKGROUND 30, ELEVATED_INACTIVE 40, FOREGROUND 100,
+  /// AUDIO_AND_ACCESSORY 120).
+  public static let countedBands = [0, 10, 20, 30, 40, 100, 120]
+
+  /// Kills in `band` (nil: every band not in `countedBands`), or nil under a policy without bands.
+  public func kills(inBand band: Int?) -> Int? {
+    guard let killsByBand else { return nil }
+    return killsByBand[
+      band.flatMap { Self.countedBands.firstIndex(of: $0) } ?? killsByBand.count - 1]
+  }
+
+  /// Counts a kill in `band` for `reason`, if it is one of memorystatus's causes.
+  mutating func countKill(band: Int?, reason: KillReason) {
+    guard killsByBand != nil, let band, reason.isMemoryPressure || reason == .perProcessLimit
+    else { return }
+    let index = Self.countedBands.firstIndex(of: band) ?? Self.countedBands.count
+    killsByBand?[index] += 1
+  }
 
   /// Kills for `reason`.
   public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }

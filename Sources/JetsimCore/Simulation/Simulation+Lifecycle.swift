@@ -64,7 +64,7 @@ extension Simulation {
     apps[app].everLaunched = true
     apps[app].lostToPressure = false
     counters[app].launches += 1
-    if memory > profile.limitKB {
+    if crossesFatalLimit(app, to: memory) {
       failLaunch(app, into: state, memory: memory, reason: .perProcessLimit)
       return false
     }
@@ -81,6 +81,7 @@ extension Simulation {
     apps[app].holdsScreenMemory = state == .inactive
     move(app, to: state, .launch, callback: .willFinishLaunching)
     note(app, .finishLaunching, callback: .didFinishLaunching)
+    noteLimitCrossing(app)
     if profile.launchPeakKB > 0 {
       schedule(.launchPeakEnd, app, atMs: queue.now + profile.coldLaunchMs)
     }
@@ -125,7 +126,7 @@ extension Simulation {
       // A warm resume: caches and backing stores come back (and, on a device that compresses
       // memory, the suspended app's memory is decompressed) once there is room.
       let onScreen = footprint(of: app, onScreen: true, cachesKB: profile.cachesKB)
-      if onScreen > profile.limitKB {
+      if crossesFatalLimit(app, to: onScreen) {
         killOverLimit(app, growth: onScreen - apps[app].footprintKB)
         return
       }
@@ -137,6 +138,7 @@ extension Simulation {
       apps[app].holdsScreenMemory = true
       apps[app].hasBackgroundWork = false
       move(app, to: .inactive, .enterForeground, callback: .willEnterForeground)
+      noteLimitCrossing(app)
       metrics.warmResumes += 1
       counters[app].warmResumes += 1
       metrics.launchTimeMs += profile.warmResumeMs

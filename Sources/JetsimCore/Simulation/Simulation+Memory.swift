@@ -33,6 +33,12 @@ extension Simulation {
     apps[app].physicalKB = physical
     apps[app].isCompressed = compressed
     if footprint > peakFootprintKB[app] { peakFootprintKB[app] = footprint }
+    // A non-fatal limit's notice re-arms once the process is back under it or its limit changes.
+    if apps[app].overLimitNoted, let limits = traits[app].limits,
+      !MemoryLimits.isActive(state) || footprint <= limits.active.kilobytes
+    {
+      apps[app].overLimitNoted = false
+    }
     let available = memory.availableKB
     if available < metrics.minAvailableKB {
       metrics.minAvailableKB = available
@@ -229,6 +235,7 @@ extension Simulation {
       apps[app].lostToPressure = reason.isMemoryPressure
     }
     counters[app].killsByReason[Int(reason.rawValue)] += 1
+    metrics.countKill(band: band, reason: reason)
     if state.isForeground { counters[app].foregroundKillsByReason[Int(reason.rawValue)] += 1 }
     observer.record(
       KillRecord(
@@ -253,7 +260,7 @@ extension Simulation {
   mutating func allocateDirty(
     _ app: Int, _ kilobytes: Int, _ kind: EventKind, change: (inout AppStatus) -> Void
   ) -> Bool {
-    if apps[app].footprintKB + kilobytes > traits[app].limitKB {
+    if crossesFatalLimit(app, to: apps[app].footprintKB + kilobytes) {
       killOverLimit(app, growth: kilobytes)
       return false
     }
@@ -263,7 +270,37 @@ extension Simulation {
     change(&apps[app])
     refresh(app)
     note(app, kind)
+    noteLimitCrossing(app)
     return true
+  }
+
+  /// The limit a running process's allocations cross: its active limit, or its one fatal limit.
+  /// Every allocation is made while the process runs, so while its active limit is in force; a
+  /// lower inactive limit coming into force checks nothing (`ledger_set_limit`,
+  /// osfmk/kern/ledger.c, only re-arms; `task_set_phys_footprint_limit_internal`,
+  /// osfmk/kern/task.c, checks the balance only for the calling task).
+  func activeLimit(_ app: Int) -> MemoryLimits.Limit {
+    traits[app].limits?.active ?? MemoryLimits.Limit(kilobytes: traits[app].limitKB, isFatal: true)
+  }
+
+  /// Whether `app` growing to `footprintKB` crosses a fatal limit: it is killed
+  /// (`per-process-limit`, `memorystatus_on_ledger_footprint_exceeded`, kern_memorystatus.c:4957).
+  func crossesFatalLimit(_ app: Int, to footprintKB: Int) -> Bool {
+    let limit = activeLimit(app)
+    return limit.isFatal && footprintKB > limit.kilobytes
+  }
+
+  /// After memory landed for `app`: if it is now over a non-fatal active limit, a
+  /// `limit-exceeded` event, once until it is back under the limit or its limit changes (the
+  /// ledger calls back once, `LF_CALLED_BACK`; kern_memorystatus.c:4974–4987 notifies the process
+  /// and marks it a high-watermark candidate, and nothing dies).
+  mutating func noteLimitCrossing(_ app: Int) {
+    guard let limits = traits[app].limits, !apps[app].overLimitNoted,
+      apps[app].state.isRunning || apps[app].isSystemProcess,
+      apps[app].footprintKB > limits.active.kilobytes
+    else { return }
+    apps[app].overLimitNoted = true
+    note(app, .limitExceeded)
   }
 
   /// Kills `app` because `growth` more would take it over its limit (`per-process-limit`, no

@@ -59,6 +59,14 @@ extension Simulation {
     apps[app].baseKB = traits[app].residentKB
     counters[app].launches += 1
     move(app, to: state, kind)
+    // Its memory is allocated as it runs, under its active limit (a profile with separate limits).
+    if traits[app].limits != nil {
+      if crossesFatalLimit(app, to: apps[app].footprintKB) {
+        kill(app, .perProcessLimit)
+      } else {
+        noteLimitCrossing(app)
+      }
+    }
     return true
   }
 

@@ -146,6 +146,9 @@ package struct Simulation {
     metrics.minFreeKB = memory.freeKB
     metrics.minAvailableKB = memory.availableKB
     metrics.peakUsedKB = device.reservedKB
+    if policy.hasBands {
+      metrics.killsByBand = Array(repeating: 0, count: RunMetrics.countedBands.count + 1)
+    }
     self.policy.start(view)
     policyWatermarkKB = self.policy.actsBelowFreeKB(device)
     self.observer.start(policy: self.policy.name)

@@ -2,11 +2,13 @@ import JetsimCore
 
 extension AppProfile {
   /// The keys an app profile may have (docs/profiles.md).
-  static let keys = [
-    "version", "id", "name", "category", "resident", "caches", "backingStores", "launchPeak",
-    "growthPerMinute", "maxGrowth", "memoryLimit", "memoryWarningFrees", "backgroundModes",
-    "backgroundWork", "backgroundTask", "exitsOnSuspend", "coldLaunch", "warmResume", "launchSteps",
-  ]
+  static let keys =
+    [
+      "version", "id", "name", "category", "resident", "caches", "backingStores", "launchPeak",
+      "growthPerMinute", "maxGrowth", "memoryLimit", "memoryWarningFrees", "backgroundModes",
+      "backgroundWork", "backgroundTask", "exitsOnSuspend", "coldLaunch", "warmResume",
+      "launchSteps",
+    ] + LimitKeys.names
 
   /// The app profile in `node`, found at `keyPath`. A profile in a file of its own must give
   /// `version`; one inline in a scenario may leave it out.
@@ -51,5 +53,8 @@ extension AppProfile {
     if let limit = memoryLimitKB, limit <= 0 {
       throw fields.invalid("memoryLimit", Units.formatSize(limit), "more than 0KB")
     }
+    let limits = try LimitKeys(fields)
+    (activeLimitKB, activeLimitFatal) = (limits.activeKB, limits.activeFatal)
+    (inactiveLimitKB, inactiveLimitFatal) = (limits.inactiveKB, limits.inactiveFatal)
   }
 }

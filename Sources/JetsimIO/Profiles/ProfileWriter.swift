@@ -61,6 +61,9 @@ public enum ProfileWriter {
     if let band = process.band { fields.append(("band", "\(band)")) }
     if let soft = process.softLimitKB { fields.append(("softLimit", size(soft))) }
     if let hard = process.hardLimitKB { fields.append(("hardLimit", size(hard))) }
+    fields += LimitKeys.fields(
+      activeKB: process.activeLimitKB, activeFatal: process.activeLimitFatal,
+      inactiveKB: process.inactiveLimitKB, inactiveFatal: process.inactiveLimitFatal)
     if let relaunch = process.relaunchDelayMs { fields.append(("relaunch", duration(relaunch))) }
     // Written when it is not what launchd would derive from the relaunch delay.
     let derived =
@@ -109,6 +112,9 @@ public enum ProfileWriter {
     ]
     if let maxGrowth = app.maxGrowthKB { fields.append(("maxGrowth", size(maxGrowth))) }
     if let limit = app.memoryLimitKB { fields.append(("memoryLimit", size(limit))) }
+    fields += LimitKeys.fields(
+      activeKB: app.activeLimitKB, activeFatal: app.activeLimitFatal,
+      inactiveKB: app.inactiveLimitKB, inactiveFatal: app.inactiveLimitFatal)
     if app.launchSteps != 1 { fields.append(("launchSteps", "\(app.launchSteps)")) }
     fields += [
       ("memoryWarningFrees", quote("\(app.memoryWarningFreesPercent)%")),

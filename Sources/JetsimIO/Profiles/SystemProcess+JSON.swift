@@ -2,10 +2,11 @@ import JetsimCore
 
 extension SystemProcess {
   /// The keys a system process may have (docs/profiles.md).
-  static let keys = [
-    "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch",
-    "relaunchLikelihood", "agingTime",
-  ]
+  static let keys =
+    [
+      "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch",
+      "relaunchLikelihood", "agingTime",
+    ] + LimitKeys.names
 
   /// The system process in `node`, found at `keyPath`.
   package init(json node: JSONNode, at keyPath: String) throws(FieldError) {
@@ -31,6 +32,15 @@ extension SystemProcess {
       throw fields.invalid(
         "hardLimit", Units.formatSize(hard),
         "at least the footprint (\(Units.formatSize(footprintKB)))")
+    }
+    let limits = try LimitKeys(fields)
+    (activeLimitKB, activeLimitFatal) = (limits.activeKB, limits.activeFatal)
+    (inactiveLimitKB, inactiveLimitFatal) = (limits.inactiveKB, limits.inactiveFatal)
+    // A fatal active limit under its footprint would kill it at every start.
+    if let active = memoryLimits?.active, active.isFatal, footprintKB > active.kilobytes {
+      throw fields.invalid(
+        activeLimitKB == nil ? "hardLimit" : "activeLimit", Units.formatSize(active.kilobytes),
+        "at least the footprint (\(Units.formatSize(footprintKB))) while it is fatal")
     }
   }
 

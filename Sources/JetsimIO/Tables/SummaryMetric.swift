@@ -96,7 +96,17 @@ public struct SummaryMetric: Sendable {
         $0.kills(reason)
       }
     }
+    + RunMetrics.countedBands.map { band in
+      SummaryMetric(
+        "band_\(band)_kills", better: false,
+        "jetsam: apps and system processes killed in band \(band) for memorystatus's causes (pressure, per-process-limit); empty under other policies"
+      ) { $0.kills(inBand: band).map(Double.init) }
+    }
     + [
+      SummaryMetric(
+        "other_band_kills", better: false,
+        "jetsam: the same, in any other band; empty under other policies"
+      ) { $0.kills(inBand: nil).map(Double.init) },
       SummaryMetric("system_process_kills", "system processes: terminations, for any reason") {
         $0.systemProcessKills
       },
