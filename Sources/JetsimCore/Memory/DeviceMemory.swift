@@ -36,9 +36,12 @@ public struct DeviceMemory: Sendable, Equatable {
   /// The swap the device has (app swap's budget; 0: none).
   public let swapKB: Int
   /// The processes' dirty memory held as it is.
-  public internal(set) var anonymousKB = 0
+  public private(set) var anonymousKB = 0
   /// The physical memory the compressor holds for suspended processes.
-  public internal(set) var compressedKB = 0
+  public private(set) var compressedKB = 0
+  /// What no process holds: free pages and the page cache (`physicalKB - wiredKB - anonymousKB -
+  /// compressedKB`, kept as the processes' memory changes: levels read it after every event).
+  public private(set) var availableKB: Int
   /// The memory in swap.
   public internal(set) var swappedKB = 0
   /// The allocation waiting for room (docs/model.md §5), 0 when none.
@@ -52,10 +55,9 @@ public struct DeviceMemory: Sendable, Equatable {
     fileWorkingSetKB = device.fileCache.workingSetKB ?? device.memoryKB / 10
     refaultCostMsPerMB = device.fileCache.refaultCostMs
     swapKB = device.appSwap?.budgetKB ?? 0
+    availableKB = physicalKB - wiredKB
   }
 
-  /// What no process holds: free pages and the page cache.
-  @inlinable public var availableKB: Int { physicalKB - wiredKB - anonymousKB - compressedKB }
   /// Available memory once the pending allocation lands: what the levels are compared with.
   @inlinable public var availableAfterPendingKB: Int { availableKB - pendingKB }
   /// The page cache: every available page above the free target.
@@ -78,5 +80,6 @@ public struct DeviceMemory: Sendable, Equatable {
   /// when `compressed`.
   mutating func hold(_ kilobytes: Int, compressed: Bool) {
     if compressed { compressedKB += kilobytes } else { anonymousKB += kilobytes }
+    availableKB -= kilobytes
   }
 }

@@ -57,7 +57,7 @@ public struct DeviceView {
     availableKB: Int, level: PressureLevel, foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
   ) {
     var memory = DeviceMemory(device: device)
-    memory.anonymousKB = memory.availableKB - availableKB
+    memory.hold(memory.availableKB - availableKB, compressed: false)
     self.init(
       device: device, profiles: profiles, apps: apps, nowMs: nowMs, memory: memory, level: level,
       foregroundApp: foregroundApp, allocatingApp: allocatingApp, seed: seed)
