@@ -4,8 +4,9 @@ import JetsimCore
 /// used by apps in each state (a suspended process compressed by the device's ratio, a swapped one
 /// none, as the simulation counts them) sampled in time buckets (their width doubles whenever there
 /// are too many, so a run of any length keeps at most `maxBuckets`), each app's state over time as
-/// segments no shorter than a bucket (each showing the state held longest in it), its launches, resumes and kills, and the run's kills, each in
-/// `TimeBuckets` (every one while they are few, then by bucket), and the first kills for the table.
+/// segments no shorter than a bucket (each showing the state held longest in it), its launches,
+/// resumes and kills, and the run's kills, each in `TimeBuckets` (every one while they are few,
+/// then by bucket), and the first kills for the table.
 package struct TimelineRecorder: SimulationObserver, Sendable {
   /// Memory by state at the end of a bucket (apps by state, system processes together), and the
   /// most used during it.
@@ -58,7 +59,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
 
     /// The last of `kept` shows the state `held` longest (if it merged any), and joins the one
     /// before it if that shows the same.
-    private static func settle(_ kept: inout [Segment], held: SIMD8<Int>) {
+    static func settle(_ kept: inout [Segment], held: SIMD8<Int>) {
       guard var last = kept.last else { return }
       if last.mixed { last.state = longest(held) ?? last.state }
       kept[kept.count - 1] = last
@@ -201,13 +202,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     track.held[Int(track.state.rawValue)] += time - track.stateSinceMs
     track.stateSinceMs = time
     guard time - track.segment.startMs < bucketMs, !closedSegments[app].isEmpty else {
-      var last = track.segment
-      if last.mixed { last.state = Segment.longest(track.held) ?? last.state }
-      if let previous = closedSegments[app].last, previous.state == last.state {
-        closedSegments[app][closedSegments[app].count - 1].mixed = previous.mixed || last.mixed
-      } else {
-        closedSegments[app].append(last)
-      }
+      closedSegments[app].append(track.segment)
+      Segment.settle(&closedSegments[app], held: track.held)
       track.segment = Segment(startMs: time, state: new)
       track.held = SIMD8()
       return
