@@ -228,12 +228,8 @@ import Testing
     for mark in svgElements("path", in: svg) + svgElements("circle", in: svg) {
       let d = mark.attributes["d"] ?? ""
       let kind = mark.name == "circle" ? "resume" : d.hasSuffix("h-8z") ? "launch" : "kill"
-      let start = d.dropFirst().split(separator: " ")
-      let x = mark.number("cx") ?? start.first.flatMap { Double($0) } ?? .nan
-      let y =
-        mark.number("cy") ?? start.dropFirst().first.flatMap {
-          Double($0.prefix { $0 == "." || $0.isNumber })
-        } ?? .nan
+      let x = mark.number("cx") ?? mark.pathStart?.x ?? .nan
+      let y = mark.number("cy") ?? mark.pathStart?.y ?? .nan
       let row = Int((y - 14) / 18)
       positions["\(kind) lane \(row)", default: []].append(x)
     }

@@ -64,6 +64,15 @@ public struct SVGElement: Sendable {
 
   /// The attribute `key` as a number.
   public func number(_ key: String) -> Double? { attributes[key].flatMap(Double.init) }
+
+  /// Where a `<path>` starts: the point of its `d`'s leading `M x y` (nil if it has none).
+  public var pathStart: (x: Double, y: Double)? {
+    let start = (attributes["d"] ?? "").dropFirst().split(separator: " ").prefix(2)
+    guard let x = start.first.flatMap({ Double($0) }),
+      let y = start.last.flatMap({ Double($0.prefix { $0 == "." || $0 == "-" || $0.isNumber }) })
+    else { return nil }
+    return (x, y)
+  }
 }
 
 /// Every element of `svg` named `name`, in order (a flat scan: nesting is not kept).
@@ -143,9 +152,7 @@ public func chartGeometryProblems(_ svg: String, signed: Bool = false) -> [Strin
     }
   }
   for path in svgElements("path", in: svg) {
-    let start = (path.attributes["d"] ?? "").dropFirst().split(separator: " ").prefix(2)
-    let y = start.last.map { $0.prefix { $0 == "." || $0 == "-" || $0.isNumber } }
-    inside(start.first.flatMap { Double($0) }, y.flatMap { Double($0) }, "a mark")
+    inside(path.pathStart?.x, path.pathStart?.y, "a mark")
   }
   if !signed {
     for tick in svgElements("text", in: svg) where tick.attributes["class"] == "tick" {
