@@ -71,18 +71,18 @@ public struct RunMetrics: Sendable, Equatable {
   public static let countedBands = [0, 10, 20, 30, 40, 100, 120]
 
   /// Kills in `band` (nil: every band not in `countedBands`), or nil under a policy without bands.
-  public func kills(inBand band: Int?) -> Int? {
-    guard let killsByBand else { return nil }
-    return killsByBand[
-      band.flatMap { Self.countedBands.firstIndex(of: $0) } ?? killsByBand.count - 1]
-  }
+  public func kills(inBand band: Int?) -> Int? { killsByBand?[Self.slot(of: band)] }
 
   /// Counts a kill in `band` for `reason`, if it is one of memorystatus's causes.
   mutating func countKill(band: Int?, reason: KillReason) {
     guard killsByBand != nil, let band, reason.isMemoryPressure || reason == .perProcessLimit
     else { return }
-    let index = Self.countedBands.firstIndex(of: band) ?? Self.countedBands.count
-    killsByBand?[index] += 1
+    killsByBand?[Self.slot(of: band)] += 1
+  }
+
+  /// Where `killsByBand` counts `band`: its place in `countedBands`, else (or for nil) the last.
+  static func slot(of band: Int?) -> Int {
+    band.flatMap { countedBands.firstIndex(of: $0) } ?? countedBands.count
   }
 
   /// Kills for `reason`.
