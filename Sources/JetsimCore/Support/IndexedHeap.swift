@@ -120,9 +120,16 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   /// Removes `element` if it is present.
   ///
   /// - Complexity: O(log *n*).
+  /// Most calls find `element` absent (a policy files an app under one heap and removes it from
+  /// the others), so that check is inlined into the caller and only a removal makes a call.
+  @inline(__always)
   package mutating func remove(_ element: Int) {
     check(element)
     guard storage.positions[element] >= 0 else { return }
+    removePresent(element)
+  }
+
+  private mutating func removePresent(_ element: Int) {
     makeUnique()
     let position = storage.positions[element]
     storage.count -= 1
