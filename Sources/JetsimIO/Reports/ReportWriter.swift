@@ -18,22 +18,25 @@ public struct ReportWriter: SimulationObserver {
 
   // Three words: a simulation holds its observer as an existential, which stores a value this
   // small inline, so recording a row costs no check that a boxed copy is unique.
-  /// The run's folder and scenario.
+  /// The run's folder, scenario and row stream.
   private let run: Run
-  /// The rows' way to the files: formatted and written on a thread of its own.
-  private let stream: RowStream
   /// The rows not yet handed to the stream.
   private var chunk = RowStream.newChunk()
 
   private final class Run {
     let folder: ReportFolder
     var scenario: Scenario
+    /// The rows' way to the files: formatted and written on a thread of its own.
+    let stream: RowStream
 
-    init(folder: ReportFolder, scenario: Scenario) {
+    init(folder: ReportFolder, scenario: Scenario, stream: RowStream) {
       self.folder = folder
       self.scenario = scenario
+      self.stream = stream
     }
   }
+
+  private var stream: RowStream { run.stream }
 
   /// Where the reports are being written.
   public var folder: ReportFolder { run.folder }
@@ -43,7 +46,6 @@ public struct ReportWriter: SimulationObserver {
   /// (docs/reports.md). The policy's name comes from the run itself (`start(policy:)`), the same
   /// source as `summary.csv`'s.
   public init(folder: ReportFolder, scenario: Scenario, html: Bool = false) throws(JetsimError) {
-    run = Run(folder: folder, scenario: scenario)
     let eventsFile: OutputFile
     let killsFile: OutputFile
     do {
@@ -54,13 +56,14 @@ public struct ReportWriter: SimulationObserver {
       throw error.notWritable(folder.destination)
     }
     // What `report.html` draws is recorded by the stream's thread, as it writes the rows.
-    stream = RowStream(
+    let stream = RowStream(
       tables: ReportTables(appIDs: scenario.processNames, policy: ""), eventsFile: eventsFile,
       killsFile: killsFile,
       timeline: html
         ? TimelineRecorder(
           appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
           device: scenario.device) : nil)
+    run = Run(folder: folder, scenario: scenario, stream: stream)
   }
 
   /// Adds `input` to the inputs `run.json` lists: a trace whose digest is known only once the run
@@ -74,12 +77,12 @@ public struct ReportWriter: SimulationObserver {
   }
 
   public mutating func record(_ event: EventRecord) {
-    chunk.append(.event(event))
+    chunk.append(event)
     if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
   }
 
   public mutating func record(_ kill: KillRecord) {
-    chunk.append(.kill(kill))
+    chunk.append(kill)
     if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
   }
 

@@ -9,10 +9,37 @@ import JetsimCore
 /// `chunkCount` chunks are in flight: memory stays bounded whatever the run's length, and a
 /// simulation faster than its writer waits for it.
 final class RowStream: @unchecked Sendable {
-  /// One record of the run, in the order the simulation made it.
-  enum Row {
-    case event(EventRecord)
-    case kill(KillRecord)
+  /// Records of the run in the order the simulation made them: each event in `rows`, each kill a
+  /// mark there and its record in `kills`. A row is then the size of an event record, not of the
+  /// larger kill record: most rows are events, and each row is copied in and out of a chunk.
+  struct Chunk {
+    enum Row {
+      case event(EventRecord)
+      /// The next record of `kills`.
+      case kill
+    }
+
+    private(set) var rows: [Row] = []
+    private(set) var kills: [KillRecord] = []
+
+    /// An empty chunk with room for `capacity` rows.
+    init(capacity: Int) { rows.reserveCapacity(capacity) }
+
+    /// The number of rows, kills included.
+    var count: Int { rows.count }
+
+    mutating func append(_ event: EventRecord) { rows.append(.event(event)) }
+
+    mutating func append(_ kill: KillRecord) {
+      rows.append(.kill)
+      kills.append(kill)
+    }
+
+    /// Empties the chunk, keeping its room for the next rows.
+    mutating func removeAll() {
+      rows.removeAll(keepingCapacity: true)
+      kills.removeAll(keepingCapacity: true)
+    }
   }
 
   /// Rows in a chunk, and chunks in flight (the one being filled among them).
@@ -21,8 +48,8 @@ final class RowStream: @unchecked Sendable {
 
   // Shared between the two threads, under `lock`.
   private let lock = NSLock()
-  private var filled: [[Row]] = []
-  private var empty: [[Row]]
+  private var filled: [Chunk] = []
+  private var empty: [Chunk]
   private var ended = false
   private let rowsReady = DispatchSemaphore(value: 0)
   private let chunksFree = DispatchSemaphore(value: chunkCount - 1)
@@ -53,11 +80,7 @@ final class RowStream: @unchecked Sendable {
   }
 
   /// A chunk to fill: an empty one with room for `chunkSize` rows.
-  static func newChunk() -> [Row] {
-    var chunk: [Row] = []
-    chunk.reserveCapacity(chunkSize)
-    return chunk
-  }
+  static func newChunk() -> Chunk { Chunk(capacity: chunkSize) }
 
   /// The row writers, once the run says its policy (before its first row).
   func start(_ tables: ReportTables) {
@@ -68,7 +91,7 @@ final class RowStream: @unchecked Sendable {
 
   /// Hands `chunk` to the writer thread and gives back an empty one in its place, waiting for the
   /// writer if every chunk is in flight. After `end(with:)`, it does nothing.
-  func hand(_ chunk: inout [Row]) {
+  func hand(_ chunk: inout Chunk) {
     lock.lock()
     let over = ended
     lock.unlock()
@@ -83,7 +106,7 @@ final class RowStream: @unchecked Sendable {
 
   /// Hands the last rows over and waits until every row is written into the buffers and files;
   /// then returns the files, flushed but open, and the timeline. Later calls return them at once.
-  func end(with chunk: [Row]) -> (
+  func end(with chunk: Chunk) -> (
     events: OutputFile, kills: OutputFile, timeline: TimelineRecorder?
   ) {
     lock.lock()
@@ -120,13 +143,16 @@ final class RowStream: @unchecked Sendable {
       let last = ended && filled.isEmpty
       var current = tables.take() ?? self.tables
       lock.unlock()
-      for row in chunk {
+      var nextKill = 0
+      for row in chunk.rows {
         switch row {
         case .event(let event):
           timeline?.record(event)
           current.append(event, to: &events)
           if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
-        case .kill(let kill):
+        case .kill:
+          let kill = chunk.kills[nextKill]
+          nextKill += 1
           timeline?.record(kill)
           current.append(kill, to: &kills)
           if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
@@ -134,7 +160,7 @@ final class RowStream: @unchecked Sendable {
       }
       tables = current
       if last { break }
-      chunk.removeAll(keepingCapacity: true)
+      chunk.removeAll()
       lock.lock()
       empty.append(chunk)
       lock.unlock()
