@@ -74,6 +74,7 @@ package struct LmkdPressure: Sendable {
   }
 
   /// The PSI event due at `nowMs` with `info`'s stalls, if any (`init_psi_monitors`, line 3561).
+  @inline(__always)
   func dueEvent(_ info: LmkdMeminfo, nowMs: Int) -> EventLevel {
     if let due = criticalDueMs(info, nowMs: nowMs), due <= nowMs { return .critical }
     guard stalls(info, .medium) else { return .none }
@@ -83,6 +84,7 @@ package struct LmkdPressure: Sendable {
 
   /// When the critical trigger fires if the full stall stays as `info`'s: once it has lasted long
   /// enough to accumulate `psi_complete_stall_ms`, and a window after the last critical event.
+  @inline(__always)
   func criticalDueMs(_ info: LmkdMeminfo, nowMs: Int) -> Int? {
     guard stalls(info, .critical) else { return nil }
     let since = fullStallSinceMs ?? nowMs
@@ -133,6 +135,7 @@ package struct LmkdPressure: Sendable {
   }
 
   /// Whether `info`'s stall reaches the trigger of `level`.
+  @inline(__always)
   func stalls(_ info: LmkdMeminfo, _ level: EventLevel) -> Bool {
     switch level {
     case .none: false
@@ -146,6 +149,7 @@ package struct LmkdPressure: Sendable {
   /// When lmkd next wakes by time alone while the stalls stay at `info`'s: its next PSI event, or
   /// its next poll inside the polling window if a process changed since its last evaluation
   /// (polls that would read the same memory are not scheduled).
+  @inline(__always)
   func nextWakeMs(_ info: LmkdMeminfo, nowMs: Int) -> Int? {
     let quietLevel = quiet?.level.rawValue ?? EventLevel.none.rawValue
     var wake: Int? = nil
