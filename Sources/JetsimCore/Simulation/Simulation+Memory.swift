@@ -93,12 +93,12 @@ extension Simulation {
     while !failed {
       // An action under way (jetsam's aggressive march, ActivityManager's trim) goes on above the
       // policy's levels.
-      guard memory.availableAfterPendingKB < policyWatermarkKB || policyActing || policy.isActing,
-        let eviction = policy.nextEviction(view)
+      guard memory.availableAfterPendingKB < policyWatermarkKB || policyActing || policy.isActing
       else {
         policyActing = false
         break
       }
+      guard let eviction = askPolicy(rank) else { return rank }
       policyActing = policy.isActing
       // A policy that names the allocating process has no one else to offer.
       if eviction.app == exemptApp { break }
@@ -106,6 +106,26 @@ extension Simulation {
       swapOutWaiting()
       updateLevel()
     }
+    if endEpisode(rank) { reconsider(view) }
+    return rank
+  }
+
+  /// The policy's next eviction, read from the view of this instant; when it has none, the
+  /// episode of `rank` kills ends, and the policy is asked when to ask it again with the same view
+  /// (one view built, not two, at each wake-up of a stalled lmkd). The view is gone before an
+  /// eviction is carried out, so the kill does not copy the processes' array it shares.
+  private mutating func askPolicy(_ rank: Int) -> Eviction? {
+    let view = self.view
+    if let eviction = policy.nextEviction(view) { return eviction }
+    policyActing = false
+    if endEpisode(rank) { reconsider(view) }
+    return nil
+  }
+
+  /// Ends `memoryChanged`'s episode of `rank` kills: a shortfall is recorded. Returns whether the
+  /// policy is to say when to ask it again (memory is below its watermark).
+  @inline(__always)
+  private mutating func endEpisode(_ rank: Int) -> Bool {
     let effective = memory.availableAfterPendingKB
     if effective < device.criticalThresholdKB {
       if !inShortfall { recordShortfall() }
@@ -113,16 +133,17 @@ extension Simulation {
     } else {
       inShortfall = false
     }
-    // A policy whose decisions change with time alone (a process leaving its aging band) says
-    // when to ask it again.
-    if effective < policyWatermarkKB, !failed, let wake = policy.reconsiderAtMs(view),
-      wake > queue.now, wake != policyWakeMs
-    {
+    lastEpisodeKills = rank
+    return effective < policyWatermarkKB && !failed
+  }
+
+  /// A policy whose decisions change with time alone (a process leaving its aging band, lmkd's
+  /// next PSI event) says, reading `view`, when to ask it again.
+  private mutating func reconsider(_ view: DeviceView) {
+    if let wake = policy.reconsiderAtMs(view), wake > queue.now, wake != policyWakeMs {
       policyWakeMs = wake
       schedule(.policyWake, -1, atMs: wake)
     }
-    lastEpisodeKills = rank
-    return rank
   }
 
   /// Purges or kills as `eviction` says, counting a kill in `rank`; false (with `failure` set) if
