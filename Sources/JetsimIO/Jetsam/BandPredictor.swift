@@ -14,7 +14,16 @@ import JetsimCore
 /// kernel's `memstat_proc_is_active_locked`, line 5034: a dirty process, a clean one above IDLE, a
 /// managed one holding an assertion), `frontmost` and `background` come from RunningBoard, and a
 /// process with none of these is a `daemon`, `idle` when it can exit when idle and is clean
-/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`).
+/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`). The writer of iOS 26.1 (its
+/// CoreDiagnostics, as decompiled in the public repository EthanArbuckle/iPhone18-3_26.1_23B85_Restore,
+/// `CDJetsamReport.mm`) shows the same: `daemon` only when it wrote no other state and the process
+/// has no RunningBoard bits, so in a report that writes `active` a `daemon` is inactive.
+///
+/// Kernel-inactive and passed over by the freezer (`JetsamReport.Process.wasPassedOverByFreezer`):
+/// the freezer looks only at the bands up to 40, and above IDLE the kernel counts active a clean
+/// process that exits when idle, an elevated one and an unmanaged one
+/// (`memstat_proc_is_active_locked`), so such a `daemon` is predicted in IDLE; it is wrong for a
+/// daemon that cannot exit when idle and sits at launchd's band, which the report cannot tell.
 public enum BandPredictor {
   /// `JETSAM_PRIORITY_IDLE`: idle daemons and suspended apps and extensions.
   public static let idle = 0
@@ -105,6 +114,7 @@ public enum BandPredictor {
       return managedBand(process, in: context)
     }
     if process.isActive { return process.idleDelta != nil ? aging : backgroundWork }
+    if process.isDaemon, context.writesActive, process.wasPassedOverByFreezer { return idle }
     return process.isDaemon ? launchdDaemon : background
   }
 
