@@ -111,6 +111,21 @@ import Testing
     #expect(Set(report.predictedBands).count >= 4, "the report exercises several rules")
   }
 
+  /// A prediction reads only `BandPredictor.Evidence`: on the shipped iOS 14.2 report, processes
+  /// that show the same evidence all get the same band (what `jetsim replay`'s bound on the fields
+  /// assumes).
+  @Test func aPredictionReadsOnlyItsEvidence() throws {
+    let path = "\(packageRoot)/Profiles/jetsam-reports/ios14-iphone11-highwater.ips"
+    let report = try JetsamReport.load(at: path)
+    let context = BandPredictor.Context(processes: report.processes, kernel: report.kernel)
+    var bandsBy: [BandPredictor.Evidence: Set<Int>] = [:]
+    for (process, band) in zip(report.processes, report.predictedBands) {
+      bandsBy[BandPredictor.evidence(of: process, in: context), default: []].insert(band)
+    }
+    #expect(bandsBy.values.allSatisfy { $0.count == 1 })
+    #expect(bandsBy.count >= 10, "the report shows many kinds of evidence")
+  }
+
   /// The states the iOS 10 to 12 writers give: SpringBoard alone has none; a daemon that is not
   /// idle takes launchd's usual band.
   @Test func olderReports() {

@@ -86,6 +86,34 @@ public enum BandPredictor {
     }
   }
 
+  /// Everything a prediction reads of one process, and nothing else: two processes of one report
+  /// with the same evidence get the same band (`BandPredictorTests`). `jetsim replay` groups a
+  /// report's processes by it to bound what any rule reading these fields could score.
+  public struct Evidence: Hashable, Sendable {
+    /// Its states as the report writes them.
+    public var states: Set<String>
+    /// Whether it left the IDLE band once (it has an idle delta).
+    public var leftIdle: Bool
+    /// Whether the freezer holds some of its pages.
+    public var isFrozen: Bool
+    /// Whether it shares a jetsam coalition with a process on screen.
+    public var inForegroundCoalition: Bool
+    /// Whether it is kernel_task or launchd.
+    public var isKernelInternal: Bool
+    /// Whether the freezer looked at it and passed it over.
+    public var wasPassedOverByFreezer: Bool
+  }
+
+  /// What a prediction reads of `process` in a report whose `context` is given.
+  public static func evidence(of process: JetsamReport.Process, in context: Context) -> Evidence {
+    Evidence(
+      states: Set(process.states), leftIdle: process.idleDelta != nil,
+      isFrozen: process.isFrozen,
+      inForegroundCoalition: process.coalition.map(context.foregroundCoalitions.contains) ?? false,
+      isKernelInternal: process.isKernelInternal,
+      wasPassedOverByFreezer: process.wasPassedOverByFreezer)
+  }
+
   /// Each process's predicted band, the report read as a whole.
   public static func bands(of processes: [JetsamReport.Process], kernel: String? = nil) -> [Int] {
     let context = Context(processes: processes, kernel: kernel)
