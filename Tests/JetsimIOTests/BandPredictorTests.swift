@@ -79,10 +79,11 @@ import Testing
     #expect(BandPredictor.band(of: process(["audio"])) == 120)
   }
 
-  /// A `daemon` the freezer passed over: the freezer looks only at bands up to 40
-  /// (`FREEZE_MAX_CANDIDATE_BAND`), and above IDLE the kernel counts such a process active unless
-  /// it cannot exit when idle; so in a report that writes `active` (where `daemon` means inactive)
-  /// it is in IDLE. `none`, or no reason at all, tells nothing; nor does a reason in a report whose
+  /// A `daemon` the freezer passed over: the freezer takes its candidates from IDLE, and above
+  /// IDLE the kernel counts such a process active unless it cannot exit when idle; so in a report
+  /// that writes `active` (where `daemon` means inactive) it is in IDLE. `none`, no reason at all,
+  /// or the one for a process above `FREEZE_MAX_CANDIDATE_BAND` (`elevated`, printed
+  /// `(unknown-reason)` by the iOS 26.1 writer) tells nothing; nor does a reason in a report whose
   /// writer does not say `active`, or on a process the kernel counted active.
   @Test func inactiveDaemonsTheFreezerPassedOverAreIdle() {
     func daemon(_ reason: String?, _ states: [String] = ["daemon"]) -> Process {
@@ -94,6 +95,8 @@ import Testing
     #expect(BandPredictor.band(of: daemon("out-of-budget"), in: current) == 0)
     #expect(BandPredictor.band(of: daemon("none"), in: current) == 140)
     #expect(BandPredictor.band(of: daemon(nil), in: current) == 140)
+    #expect(BandPredictor.band(of: daemon("elevated"), in: current) == 140)
+    #expect(BandPredictor.band(of: daemon("(unknown-reason)"), in: current) == 140)
     #expect(BandPredictor.band(of: daemon("disabled")) == 140, "an older writer's daemon")
     #expect(BandPredictor.band(of: daemon("disabled", ["active"]), in: current) == 40)
     #expect(!daemon("none").wasPassedOverByFreezer)

@@ -20,10 +20,11 @@ import JetsimCore
 /// has no RunningBoard bits, so in a report that writes `active` a `daemon` is inactive.
 ///
 /// Kernel-inactive and passed over by the freezer (`JetsamReport.Process.wasPassedOverByFreezer`):
-/// the freezer looks only at the bands up to 40, and above IDLE the kernel counts active a clean
-/// process that exits when idle, an elevated one and an unmanaged one
-/// (`memstat_proc_is_active_locked`), so such a `daemon` is predicted in IDLE; it is wrong for a
-/// daemon that cannot exit when idle and sits at launchd's band, which the report cannot tell.
+/// the freezer takes its candidates from IDLE (or from userspace's list, marking one above band 40
+/// `elevated`), and above IDLE the kernel counts active a clean process that exits when idle, an
+/// elevated one and an unmanaged one (`memstat_proc_is_active_locked`), so such a `daemon` is
+/// predicted in IDLE; it is wrong for a daemon that cannot exit when idle and sits at a low
+/// launchd band, which the report cannot tell.
 public enum BandPredictor {
   /// `JETSAM_PRIORITY_IDLE`: idle daemons and suspended apps and extensions.
   public static let idle = 0
