@@ -234,6 +234,13 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     let baseline = report.idleBaselineScore
     #expect((baseline.exact, baseline.sameClass) == (298, 334), "every process in IDLE")
     #expect(replay.bandLines.first?.contains("every process in IDLE: 298 exact (67.4 %)") == true)
+    // The most a rule reading the predictor's fields could score here, which the predictor cannot
+    // beat: docs/validation.md quotes it.
+    let ceiling = report.evidenceCeilingScore
+    #expect((ceiling.exact, ceiling.sameClass) == (348, 391), "docs/validation.md quotes these")
+    #expect(score.exact <= ceiling.exact && score.sameClass <= ceiling.sameClass)
+    let line = "could score here: 348 exact (78.7 %), 391 in the right class (88.5 %)"
+    #expect(replay.bandLines.first?.contains(line) == true)
     var stripped = try JetsamReport.load(at: path)
     let predicted = stripped.predictedBands
     for index in stripped.processes.indices { stripped.processes[index].priority = nil }
@@ -245,6 +252,23 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(
       csv.first == "report,pid,process,states,real_band,predicted_band,real_class,predicted_class")
     #expect(csv.count == 443)
+  }
+
+  /// The bound on what a report's fields allow: within each group of equal evidence, the
+  /// commonest real band (and class) counts as right, the rest as wrong.
+  @Test func theCeilingCountsEachEvidenceGroupsCommonestBand() {
+    func seen(_ states: [String]) -> BandPredictor.Evidence {
+      BandPredictor.Evidence(
+        states: Set(states), leftIdle: false, isFrozen: false, inForegroundCoalition: false,
+        isKernelInternal: false, wasPassedOverByFreezer: false)
+    }
+    let idle = seen(["daemon", "idle"])
+    let daemon = seen(["daemon"])
+    let ceiling = ReportReplay.ceiling(
+      real: [0, 10, 40, 140, 140], evidence: [idle, idle, idle, daemon, daemon])
+    #expect(ceiling.exact == 3, "one of 0, 10, 40 and both 140s")
+    #expect(ceiling.sameClass == 4, "0 and 10 share the idle class")
+    #expect(ReportReplay.ceiling(real: [], evidence: []) == (0, 0))
   }
 
   /// The memory jetsam counts as available (file-backed and free pages, XNU's

@@ -1,3 +1,4 @@
+import JetsimTestSupport
 import Testing
 
 @testable import JetsimIO
@@ -78,6 +79,56 @@ import Testing
     #expect(BandPredictor.band(of: process(["audio"])) == 120)
   }
 
+  /// A `daemon` the freezer passed over: the freezer takes its candidates from IDLE, and above
+  /// IDLE the kernel counts such a process active unless it cannot exit when idle; so in a report
+  /// that writes `active` (where `daemon` means inactive) it is in IDLE. `none`, no reason at all,
+  /// or the one for a process above `FREEZE_MAX_CANDIDATE_BAND` (`elevated`, printed
+  /// `(unknown-reason)` by the iOS 26.1 writer) tells nothing; nor does a reason in a report whose
+  /// writer does not say `active`, or on a process the kernel counted active.
+  @Test func inactiveDaemonsTheFreezerPassedOverAreIdle() {
+    func daemon(_ reason: String?, _ states: [String] = ["daemon"]) -> Process {
+      var process = process(states)
+      process.freezeSkipReason = reason
+      return process
+    }
+    #expect(BandPredictor.band(of: daemon("disabled"), in: current) == 0)
+    #expect(BandPredictor.band(of: daemon("out-of-budget"), in: current) == 0)
+    #expect(BandPredictor.band(of: daemon("none"), in: current) == 140)
+    #expect(BandPredictor.band(of: daemon(nil), in: current) == 140)
+    #expect(BandPredictor.band(of: daemon("elevated"), in: current) == 140)
+    #expect(BandPredictor.band(of: daemon("(unknown-reason)"), in: current) == 140)
+    #expect(BandPredictor.band(of: daemon("disabled")) == 140, "an older writer's daemon")
+    #expect(BandPredictor.band(of: daemon("disabled", ["active"]), in: current) == 40)
+    #expect(!daemon("none").wasPassedOverByFreezer)
+    #expect(daemon("below-min-pages").wasPassedOverByFreezer)
+  }
+
+  /// The rules read states, pids and the kernel's fields, never names: the shipped iOS 14.2 report
+  /// with every process renamed predicts the same bands.
+  @Test func namesDoNotChangeThePrediction() throws {
+    let path = "\(packageRoot)/Profiles/jetsam-reports/ios14-iphone11-highwater.ips"
+    let report = try JetsamReport.load(at: path)
+    var renamed = report
+    for index in renamed.processes.indices { renamed.processes[index].name = "process\(index)" }
+    #expect(renamed.predictedBands == report.predictedBands)
+    #expect(Set(report.predictedBands).count >= 4, "the report exercises several rules")
+  }
+
+  /// A prediction reads only `BandPredictor.Evidence`: on the shipped iOS 14.2 report, processes
+  /// that show the same evidence all get the same band (what `jetsim replay`'s bound on the fields
+  /// assumes).
+  @Test func aPredictionReadsOnlyItsEvidence() throws {
+    let path = "\(packageRoot)/Profiles/jetsam-reports/ios14-iphone11-highwater.ips"
+    let report = try JetsamReport.load(at: path)
+    let context = BandPredictor.Context(processes: report.processes, kernel: report.kernel)
+    var bandsBy: [BandPredictor.Evidence: Set<Int>] = [:]
+    for (process, band) in zip(report.processes, report.predictedBands) {
+      bandsBy[BandPredictor.evidence(of: process, in: context), default: []].insert(band)
+    }
+    #expect(bandsBy.values.allSatisfy { $0.count == 1 })
+    #expect(bandsBy.count >= 10, "the report shows many kinds of evidence")
+  }
+
   /// The states the iOS 10 to 12 writers give: SpringBoard alone has none; a daemon that is not
   /// idle takes launchd's usual band.
   @Test func olderReports() {
@@ -109,7 +160,7 @@ import Testing
          "memoryStatus":{"pageSize":16384},
          "processes":[
           {"name":"avconferenced","pid":483,"states":["active"],"priority":10,"rpages":609,
-           "idleDelta":184486977,"coalition":698},
+           "idleDelta":184486977,"coalition":698,"freeze_skip_reason:":"disabled"},
           {"name":"Gmail","pid":389,"states":["suspended"],"priority":75,"rpages":6084,
            "physicalPages":{"internal":[1148,4909],"frozen_to_swap_pages":3288},"coalition":582},
           {"name":"launchd","pid":1,"states":["active"],"priority":999,"rpages":1178}]}
@@ -118,6 +169,7 @@ import Testing
     #expect(report.processes.map(\.coalition) == [698, 582, nil])
     #expect(report.processes.map(\.idleDelta) == [184_486_977, nil, nil])
     #expect(report.processes.map(\.frozenToSwapPages) == [nil, 3288, nil])
+    #expect(report.processes.map(\.freezeSkipReason) == ["disabled", nil, nil])
     #expect(report.predictedBands == [10, 75, 999])
     #expect(report.predictedBands == report.processes.map { $0.priority ?? -1 })
   }

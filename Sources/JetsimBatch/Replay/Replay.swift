@@ -38,6 +38,11 @@ public struct ReportReplay: Sendable {
   /// For a report that gives priorities, each process's real band beside the one `BandPredictor`
   /// predicts without reading it (`bands.csv`); empty otherwise.
   public var bands: [BandRow] = []
+  /// The most any rule reading only what `BandPredictor` reads (`BandPredictor.Evidence`) could
+  /// score on this report, exactly and in class: among the processes that show the same
+  /// evidence, the commonest real band (and class) counted as right. It reads the real bands, so
+  /// it is a bound on this report, not a prediction (zero for a report without priorities).
+  public var evidenceCeilingScore = (exact: 0, sameClass: 0)
   /// The memory jetsam counted as available at the snapshot (`JetsamReport.availableKB`), and
   /// jetsim's critical and idle levels for the device (nil without the report's page counts).
   public var levels: (availableKB: Int, criticalKB: Int, idleKB: Int)?

@@ -42,6 +42,27 @@ extension ReportReplay {
         pid: process.pid, process: process.name, states: process.states, realBand: bands.0,
         predictedBand: bands.1)
     }
+    let context = BandPredictor.Context(processes: report.processes, kernel: report.kernel)
+    evidenceCeilingScore = Self.ceiling(
+      real: real, evidence: report.processes.map { BandPredictor.evidence(of: $0, in: context) })
+  }
+
+  /// The best score a rule that reads only `evidence` can reach against `real`: within each group
+  /// of equal evidence, as many as share the group's commonest band, exactly and by class.
+  /// - Complexity: O(*n*) for *n* processes.
+  static func ceiling(
+    real: [Int], evidence: [BandPredictor.Evidence]
+  ) -> (exact: Int, sameClass: Int) {
+    var bandsBy: [BandPredictor.Evidence: [Int: Int]] = [:]
+    var classesBy: [BandPredictor.Evidence: [String: Int]] = [:]
+    for (band, seen) in zip(real, evidence) {
+      bandsBy[seen, default: [:]][band, default: 0] += 1
+      classesBy[seen, default: [:]][BandPredictor.bandClass(band), default: 0] += 1
+    }
+    return (
+      bandsBy.values.reduce(0) { $0 + ($1.values.max() ?? 0) },
+      classesBy.values.reduce(0) { $0 + ($1.values.max() ?? 0) }
+    )
   }
 
   /// The band score of the baseline that needs no prediction, every process in IDLE: how many

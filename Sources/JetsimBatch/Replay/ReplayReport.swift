@@ -130,17 +130,19 @@ public struct ReplayReport: Sendable {
   }
 
   /// One line a report that gives priorities: how many bands the predictor got exactly, and in
-  /// the right class, beside the baseline that predicts nothing (every process in IDLE).
+  /// the right class, beside the baseline that predicts nothing (every process in IDLE) and the
+  /// most a rule reading the same fields could score on that report.
   public var bandLines: [String] {
     replays.filter { !$0.bands.isEmpty }.map { replay in
       let (exact, sameClass) = replay.bandScore
       let baseline = replay.idleBaselineScore
+      let ceiling = replay.evidenceCeilingScore
       let count = replay.bands.count
       func share(_ value: Int) -> String {
         Units.decimal(Double(value) * 100 / Double(count), digits: 1)
       }
       return
-        "\(FileSystem.split(replay.report).name): bands predicted without priorities: \(exact) of \(count) exact (\(share(exact)) %), \(sameClass) in the right class (\(share(sameClass)) %); baseline, every process in IDLE: \(baseline.exact) exact (\(share(baseline.exact)) %), \(baseline.sameClass) in the right class (\(share(baseline.sameClass)) %)"
+        "\(FileSystem.split(replay.report).name): bands predicted without priorities: \(exact) of \(count) exact (\(share(exact)) %), \(sameClass) in the right class (\(share(sameClass)) %); baseline, every process in IDLE: \(baseline.exact) exact (\(share(baseline.exact)) %), \(baseline.sameClass) in the right class (\(share(baseline.sameClass)) %); the most a rule reading the same fields could score here: \(ceiling.exact) exact (\(share(ceiling.exact)) %), \(ceiling.sameClass) in the right class (\(share(ceiling.sameClass)) %)"
     }
   }
 
@@ -321,6 +323,11 @@ extension ReplayReport {
                       (
                         "idle_baseline_same_class",
                         .integer(replay.idleBaselineScore.sameClass)
+                      ),
+                      ("evidence_ceiling_exact", .integer(replay.evidenceCeilingScore.exact)),
+                      (
+                        "evidence_ceiling_same_class",
+                        .integer(replay.evidenceCeilingScore.sameClass)
                       ),
                     ])
                 ),

@@ -14,7 +14,17 @@ import JetsimCore
 /// kernel's `memstat_proc_is_active_locked`, line 5034: a dirty process, a clean one above IDLE, a
 /// managed one holding an assertion), `frontmost` and `background` come from RunningBoard, and a
 /// process with none of these is a `daemon`, `idle` when it can exit when idle and is clean
-/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`).
+/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`). The writer of iOS 26.1 (its
+/// CoreDiagnostics, as decompiled in the public repository EthanArbuckle/iPhone18-3_26.1_23B85_Restore,
+/// `CDJetsamReport.mm`) shows the same: `daemon` only when it wrote no other state and the process
+/// has no RunningBoard bits, so in a report that writes `active` a `daemon` is inactive.
+///
+/// Kernel-inactive and passed over by the freezer (`JetsamReport.Process.wasPassedOverByFreezer`):
+/// the freezer takes its candidates from IDLE (or from userspace's list, marking one above band 40
+/// `elevated`), and above IDLE the kernel counts active a clean process that exits when idle, an
+/// elevated one and an unmanaged one (`memstat_proc_is_active_locked`), so such a `daemon` is
+/// predicted in IDLE; it is wrong for a daemon that cannot exit when idle and sits at a low
+/// launchd band, which the report cannot tell.
 public enum BandPredictor {
   /// `JETSAM_PRIORITY_IDLE`: idle daemons and suspended apps and extensions.
   public static let idle = 0
@@ -77,6 +87,34 @@ public enum BandPredictor {
     }
   }
 
+  /// Everything a prediction reads of one process, and nothing else: two processes of one report
+  /// with the same evidence get the same band (`BandPredictorTests`). `jetsim replay` groups a
+  /// report's processes by it to bound what any rule reading these fields could score.
+  public struct Evidence: Hashable, Sendable {
+    /// Its states as the report writes them.
+    public var states: Set<String>
+    /// Whether it left the IDLE band once (it has an idle delta).
+    public var leftIdle: Bool
+    /// Whether the freezer holds some of its pages.
+    public var isFrozen: Bool
+    /// Whether it shares a jetsam coalition with a process on screen.
+    public var inForegroundCoalition: Bool
+    /// Whether it is kernel_task or launchd.
+    public var isKernelInternal: Bool
+    /// Whether the freezer looked at it and passed it over.
+    public var wasPassedOverByFreezer: Bool
+  }
+
+  /// What a prediction reads of `process` in a report whose `context` is given.
+  public static func evidence(of process: JetsamReport.Process, in context: Context) -> Evidence {
+    Evidence(
+      states: Set(process.states), leftIdle: process.idleDelta != nil,
+      isFrozen: process.isFrozen,
+      inForegroundCoalition: process.coalition.map(context.foregroundCoalitions.contains) ?? false,
+      isKernelInternal: process.isKernelInternal,
+      wasPassedOverByFreezer: process.wasPassedOverByFreezer)
+  }
+
   /// Each process's predicted band, the report read as a whole.
   public static func bands(of processes: [JetsamReport.Process], kernel: String? = nil) -> [Int] {
     let context = Context(processes: processes, kernel: kernel)
@@ -105,6 +143,7 @@ public enum BandPredictor {
       return managedBand(process, in: context)
     }
     if process.isActive { return process.idleDelta != nil ? aging : backgroundWork }
+    if process.isDaemon, context.writesActive, process.wasPassedOverByFreezer { return idle }
     return process.isDaemon ? launchdDaemon : background
   }
 

@@ -40,6 +40,12 @@ public struct JetsamReport: Sendable, Equatable {
     /// Pages the freezer wrote to swap (`physicalPages.frozen_to_swap_pages`,
     /// `jse_frozen_to_swap_pages`), if given: the process is frozen.
     public var frozenToSwapPages: Int?
+    /// Why the freezer last passed it over, as the report writes it under the key
+    /// `freeze_skip_reason:` (`jse_freeze_skip_reason`, copied from `p_memstat_freeze_skip_reason`
+    /// in `memorystatus_init_jetsam_snapshot_entry_locked`, bsd/kern/kern_memorystatus.c:5928; the
+    /// reasons are `kMemorystatusFreezeSkipReason*`, bsd/sys/kern_memorystatus.h:184), if given:
+    /// `none` when the freezer never looked at it or cleared the reason.
+    public var freezeSkipReason: String?
 
     /// A process as the report lists it.
     public init(
@@ -69,6 +75,19 @@ public struct JetsamReport: Sendable, Equatable {
     public var isActive: Bool { states.contains("active") }
     /// Whether the freezer holds some of its pages in swap.
     public var isFrozen: Bool { (frozenToSwapPages ?? 0) > 0 }
+    /// Whether the freezer considered it among its candidates and passed it over for a reason
+    /// other than sitting too high: it records a reason only for the processes it considers
+    /// (`memorystatus_is_process_eligible_for_freeze`, bsd/kern/kern_memorystatus_policy.c:446),
+    /// which it takes from the IDLE band (`memorystatus_freeze_pick_process`,
+    /// kern_memorystatus_policy.c:655 and 703; kern_memorystatus_freeze.c:2549) or from the list
+    /// of candidates userspace gives it; one above `FREEZE_MAX_CANDIDATE_BAND` (40 at most,
+    /// bsd/sys/kern_memorystatus_freeze.h:103) gets the `elevated` reason (policy.c:568), which
+    /// the writer of iOS 26.1 prints `(unknown-reason)` (its names stop at `disabled`). A process
+    /// keeps its reason until the freezer considers it again (kern_memorystatus_freeze.c:2542).
+    public var wasPassedOverByFreezer: Bool {
+      guard let freezeSkipReason else { return false }
+      return !["none", "elevated", "(unknown-reason)"].contains(freezeSkipReason)
+    }
     /// Whether it is kernel_task (pid 0, bsd/kern/bsd_init.c:794) or launchd (pid 1, the clone of
     /// initproc, bsd/kern/kern_fork.c:736), which the kernel keeps in `JETSAM_PRIORITY_INTERNAL`;
     /// by name only when the report gives no pid.
