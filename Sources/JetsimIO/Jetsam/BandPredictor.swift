@@ -14,10 +14,8 @@ import JetsimCore
 /// kernel's `memstat_proc_is_active_locked`, line 5034: a dirty process, a clean one above IDLE, a
 /// managed one holding an assertion), `frontmost` and `background` come from RunningBoard, and a
 /// process with none of these is a `daemon`, `idle` when it can exit when idle and is clean
-/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`). The writer of iOS 26.1 (its
-/// CoreDiagnostics, as decompiled in the public repository EthanArbuckle/iPhone18-3_26.1_23B85_Restore,
-/// `CDJetsamReport.mm`) shows the same: `daemon` only when it wrote no other state and the process
-/// has no RunningBoard bits, so in a report that writes `active` a `daemon` is inactive.
+/// (`kMemorystatusSupportsIdleExit` without `kMemorystatusDirty`). So in a report that writes
+/// `active`, a `daemon` is a process the kernel counts inactive.
 ///
 /// Kernel-inactive and passed over by the freezer (`JetsamReport.Process.wasPassedOverByFreezer`):
 /// the freezer takes its candidates from IDLE (or from userspace's list, marking one above band 40

@@ -81,8 +81,8 @@ public struct JetsamReport: Sendable, Equatable {
     /// which it takes from the IDLE band (`memorystatus_freeze_pick_process`,
     /// kern_memorystatus_policy.c:655 and 703; kern_memorystatus_freeze.c:2549) or from the list
     /// of candidates userspace gives it; one above `FREEZE_MAX_CANDIDATE_BAND` (40 at most,
-    /// bsd/sys/kern_memorystatus_freeze.h:103) gets the `elevated` reason (policy.c:568), which
-    /// the writer of iOS 26.1 prints `(unknown-reason)` (its names stop at `disabled`). A process
+    /// bsd/sys/kern_memorystatus_freeze.h:103) gets the `elevated` reason (policy.c:568); a
+    /// reason written without a name (`(unknown-reason)`) may be that one, so neither counts. A process
     /// keeps its reason until the freezer considers it again (kern_memorystatus_freeze.c:2542).
     public var wasPassedOverByFreezer: Bool {
       guard let freezeSkipReason else { return false }
