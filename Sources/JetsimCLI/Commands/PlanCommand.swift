@@ -55,11 +55,7 @@ extension PlanOptions {
     help:
       "also write plan.html: the metric's median and p5-p95 band against memory, the target and the answer"
   )
-  static let devices = OptionSpec(
-    "devices", value: "FILES",
-    help:
-      "device profiles to plan for, comma-separated, one plan each (default: the scenario's device)",
-    completion: .file(["json"]))
+  static let devices = CommonOptions.devices(to: "plan for", each: "one plan each")
 
   static let spec = CommandSpec(
     name: "plan",
@@ -107,7 +103,7 @@ extension PlanOptions {
     jobs = try parsed.jobs(CommonOptions.jobs)
     out = parsed.value(Self.out)
     curve = parsed.has(Self.curve)
-    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
+    devices = parsed.files(Self.devices)
     printing = try OutputOptions(parsed)
   }
 

@@ -30,10 +30,7 @@ extension WhatIfOptions {
     help:
       "its resident memory to try (its footprint in a snapshot): sizes such as 300MB, or changes of today's such as +30%, -100MB; comma-separated"
   ).required("such as --resident 300MB,150MB")
-  static let devices = OptionSpec(
-    "devices", value: "FILES",
-    help: "device profiles to run on, comma-separated (default: the scenario's device)",
-    completion: .file(["json"]))
+  static let devices = CommonOptions.devices(to: "run on")
   static let userModel = OptionSpec(
     "user-model", value: "FILE",
     help:
@@ -81,7 +78,7 @@ extension WhatIfOptions {
       throw UsageError("--resident names a size twice: \(list.excerpt())", help: "what-if")
     }
     self.init(scenario: parsed.first, app: app, sizes: sizes)
-    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
+    devices = parsed.files(Self.devices)
     seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
     userModel = parsed.value(Self.userModel)
     out = parsed.value(Self.out)

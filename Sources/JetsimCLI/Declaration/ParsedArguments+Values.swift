@@ -30,6 +30,11 @@ extension ParsedArguments {
     return names
   }
 
+  /// A comma-separated list of files (`--devices`); empty when the option is not given.
+  func files(_ option: OptionSpec) -> [String] {
+    value(option).map { $0.split(separator: ",").map(String.init) } ?? []
+  }
+
   /// A seed.
   func seed(_ option: OptionSpec) throws(UsageError) -> UInt64? {
     try value(option, expected: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }
