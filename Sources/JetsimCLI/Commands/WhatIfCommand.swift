@@ -36,7 +36,7 @@ extension WhatIfOptions {
     help:
       "a user model (a scenario's userModel keys, docs/user-model.md) to run for a day (24 h simulated unless the scenario gives a duration), as a device snapshot needs",
     completion: .file(["json"]))
-  static let out = CommonOptions.out(defaultFolder: "<scenario name>-what-if")
+  static let out = OutFolder(suffix: "-what-if")
 
   static let spec = CommandSpec(
     name: "what-if",
@@ -53,8 +53,8 @@ extension WhatIfOptions {
       """,
     arguments: [.scenario],
     options: [
-      app, resident, devices, CommonOptions.policy, userModel, CommonOptions.scenarioSeeds, out,
-      CommonOptions.jobs,
+      app, resident, devices, CommonOptions.policy, userModel, CommonOptions.scenarioSeeds,
+      out.option, CommonOptions.jobs,
     ],
     examples: [
       "jetsim what-if day.json --app com.example.photofeed --resident 300MB,150MB",
@@ -81,7 +81,7 @@ extension WhatIfOptions {
     devices = parsed.files(Self.devices)
     seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
     userModel = parsed.value(Self.userModel)
-    out = parsed.value(Self.out)
+    out = parsed.value(Self.out.option)
     jobs = try parsed.jobs(CommonOptions.jobs)
     overrides = try ScenarioOverrides(parsed)
     printing = try OutputOptions(parsed)
@@ -94,7 +94,7 @@ extension WhatIfOptions {
     for path in devices { profiles.append(try ProfileLoader.device(at: path)) }
     let seeds = self.seeds ?? CompareOptions.defaultSeeds(scenario)
     let residentsKB = try sizesKB(in: scenario)
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-what-if"
+    let destination = Self.out.folder(out, name: scenario.name)
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "what-if")
     let points = try WhatIf.run(
       scenario, app: app, residentsKB: residentsKB, devices: profiles, seeds: seeds,

@@ -172,10 +172,4 @@ enum CommonOptions {
         "device profiles to \(verb), comma-separated\(each.map { ", \($0)" } ?? "") (default: the scenario's device)",
       completion: .file(["json"]))
   }
-
-  /// `--out`, a folder under `Defaults.reportsFolder` unless given: `what` goes there, and
-  /// `folder` names the default (`<scenario name>-compare`).
-  static func out(_ what: String = "output folder", defaultFolder folder: String) -> OptionSpec {
-    out.helped("\(what) (default: \(Defaults.reportsFolder)/\(folder))")
-  }
 }
