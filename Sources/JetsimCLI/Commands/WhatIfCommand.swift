@@ -64,19 +64,16 @@ extension WhatIfOptions {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     let app = parsed.required(Self.app)
-    let list = parsed.required(Self.resident)
-    var sizes: [WhatIf.Size] = []
-    for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let size = WhatIf.Size.parse(String(item)) else {
-        throw UsageError(
-          "--resident '\(String(item).excerpt())' is not \(Units.sizeForm), nor a change such as +30% or -100MB",
-          help: "what-if")
-      }
-      sizes.append(size)
-    }
-    guard Set(sizes.map(\.description)).count == sizes.count else {
-      throw UsageError("--resident names a size twice: \(list.excerpt())", help: "what-if")
-    }
+    let sizes =
+      try parsed.list(Self.resident, of: "size", identity: \WhatIf.Size.description) {
+        (item: String) throws(UsageError) -> WhatIf.Size in
+        guard let size = WhatIf.Size.parse(item) else {
+          throw UsageError(
+            "--resident '\(item.excerpt())' is not \(Units.sizeForm), nor a change such as +30% or -100MB",
+            help: "what-if")
+        }
+        return size
+      } ?? []
     self.init(scenario: parsed.first, app: app, sizes: sizes)
     devices = parsed.files(Self.devices)
     seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
