@@ -20,7 +20,7 @@ struct CompareOptions: Subcommand, Equatable {
 
 extension CompareOptions {
   static let policies = CommonOptions.policies(to: "compare")
-  static let out = CommonOptions.out(defaultFolder: "<scenario name>-compare")
+  static let out = OutFolder(suffix: "-compare")
   static let keepRuns = OptionSpec(
     "keep-runs", help: "also write every run's full reports, in <policy>/seed-<n>/")
   static let rankBy = OptionSpec(
@@ -36,7 +36,9 @@ extension CompareOptions {
       metric.
       """,
     arguments: [.scenario],
-    options: [policies, CommonOptions.scenarioSeeds, out, keepRuns, CommonOptions.jobs, rankBy],
+    options: [
+      policies, CommonOptions.scenarioSeeds, out.option, keepRuns, CommonOptions.jobs, rankBy,
+    ],
     examples: [
       "jetsim compare Profiles/scenarios/daily-commute.json",
       "jetsim compare Profiles/scenarios/heavy-social-4gb.json --policies lru,jetsam,lmkd --seeds 20",
@@ -46,7 +48,7 @@ extension CompareOptions {
     self.init(scenario: parsed.first)
     policies = try parsed.policies(Self.policies)
     seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
-    out = parsed.value(Self.out)
+    out = parsed.value(Self.out.option)
     jobs = try parsed.jobs(CommonOptions.jobs)
     if let name = try parsed.metric(Self.rankBy) { rankBy = name }
     keepRuns = parsed.has(Self.keepRuns)
@@ -59,7 +61,7 @@ extension CompareOptions {
     let scenario = try ProfileLoader.scenario(at: self.scenario)
     let policies = self.policies ?? PolicyName.all
     let seeds = self.seeds ?? Self.defaultSeeds(scenario)
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-compare"
+    let destination = Self.out.folder(out, name: scenario.name)
     if keepRuns, let warning = try Self.sizeWarning(scenario, runs: policies.count * seeds.count) {
       Progress.say(warning)
     }

@@ -47,19 +47,15 @@ extension PlanOptions {
     help: "largest memory to try (default: 16GB, or twice the device's memory)")
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
-  static let out = CommonOptions.out(
+  static let out = OutFolder(
     "where to write plan.csv and plan.json (a folder a device with several --devices)",
-    defaultFolder: "<scenario name>-plan")
+    suffix: "-plan")
   static let curve = OptionSpec(
     "curve",
     help:
       "also write plan.html: the metric's median and p5-p95 band against memory, the target and the answer"
   )
-  static let devices = OptionSpec(
-    "devices", value: "FILES",
-    help:
-      "device profiles to plan for, comma-separated, one plan each (default: the scenario's device)",
-    completion: .file(["json"]))
+  static let devices = CommonOptions.devices(to: "plan for", each: "one plan each")
 
   static let spec = CommandSpec(
     name: "plan",
@@ -79,7 +75,7 @@ extension PlanOptions {
     arguments: [.scenario],
     options: [
       target, seeds, maxSeeds, min, max, precision, devices, curve, CommonOptions.policy,
-      CommonOptions.jobs, out,
+      CommonOptions.jobs, out.option,
     ],
     examples: [
       "jetsim plan Profiles/scenarios/light-user-2gb.json --target \"warm-resume-ratio>=0.9\"",
@@ -105,9 +101,9 @@ extension PlanOptions {
     }
     overrides = try ScenarioOverrides(parsed)
     jobs = try parsed.jobs(CommonOptions.jobs)
-    out = parsed.value(Self.out)
+    out = parsed.value(Self.out.option)
     curve = parsed.has(Self.curve)
-    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
+    devices = parsed.files(Self.devices)
     printing = try OutputOptions(parsed)
   }
 
@@ -123,7 +119,7 @@ extension PlanOptions {
       profiles.append((stem ?? path, try ProfileLoader.device(at: path)))
     }
     if profiles.isEmpty { profiles = [("", scenario.device)] }
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-plan"
+    let destination = Self.out.folder(out, name: scenario.name)
     var result = CommandResult()
     var texts: [String] = []
     var documents: [String] = []

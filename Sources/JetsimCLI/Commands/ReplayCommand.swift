@@ -5,15 +5,15 @@ struct ReplayOptions: Subcommand, Equatable {
   var reports: [String]
   /// The policies; nil for every built-in one.
   var policies: [PolicyName]?
-  var out = "\(Defaults.reportsFolder)/replay"
+  var out = ReplayOptions.out.folder(nil, name: "replay")
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
 }
 
 extension ReplayOptions {
   static let policies = CommonOptions.policies(to: "replay")
-  static let out = CommonOptions.out(
-    "where to write replay.csv, replay-summary.csv and replay.html", defaultFolder: "replay")
+  static let out = OutFolder(
+    "where to write replay.csv, replay-summary.csv and replay.html", name: "replay")
 
   static let spec = CommandSpec(
     name: "replay",
@@ -27,7 +27,7 @@ extension ReplayOptions {
       each policy's agreement and writes the files under FILES. See docs/validation.md.
       """,
     arguments: [.jetsamReports],
-    options: [policies, out],
+    options: [policies, out.option],
     examples: [
       "jetsim replay Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
       "jetsim replay report.ips --policies jetsam,largest-first -o /tmp/replay",
@@ -36,7 +36,7 @@ extension ReplayOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(reports: parsed.positionals)
     policies = try parsed.policies(Self.policies)
-    if let out = parsed.value(Self.out) { self.out = out }
+    if let out = parsed.value(Self.out.option) { self.out = out }
     printing = try OutputOptions(parsed)
   }
 

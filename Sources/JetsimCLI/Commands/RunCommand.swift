@@ -17,7 +17,7 @@ struct RunOptions: Subcommand, Equatable {
 extension RunOptions {
   static let policy = CommonOptions.policy.helped(
     "eviction policy (default: the scenario's, else largest-first)")
-  static let out = CommonOptions.out("report folder", defaultFolder: "<scenario name>")
+  static let out = OutFolder("report folder")
   static let trace = OptionSpec(
     "trace", value: "FILE",
     help:
@@ -36,7 +36,7 @@ extension RunOptions {
       seed always give byte-identical reports.
       """,
     arguments: [.scenario],
-    options: [policy, CommonOptions.seed, out, trace, duration, noHTML],
+    options: [policy, CommonOptions.seed, out.option, trace, duration, noHTML],
     examples: [
       "jetsim run Profiles/scenarios/daily-commute.json",
       "jetsim run Profiles/scenarios/worked-example.json -o /tmp/example --seed 7",
@@ -46,7 +46,7 @@ extension RunOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(scenario: parsed.first)
     overrides = try ScenarioOverrides(parsed)
-    out = parsed.value(Self.out)
+    out = parsed.value(Self.out.option)
     trace = parsed.value(Self.trace)
     durationMs = try parsed.duration(Self.duration)
     noHTML = parsed.has(Self.noHTML)
@@ -75,7 +75,7 @@ extension RunOptions {
       at: self.scenario, trace: trace)
     overrides.apply(to: &scenario)
     if let durationMs { scenario.durationMs = durationMs }
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)"
+    let destination = Self.out.folder(out, name: scenario.name)
     var writer = try ReportWriter(
       folder: ReportFolder(destination: destination), scenario: scenario, html: !noHTML)
     let summary: RunSummary

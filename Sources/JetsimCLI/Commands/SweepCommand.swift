@@ -13,7 +13,7 @@ struct SweepOptions: Subcommand, Equatable {
 }
 
 extension SweepOptions {
-  static let out = CommonOptions.out(defaultFolder: "<sweep name>")
+  static let out = OutFolder(name: "<sweep name>")
   static let resume = OptionSpec(
     "resume", help: "finish an interrupted sweep (only the missing runs); start it if there is none"
   )
@@ -29,7 +29,7 @@ extension SweepOptions {
       combine with 'jetsim merge' into exactly the files one machine writes.
       """,
     arguments: [ArgumentSpec(name: "SWEEP", help: "the sweep file", completion: .file(["json"]))],
-    options: [out, CommonOptions.jobs, resume, shard],
+    options: [out.option, CommonOptions.jobs, resume, shard],
     examples: [
       "jetsim sweep Profiles/sweeps/light-user-memory.json",
       "jetsim sweep Profiles/sweeps/light-user-memory.json --resume",
@@ -38,7 +38,7 @@ extension SweepOptions {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(sweep: parsed.first)
-    out = parsed.value(Self.out)
+    out = parsed.value(Self.out.option)
     jobs = try parsed.jobs(CommonOptions.jobs)
     resume = parsed.has(Self.resume)
     shard = try parsed.value(Self.shard, expected: "I/N with 1 <= I <= N, such as 2/4") {
@@ -66,7 +66,7 @@ extension SweepOptions {
   /// Runs the sweep (or its shard) on every core and summarises it.
   func execute() throws(JetsimError) -> CommandResult {
     let definition = try SweepDefinition.load(at: sweep)
-    let folder = out ?? "\(Defaults.reportsFolder)/\(definition.name)"
+    let folder = Self.out.folder(out, name: definition.name)
     let jobs = jobs ?? Progress.cores
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "sweep")
     let start = DispatchTime.now().uptimeNanoseconds

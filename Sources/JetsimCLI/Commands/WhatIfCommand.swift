@@ -30,16 +30,13 @@ extension WhatIfOptions {
     help:
       "its resident memory to try (its footprint in a snapshot): sizes such as 300MB, or changes of today's such as +30%, -100MB; comma-separated"
   ).required("such as --resident 300MB,150MB")
-  static let devices = OptionSpec(
-    "devices", value: "FILES",
-    help: "device profiles to run on, comma-separated (default: the scenario's device)",
-    completion: .file(["json"]))
+  static let devices = CommonOptions.devices(to: "run on")
   static let userModel = OptionSpec(
     "user-model", value: "FILE",
     help:
       "a user model (a scenario's userModel keys, docs/user-model.md) to run for a day (24 h simulated unless the scenario gives a duration), as a device snapshot needs",
     completion: .file(["json"]))
-  static let out = CommonOptions.out(defaultFolder: "<scenario name>-what-if")
+  static let out = OutFolder(suffix: "-what-if")
 
   static let spec = CommandSpec(
     name: "what-if",
@@ -56,8 +53,8 @@ extension WhatIfOptions {
       """,
     arguments: [.scenario],
     options: [
-      app, resident, devices, CommonOptions.policy, userModel, CommonOptions.scenarioSeeds, out,
-      CommonOptions.jobs,
+      app, resident, devices, CommonOptions.policy, userModel, CommonOptions.scenarioSeeds,
+      out.option, CommonOptions.jobs,
     ],
     examples: [
       "jetsim what-if day.json --app com.example.photofeed --resident 300MB,150MB",
@@ -67,24 +64,21 @@ extension WhatIfOptions {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     let app = parsed.required(Self.app)
-    let list = parsed.required(Self.resident)
-    var sizes: [WhatIf.Size] = []
-    for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let size = WhatIf.Size.parse(String(item)) else {
-        throw UsageError(
-          "--resident '\(String(item).excerpt())' is not \(Units.sizeForm), nor a change such as +30% or -100MB",
-          help: "what-if")
-      }
-      sizes.append(size)
-    }
-    guard Set(sizes.map(\.description)).count == sizes.count else {
-      throw UsageError("--resident names a size twice: \(list.excerpt())", help: "what-if")
-    }
+    let sizes =
+      try parsed.list(Self.resident, of: "size", identity: \WhatIf.Size.description) {
+        (item: String) throws(UsageError) -> WhatIf.Size in
+        guard let size = WhatIf.Size.parse(item) else {
+          throw UsageError(
+            "--resident '\(item.excerpt())' is not \(Units.sizeForm), nor a change such as +30% or -100MB",
+            help: "what-if")
+        }
+        return size
+      } ?? []
     self.init(scenario: parsed.first, app: app, sizes: sizes)
-    devices = parsed.value(Self.devices).map { $0.split(separator: ",").map(String.init) } ?? []
+    devices = parsed.files(Self.devices)
     seeds = try parsed.seeds(CommonOptions.scenarioSeeds)
     userModel = parsed.value(Self.userModel)
-    out = parsed.value(Self.out)
+    out = parsed.value(Self.out.option)
     jobs = try parsed.jobs(CommonOptions.jobs)
     overrides = try ScenarioOverrides(parsed)
     printing = try OutputOptions(parsed)
@@ -97,7 +91,7 @@ extension WhatIfOptions {
     for path in devices { profiles.append(try ProfileLoader.device(at: path)) }
     let seeds = self.seeds ?? CompareOptions.defaultSeeds(scenario)
     let residentsKB = try sizesKB(in: scenario)
-    let destination = out ?? "\(Defaults.reportsFolder)/\(scenario.name)-what-if"
+    let destination = Self.out.folder(out, name: scenario.name)
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "what-if")
     let points = try WhatIf.run(
       scenario, app: app, residentsKB: residentsKB, devices: profiles, seeds: seeds,

@@ -163,9 +163,13 @@ enum CommonOptions {
         + (defaultSeeds.map { " (default: \($0))" } ?? ""))
   }
 
-  /// `--out`, a folder under `Defaults.reportsFolder` unless given: `what` goes there, and
-  /// `folder` names the default (`<scenario name>-compare`).
-  static func out(_ what: String = "output folder", defaultFolder folder: String) -> OptionSpec {
-    out.helped("\(what) (default: \(Defaults.reportsFolder)/\(folder))")
+  /// `--devices`: device profiles to `verb` (`plan for`, `run on`), comma-separated, and what
+  /// comes of each when that needs saying (`one plan each`).
+  static func devices(to verb: String, each: String? = nil) -> OptionSpec {
+    OptionSpec(
+      "devices", value: "FILES",
+      help:
+        "device profiles to \(verb), comma-separated\(each.map { ", \($0)" } ?? "") (default: the scenario's device)",
+      completion: .file(["json"]))
   }
 }

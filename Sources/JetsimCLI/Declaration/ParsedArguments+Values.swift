@@ -19,15 +19,33 @@ extension ParsedArguments {
 
   /// A list of policy names, each checked, none repeated.
   func policies(_ option: OptionSpec) throws(UsageError) -> [PolicyName]? {
+    try list(option, of: "policy", identity: \.rawValue) { name throws(UsageError) in
+      try checked(name)
+    }
+  }
+
+  /// A comma-separated list, each item converted by `convert` (which throws what is wrong with
+  /// it), no two the same by `identity`; nil when the option is not given. `item` names an item in
+  /// the error for a repeat: "--policies names a policy twice: lru,lru".
+  func list<T>(
+    _ option: OptionSpec, of item: String, identity: (T) -> String,
+    _ convert: (String) throws(UsageError) -> T
+  ) throws(UsageError) -> [T]? {
     guard let list = value(option) else { return nil }
-    var names: [PolicyName] = []
-    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-      names.append(try checked(String(name)))
+    var items: [T] = []
+    for text in list.split(separator: ",", omittingEmptySubsequences: false) {
+      items.append(try convert(String(text)))
     }
-    guard Set(names).count == names.count else {
-      throw UsageError("\(option.flag) names a policy twice: \(list.excerpt())", help: command.name)
+    guard Set(items.map(identity)).count == items.count else {
+      throw UsageError(
+        "\(option.flag) names a \(item) twice: \(list.excerpt())", help: command.name)
     }
-    return names
+    return items
+  }
+
+  /// A comma-separated list of files (`--devices`); empty when the option is not given.
+  func files(_ option: OptionSpec) -> [String] {
+    value(option).map { $0.split(separator: ",").map(String.init) } ?? []
   }
 
   /// A seed.

@@ -51,6 +51,16 @@ public struct JetsamPolicy: EvictionPolicy {
 
     /// The bands of xnu's `kern_memorystatus.h`.
     public init() {}
+
+    /// Each band's name (its key under `bands.` in the settings) and its field, lowest first.
+    static let named: [(name: String, field: WritableKeyPath<Bands, Int> & Sendable)] = [
+      ("idle", \.idle), ("daemonAging", \.daemonAging), ("aging", \.aging),
+      ("background", \.background), ("elevatedInactive", \.elevatedInactive),
+      ("foreground", \.foreground), ("audioAndAccessory", \.audioAndAccessory),
+    ]
+
+    /// The numbers of the bands, in the order of `named`.
+    var numbers: [Int] { Self.named.map { self[keyPath: $0.field] } }
   }
 
   /// The policy's settings; the defaults are XNU's.
@@ -470,11 +480,7 @@ extension JetsamPolicy {
         $0.purgeBeforeKill = $1.flag
       },
     ]
-    + [
-      ("idle", \Bands.idle), ("daemonAging", \Bands.daemonAging), ("aging", \Bands.aging),
-      ("background", \Bands.background), ("elevatedInactive", \Bands.elevatedInactive),
-      ("foreground", \Bands.foreground), ("audioAndAccessory", \Bands.audioAndAccessory),
-    ].map { key, band in
+    + Bands.named.map { key, band in
       PolicySetting("bands.\(key)", .integer(0...1000), "the priority of the \(key) band") {
         $0.bands[keyPath: band] = $1.number
       }

@@ -1,7 +1,7 @@
 /// `lru`: while free memory is below critical, kill the least recently used suspended app (ties: app
 /// id), then the least recently used app running in the background, then the foreground app.
 /// Recency is the last time the app entered the background (docs/model.md §4).
-public struct LRUPolicy: EvictionPolicy {
+public struct LRUPolicy: TieredPolicy {
   public var name: String { Self.registration.name }
 
   struct Key: Comparable, Sendable {
@@ -13,23 +13,13 @@ public struct LRUPolicy: EvictionPolicy {
     }
   }
 
-  private var candidates = TieredCandidates<Key>()
+  var candidates = TieredCandidates<Key>()
 
   /// The least-recently-used policy.
   public init() {}
 
-  public mutating func start(_ device: DeviceView) { candidates.start(device) }
-
-  public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
-    candidates.update(
-      app, state: status.state, key: Key(lastUsedMs: status.lastUsedMs, idRank: status.idRank))
-  }
-
-  /// It acts only below the critical threshold.
-  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
-
-  public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
-    candidates.eviction(device)
+  static func key(_ status: AppStatus) -> Key {
+    Key(lastUsedMs: status.lastUsedMs, idRank: status.idRank)
   }
 }
 

@@ -2,7 +2,7 @@
 /// largest footprint first (ties: least recently used, then app id), with no callback; when none is
 /// left, running background apps in the same order (the simulation sends each willTerminate); the
 /// foreground app last.
-public struct LargestFirstPolicy: EvictionPolicy {
+public struct LargestFirstPolicy: TieredPolicy {
   public var name: String { Self.registration.name }
 
   /// Larger footprint first, then least recently used, then app id.
@@ -18,24 +18,13 @@ public struct LargestFirstPolicy: EvictionPolicy {
     }
   }
 
-  private var candidates = TieredCandidates<Key>()
+  var candidates = TieredCandidates<Key>()
 
   /// The default policy: suspended apps, largest footprint first.
   public init() {}
 
-  public mutating func start(_ device: DeviceView) { candidates.start(device) }
-
-  public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
-    let key = Key(
-      footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
-    candidates.update(app, state: status.state, key: key)
-  }
-
-  /// It acts only below the critical threshold.
-  public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { device.criticalThresholdKB }
-
-  public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
-    candidates.eviction(device)
+  static func key(_ status: AppStatus) -> Key {
+    Key(footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
   }
 }
 

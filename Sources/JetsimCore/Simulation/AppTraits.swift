@@ -1,29 +1,31 @@
 /// The numbers of a process's profile that the simulation reads on every event, as plain data:
 /// reading them costs no reference counting, unlike copying an `AppProfile` (which holds strings
-/// and arrays).
+/// and arrays). The defaults are what a system process has of them: no caches, launch, growth or
+/// background time, and no limit unless its profile gives one.
 struct AppTraits: Sendable {
-  var residentKB: Int
-  var cachesKB: Int
-  var backingStoresKB: Int
-  var launchPeakKB: Int
-  var growthPerTickKB: Int
+  var residentKB = 0
+  var cachesKB = 0
+  var backingStoresKB = 0
+  var launchPeakKB = 0
+  var growthPerTickKB = 0
   /// The most it grows in one lifetime (`Int.max`: unbounded).
-  var maxGrowthKB: Int
-  var limitKB: Int
+  var maxGrowthKB = 0
+  var limitKB = Int.max
   /// Its separate active and inactive limits, if its profile gives them (then `limitKB` is unused).
   var limits: MemoryLimits?
-  var warningFreesPercent: Int
-  var backgroundWorkMs: Int
-  var backgroundTaskMs: Int
-  var coldLaunchMs: Int
-  var warmResumeMs: Int
-  var launchSteps: Int
-  var exitsOnSuspend: Bool
+  var warningFreesPercent = 0
+  var backgroundWorkMs = 0
+  var backgroundTaskMs = 0
+  var coldLaunchMs = 0
+  var warmResumeMs = 0
+  var launchSteps = 1
+  var exitsOnSuspend = false
   /// For a system process: the state it runs in, and how long after a kill it is relaunched (-1:
   /// never).
   var systemState: AppState?
-  var relaunchDelayMs: Int
+  var relaunchDelayMs = -1
 
+  /// An app's, from its profile on `device`.
   init(_ profile: AppProfile, device: DeviceProfile) {
     residentKB = profile.residentKB
     cachesKB = profile.cachesKB
@@ -40,26 +42,13 @@ struct AppTraits: Sendable {
     warmResumeMs = profile.warmResumeMs
     launchSteps = max(1, profile.launchSteps)
     exitsOnSuspend = profile.exitsOnSuspend
-    systemState = nil
-    relaunchDelayMs = -1
   }
 
+  /// A system process's: its footprint, limits, state and relaunch; the rest as by default.
   init(_ process: SystemProcess) {
     residentKB = process.footprintKB
-    cachesKB = 0
-    backingStoresKB = 0
-    launchPeakKB = 0
-    growthPerTickKB = 0
-    maxGrowthKB = 0
     limitKB = process.hardLimitKB ?? Int.max
     limits = process.memoryLimits
-    warningFreesPercent = 0
-    backgroundWorkMs = 0
-    backgroundTaskMs = 0
-    coldLaunchMs = 0
-    warmResumeMs = 0
-    launchSteps = 1
-    exitsOnSuspend = false
     systemState = process.runningState
     // At least a millisecond after the kill (or a relaunch that found no room): a daemon killed
     // and relaunched in one instant, again and again, would hold the clock still for ever.
