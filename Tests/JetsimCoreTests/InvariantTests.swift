@@ -356,7 +356,7 @@ import Testing
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
       .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing,
       .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
-      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:
       if kill.app == kill.allocatingApp {
         // The allocating process itself: only when nothing else is left and it cannot fit.
         if kill.availableBeforeKB - kill.pendingKB >= 0 {
