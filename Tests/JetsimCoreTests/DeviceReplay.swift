@@ -51,6 +51,11 @@ struct DeviceReplay {
   var lmkd = LmkdPolicy.Parameters()
   var lmkdKilledInInstant = false
   var lmkdDroppedAfterKill = false
+  /// lmkd: since when lmkd's free memory has been below the min watermark (direct reclaim), and
+  /// when it was last above it, if since then (a dip above and back inside one instant does not
+  /// end it: lmkd may not have seen it).
+  var lmkdDirectReclaimSinceMs: Int?
+  var lmkdAboveMinMs: Int?
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
   private let snapshotBands: [String: Int]

@@ -85,6 +85,10 @@ import Testing
     if policy == "lmkd", seed % 2 == 1 {
       scenario.policySettings = PolicySettings(["lmkd": ["useMinfreeLevels": .flag(true)]])
     }
+    // PSI mode with DIRECT_RECL_STUCK on (ro.lmk.direct_reclaim_threshold_ms) on one seed in four.
+    if policy == "lmkd", seed % 4 == 2 {
+      scenario.policySettings = PolicySettings(["lmkd": ["directReclaimThresholdMs": .number(300)]])
+    }
     return scenario
   }
 
@@ -305,6 +309,16 @@ import Testing
     } else if replay.availableKB < availableBeforeKB || row.pendingKB > 0 {
       replay.lmkdDroppedAfterKill = replay.lmkdKilledInInstant
     }
+    let memory = PolicyRule.lmkdMemory(replay, availableKB: replay.availableKB - row.pendingKB)
+    if memory.freeKB >= memory.watermarks.minKB {
+      replay.lmkdAboveMinMs = row.timeMs
+    } else {
+      if let above = replay.lmkdAboveMinMs, above != row.timeMs {
+        replay.lmkdDirectReclaimSinceMs = nil
+      }
+      replay.lmkdDirectReclaimSinceMs = replay.lmkdDirectReclaimSinceMs ?? row.timeMs
+      replay.lmkdAboveMinMs = nil
+    }
   }
 
   /// The memory a row shows, against the processes the rows left in memory: every page is in one
@@ -380,7 +394,7 @@ import Testing
       if policy == "lmkd", !replay.lmkd.useMinfreeLevels {
         if let problem = PolicyRule.lmkdPSIKillProblem(
           replay, app: kill.app, reason: kill.reason,
-          availableKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
+          availableKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt, nowMs: kill.timeMs)
         {
           fail(row, problem)
         }
@@ -446,7 +460,9 @@ import Testing
       lmk.formUnion(log.kills.map(\.reason).filter(\.isLmk))
     }
     #expect(
-      lmk.isSuperset(of: [.lmkNone, .lmkLowMem, .lmkPressureAfterKill, .lmkLowMemAndThrashing]),
+      lmk.isSuperset(of: [
+        .lmkNone, .lmkLowMem, .lmkPressureAfterKill, .lmkLowMemAndThrashing, .lmkDirectReclStuck,
+      ]),
       "\(lmk)")
     #expect(callbacks == Set(Callback.allCases))
     // The random apps have no separate limits: one run of an app over a non-fatal active limit.

@@ -81,4 +81,19 @@ import Testing
     #expect(policy.directReclaimMs(nowMs: harness.nowMs) == 500)
     #expect(policy.directReclaimMs(nowMs: harness.nowMs + 4) == 501)
   }
+
+  /// The independent rule (`PolicyRule.directReclaimStuckProblem`) the invariant sweep holds every
+  /// `lmk-direct-recl-stuck` kill to: it refuses one with the threshold off, one above min, and one
+  /// before free memory has been below min for longer than the threshold.
+  @Test func theRuleRefusesAStuckKillItsConditionsDoNotAllow() {
+    let off = DeviceReplay(scenario: InvariantTests.scenario(seed: 0, policy: "lmkd"))
+    #expect(PolicyRule.directReclaimStuckProblem(off, freeKB: 0, nowMs: 10_000) != nil)
+    var on = DeviceReplay(scenario: InvariantTests.scenario(seed: 2, policy: "lmkd"))
+    #expect(on.lmkd.directReclaimThresholdMs == 300)
+    on.lmkdDirectReclaimSinceMs = 1_000
+    #expect(PolicyRule.directReclaimStuckProblem(on, freeKB: 0, nowMs: 1_300) != nil)
+    #expect(PolicyRule.directReclaimStuckProblem(on, freeKB: 0, nowMs: 1_301) == nil)
+    let min = PolicyRule.lmkdMemory(on, availableKB: 0).watermarks.minKB
+    #expect(PolicyRule.directReclaimStuckProblem(on, freeKB: min, nowMs: 1_301) != nil)
+  }
 }
