@@ -93,7 +93,10 @@ struct DeviceReplay {
 
   func physicalKB(_ index: Int) -> Int {
     let process = processes[index]
-    if process.swapped { return 0 }
+    // In swap: nothing in RAM (app swap, on storage) or zram's compressed copy.
+    if process.swapped {
+      return device.zram.map { process.footprintKB * 1000 / $0.compressionPermille } ?? 0
+    }
     return process.state == .suspended && device.compressionPermille > 1000
       ? process.footprintKB * 1000 / device.compressionPermille : process.footprintKB
   }
@@ -196,8 +199,8 @@ struct DeviceReplay {
 
   /// Apps suspended in memory that swap would hold now: none may be left at the end of an instant.
   var swappable: [Int] {
-    guard let swap = device.appSwap else { return [] }
-    let room = swap.budgetKB - swapUsedKB
+    guard let size = device.appSwap?.budgetKB ?? device.zram?.sizeKB else { return [] }
+    let room = size - swapUsedKB
     return processes.indices.filter {
       let process = processes[$0]
       return !process.isSystem && process.state == .suspended && !process.swapped

@@ -56,6 +56,9 @@ import Testing
     case 5:
       device.reaper.enabled = false
       device.systemProcesses = falseIdleDaemons + systemProcesses
+    case _ where seed % 3 == 0:
+      // zram: apps go to swap, wait for it, and their compressed copies (2.5:1) stay in RAM.
+      device.zram = DeviceProfile.Zram(sizeKB: mb(300), compressionPermille: 2_500)
     default:
       // App swap with a small budget: apps go to swap, wait for it, and are killed for it.
       device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(300))
