@@ -53,7 +53,7 @@ import Testing
 
   /// Below min with nothing cached: with the threshold off (AOSP's default) lmkd never kills;
   /// with 500 ms, the direct reclaim has lasted longer once 501 ms of stall have accumulated,
-  /// 2,004 ms in (501 / 0.25); lmkd polls every 100 ms while direct reclaim lasts (line 3099),
+  /// 2,004 ms in (501 / 0.25); lmkd polls every 100 ms while direct reclaim lasts (line 3103),
   /// from its last evaluation, the PSI event of 2,000 ms: the poll of 2,100 ms kills V, the
   /// highest adj, at minimum adj 0. With 1,000 ms, the poll of 4,100 ms.
   @Test(arguments: [(0, nil), (500, 2_100), (1_000, 4_100)] as [(Int, Int?)])

@@ -151,7 +151,7 @@ public struct DeviceProfile: Sendable, Equatable {
     return .normal
   }
 
-  /// The problems of the swap keys: one swap device at most, and zram compressing nothing else.
+  /// The problems of the swap keys: zram's size, and one swap device at most.
   private func swapProblems() -> [(key: String, value: String, expected: String)] {
     guard let zram else { return [] }
     var found: [(String, String, String)] = []
@@ -160,13 +160,6 @@ public struct DeviceProfile: Sendable, Equatable {
     }
     if appSwap != nil {
       found.append(("zram", "given with appSwap", "one swap device: appSwap or zram, not both"))
-    }
-    if compressionPermille > 1000 {
-      found.append(
-        (
-          "compressionRatio", "\(compressionPermille / 1000).\(compressionPermille % 1000 / 100)",
-          "1 on a device with zram (its ratio is zram.compressionRatio)"
-        ))
     }
     return found
   }

@@ -3,7 +3,7 @@
 /// for longer than `direct_reclaim_threshold_ms` kills at adj 0 and above.
 ///
 /// lmkd learns of direct reclaim from the kernel's memevents (`memevent_listener_notification`,
-/// lines 3462–3473: `MEM_EVENT_DIRECT_RECLAIM_BEGIN` sets `direct_reclaim_start_tm`,
+/// lines 3467–3473: `MEM_EVENT_DIRECT_RECLAIM_BEGIN` sets `direct_reclaim_start_tm`,
 /// `MEM_EVENT_DIRECT_RECLAIM_END` clears it) and measures its duration from that start
 /// (line 2849); without memevents the threshold is forced to 0 (lines 1582, 1636). jetsim's memory
 /// has no reclaim of its own, only the stall rule: below the min watermark allocations spend

@@ -15,7 +15,7 @@
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
 ///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`).
 /// - on the poll that finds direct reclaim stuck (`direct_reclaim_threshold_ms`, see
-///   `directReclaimMs`): lmkd polls for as long as direct reclaim lasts (line 3099), so the first
+///   `directReclaimMs`): lmkd polls for as long as direct reclaim lasts (line 3103), so the first
 ///   poll after the threshold is passed evaluates, though memory reads as before.
 /// - at once after a kill: the victim dies in the instant it is killed in jetsim, and lmkd polls
 ///   as soon as its pidfd says so (`kill_done_handler`, line 2374; `mainloop`, line 3970), so waiting for
@@ -73,11 +73,11 @@ package struct LmkdPressure: Sendable {
   /// not end.
   private var quiet: (info: LmkdMeminfo, watermarks: ZoneWatermarks, level: EventLevel)?
   /// The direct reclaim under way, as memevents report it to lmkd (`direct_reclaim_start_tm`,
-  /// `memevent_listener_notification`, lines 3462–3473): the direct-reclaim stall accumulated
+  /// `memevent_listener_notification`, lines 3467–3473): the direct-reclaim stall accumulated
   /// since the readings fell below the min watermark, in permille × milliseconds, and the stall
   /// of the latest reading (`directReclaimMs`).
   var directReclaim: (stalledPermilleMs: Int, stallPermille: Int)?
-  /// The last evaluation found direct reclaim: lmkd polls for as long as it lasts (line 3099).
+  /// The last evaluation found direct reclaim: lmkd polls for as long as it lasts (line 3103).
   var lastEvaluationReclaimedDirectly = false
   /// The last evaluation found direct reclaim stuck (DIRECT_RECL_STUCK's condition).
   var lastEvaluationStuck = false
