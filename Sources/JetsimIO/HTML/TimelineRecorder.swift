@@ -2,8 +2,9 @@ import JetsimCore
 
 /// Collects what the HTML report draws, as the run goes, in bounded memory: the physical memory
 /// used by apps in each state (a suspended process compressed by the device's ratio, a swapped one
-/// none, or its compressed copy on a device with zram, as the simulation counts them) sampled in time buckets (their width doubles whenever there
-/// are too many, so a run of any length keeps at most `maxBuckets`), each app's state over time as
+/// none, or its compressed copy on a device with zram, as the simulation counts them) sampled in
+/// time buckets (their width doubles whenever there are too many, so a run of any length keeps at
+/// most `maxBuckets`), each app's state over time as
 /// segments no shorter than a bucket (each showing the state held longest in it), its launches,
 /// resumes and kills, and the run's kills, each in `TimeBuckets` (every one while they are few,
 /// then by bucket), and the first kills for the table.
