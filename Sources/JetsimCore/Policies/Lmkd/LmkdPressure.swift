@@ -111,7 +111,8 @@ package struct LmkdPressure: Sendable {
 
   /// Notes `info`'s full stall at `nowMs`: when it reached the critical threshold. A process that
   /// changed since the last observation, in an earlier instant, may have moved memory out of the
-  /// stall and back: the stall is then counted from now.
+  /// stall and back: the stall is then counted from now, and a direct reclaim under way ends. The
+  /// direct-reclaim stall is accumulated (`noteDirectReclaim`).
   mutating func observe(_ info: LmkdMeminfo, nowMs: Int) {
     if processesChanged, nowMs != lastObservationMs {
       (fullStallSinceMs, directReclaim) = (nil, nil)
