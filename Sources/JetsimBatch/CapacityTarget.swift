@@ -101,7 +101,7 @@ extension KillReason {
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
       .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
       .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
-      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:
       nil
     case .exitOnSuspend: "it exits on suspend each time it leaves the screen, whatever the memory"
     case .userForceQuit: "the workload force-quits it"

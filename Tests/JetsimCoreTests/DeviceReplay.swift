@@ -51,6 +51,11 @@ struct DeviceReplay {
   var lmkd = LmkdPolicy.Parameters()
   var lmkdKilledInInstant = false
   var lmkdDroppedAfterKill = false
+  /// lmkd: since when lmkd's free memory has been below the min watermark (direct reclaim), and
+  /// when it was last above it, if since then (a dip above and back inside one instant does not
+  /// end it: lmkd may not have seen it).
+  var lmkdDirectReclaimSinceMs: Int?
+  var lmkdAboveMinMs: Int?
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
   private let snapshotBands: [String: Int]
@@ -88,7 +93,10 @@ struct DeviceReplay {
 
   func physicalKB(_ index: Int) -> Int {
     let process = processes[index]
-    if process.swapped { return 0 }
+    // In swap: nothing in RAM (app swap, on storage) or zram's compressed copy.
+    if process.swapped {
+      return device.zram.map { process.footprintKB * 1000 / $0.compressionPermille } ?? 0
+    }
     return process.state == .suspended && device.compressionPermille > 1000
       ? process.footprintKB * 1000 / device.compressionPermille : process.footprintKB
   }
@@ -191,8 +199,8 @@ struct DeviceReplay {
 
   /// Apps suspended in memory that swap would hold now: none may be left at the end of an instant.
   var swappable: [Int] {
-    guard let swap = device.appSwap else { return [] }
-    let room = swap.budgetKB - swapUsedKB
+    guard let size = device.appSwap?.budgetKB ?? device.zram?.sizeKB else { return [] }
+    let room = size - swapUsedKB
     return processes.indices.filter {
       let process = processes[$0]
       return !process.isSystem && process.state == .suspended && !process.swapped

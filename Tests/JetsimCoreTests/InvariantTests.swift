@@ -56,6 +56,9 @@ import Testing
     case 5:
       device.reaper.enabled = false
       device.systemProcesses = falseIdleDaemons + systemProcesses
+    case _ where seed % 3 == 0:
+      // zram: apps go to swap, wait for it, and their compressed copies (2.5:1) stay in RAM.
+      device.zram = DeviceProfile.Zram(sizeKB: mb(300), compressionPermille: 2_500)
     default:
       // App swap with a small budget: apps go to swap, wait for it, and are killed for it.
       device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(300))
@@ -84,6 +87,10 @@ import Testing
     // lmkd: PSI mode (the default) on even seeds, legacy minfree mode on odd ones.
     if policy == "lmkd", seed % 2 == 1 {
       scenario.policySettings = PolicySettings(["lmkd": ["useMinfreeLevels": .flag(true)]])
+    }
+    // PSI mode with DIRECT_RECL_STUCK on (ro.lmk.direct_reclaim_threshold_ms) on one seed in four.
+    if policy == "lmkd", seed % 4 == 2 {
+      scenario.policySettings = PolicySettings(["lmkd": ["directReclaimThresholdMs": .number(300)]])
     }
     return scenario
   }
@@ -305,6 +312,16 @@ import Testing
     } else if replay.availableKB < availableBeforeKB || row.pendingKB > 0 {
       replay.lmkdDroppedAfterKill = replay.lmkdKilledInInstant
     }
+    let memory = PolicyRule.lmkdMemory(replay, availableKB: replay.availableKB - row.pendingKB)
+    if memory.freeKB >= memory.watermarks.minKB {
+      replay.lmkdAboveMinMs = row.timeMs
+    } else {
+      if let above = replay.lmkdAboveMinMs, above != row.timeMs {
+        replay.lmkdDirectReclaimSinceMs = nil
+      }
+      replay.lmkdDirectReclaimSinceMs = replay.lmkdDirectReclaimSinceMs ?? row.timeMs
+      replay.lmkdAboveMinMs = nil
+    }
   }
 
   /// The memory a row shows, against the processes the rows left in memory: every page is in one
@@ -356,7 +373,7 @@ import Testing
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
       .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing,
       .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
-      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:
       if kill.app == kill.allocatingApp {
         // The allocating process itself: only when nothing else is left and it cannot fit.
         if kill.availableBeforeKB - kill.pendingKB >= 0 {
@@ -380,7 +397,7 @@ import Testing
       if policy == "lmkd", !replay.lmkd.useMinfreeLevels {
         if let problem = PolicyRule.lmkdPSIKillProblem(
           replay, app: kill.app, reason: kill.reason,
-          availableKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
+          availableKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt, nowMs: kill.timeMs)
         {
           fail(row, problem)
         }
@@ -446,7 +463,9 @@ import Testing
       lmk.formUnion(log.kills.map(\.reason).filter(\.isLmk))
     }
     #expect(
-      lmk.isSuperset(of: [.lmkNone, .lmkLowMem, .lmkPressureAfterKill, .lmkLowMemAndThrashing]),
+      lmk.isSuperset(of: [
+        .lmkNone, .lmkLowMem, .lmkPressureAfterKill, .lmkLowMemAndThrashing, .lmkDirectReclStuck,
+      ]),
       "\(lmk)")
     #expect(callbacks == Set(Callback.allCases))
     // The random apps have no separate limits: one run of an app over a non-fatal active limit.

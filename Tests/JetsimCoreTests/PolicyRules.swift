@@ -340,10 +340,14 @@ enum PolicyRule {
 
   /// A kill by lmkd in PSI mode, against what a rule without lmkd's state can say: the victim is
   /// the top process at adj 0 and above; LOW_MEM kills at 701 and above, with free memory below the
-  /// low watermark; PRESSURE_AFTER_KILL follows a kill in the same instant, below min. The problem
-  /// found, if any.
+  /// low watermark; PRESSURE_AFTER_KILL follows a kill in the same instant, below min;
+  /// DIRECT_RECL_STUCK (lmkd.cpp lines 3023–3027) needs `direct_reclaim_threshold_ms` set, free
+  /// memory below min, and below min for longer than the threshold before `nowMs` (the duration
+  /// lmkd times is the stall accumulated in that time, never more than the time itself). The
+  /// problem found, if any.
   static func lmkdPSIKillProblem(
-    _ device: DeviceReplay, app: Int, reason: KillReason, availableKB: Int, exempt: Set<Int>
+    _ device: DeviceReplay, app: Int, reason: KillReason, availableKB: Int, exempt: Set<Int>,
+    nowMs: Int
   ) -> String? {
     guard reason.isLmk, reason != .lmkNone else { return "reason \(reason) in PSI mode" }
     let top = lmkdTop(device, minAdj: 0, exempt: exempt)
@@ -360,7 +364,24 @@ enum PolicyRule {
     case .lmkPressureAfterKill:
       if !device.lmkdKilledInInstant { return "pressure-after-kill with no kill before" }
       if memory.freeKB >= memory.watermarks.minKB { return "pressure-after-kill above min" }
+    case .lmkDirectReclStuck:
+      return directReclaimStuckProblem(device, freeKB: memory.freeKB, nowMs: nowMs)
     default: break
+    }
+    return nil
+  }
+
+  /// DIRECT_RECL_STUCK's conditions a rule without lmkd's state can check (`lmkdPSIKillProblem`).
+  static func directReclaimStuckProblem(_ device: DeviceReplay, freeKB: Int, nowMs: Int)
+    -> String?
+  {
+    let threshold = device.lmkd.directReclaimThresholdMs
+    let memory = lmkdMemory(device, availableKB: 0).watermarks
+    if threshold == 0 { return "lmk-direct-recl-stuck with the threshold off" }
+    if freeKB >= memory.minKB { return "lmk-direct-recl-stuck with free \(freeKB) KB above min" }
+    let elapsed = device.lmkdDirectReclaimSinceMs.map { nowMs - $0 } ?? 0
+    if elapsed <= threshold {
+      return "lmk-direct-recl-stuck after \(elapsed) ms below min (threshold \(threshold) ms)"
     }
     return nil
   }

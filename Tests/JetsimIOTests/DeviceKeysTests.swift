@@ -10,9 +10,17 @@ import Testing
 /// them. The fixture comes from the keys' examples, so a field that has no key stays at its default
 /// and fails the first test.
 @Suite struct DeviceKeysTests {
-  /// A profile with every key of `DeviceProfile.jsonKeys` set from its example.
-  static func fixture() throws -> DeviceProfile {
-    let members = DeviceProfile.jsonKeys.map { "\"\($0.name)\": \($0.example)" }
+  /// Keys that exclude each other (a device has one swap device): the fixture that gives one
+  /// leaves the other out.
+  static let exclusive = ["appSwap": "zram", "zram": "appSwap"]
+
+  /// A profile with every key of `DeviceProfile.jsonKeys` set from its example, but the one
+  /// `chosen` excludes (by default app swap's, zram left out).
+  static func fixture(with chosen: String = "appSwap") throws -> DeviceProfile {
+    let left = exclusive[chosen]
+    let members = DeviceProfile.jsonKeys.filter { $0.name != left }.map {
+      "\"\($0.name)\": \($0.example)"
+    }
     return try load("{" + members.joined(separator: ", ") + "}")
   }
 
@@ -66,14 +74,16 @@ import Testing
     for inner in key.keys { copy(inner, from: source, to: &target) }
   }
 
-  @Test func theFixtureSetsEveryStoredFieldToAValueOtherThanTheDefault() throws {
-    let fixture = try Self.fixture()
+  @Test(arguments: ["appSwap", "zram"])
+  func theFixtureSetsEveryStoredFieldToAValueOtherThanTheDefault(chosen: String) throws {
+    let fixture = try Self.fixture(with: chosen)
+    let left = Self.exclusive[chosen] ?? ""
     // The default-built profile with its optional objects (app swap) there with their own
     // defaults, so that their fields are compared one by one.
     var plain = Self.plain
     for key in DeviceProfile.jsonKeys where key.kind == .object { key.apply(&plain, .present) }
     let defaults = Self.leaves(plain)
-    let leaves = Self.leaves(fixture)
+    let leaves = Self.leaves(fixture).filter { $0.key != left && !$0.key.hasPrefix(left + ".") }
     #expect(leaves.count >= 24)
     for (path, value) in leaves.sorted(by: { $0.key < $1.key }) {
       #expect(
@@ -85,8 +95,9 @@ import Testing
     }
   }
 
-  @Test func readWrittenAndReadAgainKeepsEveryField() throws {
-    let fixture = try Self.fixture()
+  @Test(arguments: ["appSwap", "zram"])
+  func readWrittenAndReadAgainKeepsEveryField(chosen: String) throws {
+    let fixture = try Self.fixture(with: chosen)
     let standalone = try Self.load(ProfileWriter.json(fixture, standalone: true))
     #expect(Self.differences(standalone, fixture) == [])
     #expect(standalone == fixture)
@@ -127,8 +138,9 @@ import Testing
     #expect(read.policySettings == device.policySettings)
   }
 
-  @Test func withMemoryKeepsEveryFieldButTheMemoryAndWhatIsDerivedFromIt() throws {
-    let fixture = try Self.fixture()
+  @Test(arguments: ["appSwap", "zram"])
+  func withMemoryKeepsEveryFieldButTheMemoryAndWhatIsDerivedFromIt(chosen: String) throws {
+    let fixture = try Self.fixture(with: chosen)
     #expect(Self.differences(fixture.withMemory(mb(6144)), fixture) == ["memoryKB"])
     // The copy a run on another thread takes keeps every field too.
     #expect(Self.differences(fixture.unshared, fixture) == [])
@@ -148,7 +160,9 @@ import Testing
   func changingOneKeyMakesProfilesUnequal(name: String) throws {
     let key = try #require(DeviceProfile.jsonKeys.first { $0.name == name })
     var changed = Self.plain
-    Self.copy(key, from: try Self.fixture(), to: &changed)
+    Self.copy(
+      key, from: try Self.fixture(with: Self.exclusive[name] == nil ? "appSwap" : name),
+      to: &changed)
     #expect(Self.differences(changed, Self.plain) != [])
     #expect(changed != Self.plain)
   }

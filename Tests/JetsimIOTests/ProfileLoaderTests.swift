@@ -98,11 +98,13 @@ import Testing
 
   @Test func anUnknownKeyWithNoNearNameListsTheValidOnes() throws {
     let file = try scratch.write(
-      "d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "1MB", "ram": "1GB"}"#)
+      "d.json", #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "1MB", "weight": "1GB"}"#
+    )
     let error = try #require(throws: JetsimError.self) { try ProfileLoader.device(at: file) }
     #expect(
       "\(error)".hasSuffix(
-        "unknown key 'ram'; valid keys: \(DeviceProfile.keys.dropFirst().joined(separator: ", "))"))
+        "unknown key 'weight'; valid keys: \(DeviceProfile.keys.dropFirst().joined(separator: ", "))"
+      ))
   }
 
   @Test func aMissingRequiredKey() throws {

@@ -115,7 +115,7 @@ import Testing
   @Test func pressureKillsAreTheKillsMoreMemoryPrevents() {
     let pressure = KillReason.allCases.filter(\.isMemoryPressure).map(\.description)
     let lmkd = KillReason.allCases.filter(\.isLmk).map(\.description)
-    #expect(lmkd.count == 10 && lmkd.allSatisfy { $0.hasPrefix("lmk-") })
+    #expect(lmkd.count == 11 && lmkd.allSatisfy { $0.hasPrefix("lmk-") })
     #expect(
       pressure == [
         "vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap", "idle-exit",

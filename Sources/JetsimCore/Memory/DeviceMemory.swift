@@ -5,7 +5,8 @@
 /// `freeKB + fileBackedKB + anonymousKB + compressedKB + wiredKB == physicalKB`.
 /// - `wiredKB`: the kernel and wired memory (the profile's `reserved`), never paged;
 /// - `anonymousKB`: the processes' dirty memory as it is (their footprints);
-/// - `compressedKB`: what the compressor holds of suspended processes' memory;
+/// - `compressedKB`: what the compressor holds of suspended processes' memory, and on a device
+///   with zram the compressed copies of the memory in swap;
 /// - `fileBackedKB`: the page cache, file pages the kernel can drop without killing anyone;
 /// - `freeKB`: pages nobody holds.
 ///
@@ -33,8 +34,11 @@ public struct DeviceMemory: Sendable, Equatable {
   public let fileWorkingSetKB: Int
   /// The time a stalled task waits for each megabyte read again (`fileCache.refaultCost`).
   public let refaultCostMsPerMB: Int
-  /// The swap the device has (app swap's budget; 0: none).
+  /// The swap the device has (app swap's budget or zram's size; 0: none).
   public let swapKB: Int
+  /// zram's compression, in permille (2000: 2:1): the memory in swap occupies swapped ÷ ratio of
+  /// physical memory; 0 when swap costs no RAM (app swap, on storage) or there is none.
+  public let zramPermille: Int
   /// The processes' dirty memory held as it is.
   public private(set) var anonymousKB = 0
   /// The physical memory the compressor holds for suspended processes.
@@ -54,7 +58,8 @@ public struct DeviceMemory: Sendable, Equatable {
     freeTargetKB = device.fileCache.freeTargetKB
     fileWorkingSetKB = device.fileCache.workingSetKB ?? device.memoryKB / 10
     refaultCostMsPerMB = device.fileCache.refaultCostMs
-    swapKB = device.appSwap?.budgetKB ?? 0
+    swapKB = device.appSwap?.budgetKB ?? device.zram?.sizeKB ?? 0
+    zramPermille = device.appSwap == nil ? device.zram?.compressionPermille ?? 0 : 0
     availableKB = physicalKB - wiredKB
   }
 

@@ -55,6 +55,15 @@ extension DeviceProfile {
           "app swap (M-series iPads): suspended apps' memory goes to swap within the budget; jetsam kills swapped apps when swap runs short unless `killsOnLowSwap` is false",
         default: "none"),
       .object(
+        "zram", \.zram, empty: DeviceProfile.Zram(sizeKB: 0),
+        keys: [
+          .number("size", .size, \.sizeKB, required: true, example: #""3GB""#),
+          .number("compressionRatio", .permille(1...16), \.compressionPermille, example: "3"),
+        ],
+        meaning:
+          "zram (Android's swap): suspended apps' memory goes to it within `size`, compressed by `compressionRatio` and kept in RAM (default ratio 2, Linux's zram documentation)",
+        default: "none"),
+      .object(
         "fileCache", \.fileCache,
         keys: [
           .number("freeTarget", .size, \.freeTargetKB, example: #""8MB""#),

@@ -27,6 +27,9 @@ public struct DeviceProfile: Sendable, Equatable {
   /// App swap (M-series iPads, `memorystatus_swap_all_apps`): suspended apps' memory may go to
   /// swap, up to a budget; nil on devices without it.
   public var appSwap: AppSwap?
+  /// zram (Android): suspended apps' memory goes to a compressed swap kept in RAM; nil on devices
+  /// without it.
+  public var zram: Zram?
   /// The page cache: the free memory the kernel keeps, the file working set and the cost of a
   /// refault (docs/model.md, "Memory").
   public var fileCache = FileCache()
@@ -148,6 +151,19 @@ public struct DeviceProfile: Sendable, Equatable {
     return .normal
   }
 
+  /// The problems of the swap keys: zram's size, and one swap device at most.
+  private func swapProblems() -> [(key: String, value: String, expected: String)] {
+    guard let zram else { return [] }
+    var found: [(String, String, String)] = []
+    if zram.sizeKB <= 0 {
+      found.append(("zram.size", Units.formatSize(zram.sizeKB), "more than 0KB"))
+    }
+    if appSwap != nil {
+      found.append(("zram", "given with appSwap", "one swap device: appSwap or zram, not both"))
+    }
+    return found
+  }
+
   /// Problems that make the profile unusable, as (key, value, expectation) triples.
   package func problems() -> [(key: String, value: String, expected: String)] {
     var found: [(String, String, String)] = []
@@ -180,6 +196,7 @@ public struct DeviceProfile: Sendable, Equatable {
           "at most memory (\(Units.formatSize(memoryKB)))"
         ))
     }
+    found += swapProblems()
     if foregroundLimitKB <= 0 {
       found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB"))
     }

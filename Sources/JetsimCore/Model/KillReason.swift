@@ -51,6 +51,9 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case lmkLowFilecacheAfterThrashing
   /// lmkd: a watermark breached, cached processes only (`LOW_MEM`).
   case lmkLowMem
+  /// lmkd: direct reclaim under way for longer than `direct_reclaim_threshold_ms`
+  /// (`DIRECT_RECL_STUCK`).
+  case lmkDirectReclStuck
   /// lmkd in legacy minfree mode, which logs no kill reason (`NONE`).
   case lmkNone
   /// Android's ActivityManager: more cached apps than its limit, the least recently used beyond it
@@ -85,6 +88,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .lmkLowMemAndSwapUtil: "lmk-low-mem-and-swap-util"
     case .lmkLowFilecacheAfterThrashing: "lmk-low-filecache-after-thrashing"
     case .lmkLowMem: "lmk-low-mem"
+    case .lmkDirectReclStuck: "lmk-direct-recl-stuck"
     case .lmkNone: "lmk-none"
     case .amTooManyCached: "am-too-many-cached"
     case .amTooManyEmpty: "am-too-many-empty"
@@ -102,7 +106,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
       true
     case .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
       .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
-      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:
       true
     case .perProcessLimit, .watchdog, .backgroundTaskExpired, .reboot: false
     case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty: false
@@ -129,7 +133,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit: true
     case .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
       .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
-      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:
       true
     case .perProcessLimit, .userForceQuit, .exitOnSuspend, .watchdog, .backgroundTaskExpired,
       .reboot, .amTooManyCached, .amTooManyEmpty, .amTrimEmpty:

@@ -20,12 +20,15 @@ extension Simulation {
         onScreen: apps[app].holdsScreenMemory, cachesKB: nil,
         backingStoresKB: traits[app].backingStoresKB)
     let swapped = apps[app].isSwapped
+    // In swap: nothing in RAM, or zram's compressed copy.
     let physical =
       swapped
-      ? 0
+      ? DeviceProfile.Zram.storedKB(
+        footprintKB: footprint, compressionPermille: memory.zramPermille)
       : DeviceProfile.physicalKB(
         footprintKB: footprint, state: state, compressionPermille: compressionPermille)
-    let compressed = !swapped && state == .suspended && compressionPermille > 1000
+    let compressed =
+      swapped ? memory.zramPermille > 0 : state == .suspended && compressionPermille > 1000
     memory.hold(-apps[app].physicalKB, compressed: apps[app].isCompressed)
     memory.hold(physical, compressed: compressed)
     changed = true

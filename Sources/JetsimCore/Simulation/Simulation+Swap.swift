@@ -1,6 +1,7 @@
-/// App swap (M-series iPads; xnu `memorystatus_swap_all_apps`, docs/model.md §7): a suspended
-/// app's memory goes to swap as it suspends, if the swap budget holds it, and then occupies no
-/// physical memory; it comes back into memory (an allocation like any other) when the app resumes,
+/// App swap (M-series iPads; xnu `memorystatus_swap_all_apps`, docs/model.md §7) and zram
+/// (Android): a suspended app's memory goes to swap as it suspends, if the swap budget holds it,
+/// and then occupies no physical memory (app swap, on storage) or its compressed copy (zram, in
+/// RAM); it comes back into memory (an allocation like any other) when the app resumes,
 /// and leaves swap when it dies. An app that suspends while swap is full waits in memory; when an
 /// app leaves swap, the waiting ones go out, oldest suspended first.
 extension Simulation {

@@ -2,8 +2,9 @@ import JetsimCore
 
 /// Collects what the HTML report draws, as the run goes, in bounded memory: the physical memory
 /// used by apps in each state (a suspended process compressed by the device's ratio, a swapped one
-/// none, as the simulation counts them) sampled in time buckets (their width doubles whenever there
-/// are too many, so a run of any length keeps at most `maxBuckets`), each app's state over time as
+/// none, or its compressed copy on a device with zram, as the simulation counts them) sampled in
+/// time buckets (their width doubles whenever there are too many, so a run of any length keeps at
+/// most `maxBuckets`), each app's state over time as
 /// segments no shorter than a bucket (each showing the state held longest in it), its launches,
 /// resumes and kills, and the run's kills, each in `TimeBuckets` (every one while they are few,
 /// then by bucket), and the first kills for the table.
@@ -127,6 +128,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   }
   /// The device's compression ratio (`DeviceProfile.compressionPermille`).
   private let compressionPermille: Int
+  /// zram's compression ratio (`DeviceProfile.Zram`); 0 when swap holds no RAM or there is none.
+  private let zramPermille: Int
   private var usedByState = [Int](repeating: 0, count: 5)
   /// The sum of `usedByState`.
   private var appsKB = 0
@@ -143,6 +146,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   package init(appCount: Int, systemCount: Int = 0, device: DeviceProfile) {
     self.appCount = appCount
     compressionPermille = device.compressionPermille
+    zramPermille = device.appSwap == nil ? device.zram?.compressionPermille ?? 0 : 0
     let count = appCount + systemCount
     closedSegments = Array(repeating: [], count: count)
     marks = Array(
@@ -156,7 +160,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     if event.kind == .swapOut { track.swapped = true }
     if to != .suspended { track.swapped = false }
     return track.swapped
-      ? 0
+      ? DeviceProfile.Zram.storedKB(
+        footprintKB: event.footprintKB, compressionPermille: zramPermille)
       : DeviceProfile.physicalKB(
         footprintKB: event.footprintKB, state: to, compressionPermille: compressionPermille)
   }

@@ -79,7 +79,7 @@ public struct MetricKitExit: Sendable, Hashable, CustomStringConvertible {
     case .vmPageshortage, .longIdleExit, .procThrashing, .lowSwap, .idleExit, .lmkPressureAfterKill,
       .lmkNotResponding, .lmkLowSwapAndThrashing,
       .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
-      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkNone:
+      .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:
       // "Terminated the app from the background to free up memory": no foreground counterpart.
       key = foreground ? nil : "cumulativeMemoryPressureExitCount"
     case .highwater, .perProcessLimit:

@@ -74,8 +74,7 @@ public struct LmkdMeminfo: Sendable, Equatable {
     freeKB = max(0, freeTarget - refaultKBPerSecond)
     thrashingPercent = refaultKBPerSecond * 100 / (fileKB + 1)
     let refaultStall = min(1000, refaultKBPerSecond * memory.refaultCostMsPerMB / 1024)
-    let directStall =
-      freeKB < watermarks.minKB ? (watermarks.minKB - freeKB) * 1000 / max(1, watermarks.minKB) : 0
+    let directStall = watermarks.directReclaimStallPermille(freeKB: freeKB)
     stallPermille = max(refaultStall, directStall)
     fullStallPermille = stallPermille * stallPermille / 1000
     swapTotalKB = memory.swapKB

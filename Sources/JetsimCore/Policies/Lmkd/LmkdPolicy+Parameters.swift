@@ -34,6 +34,9 @@ extension LmkdPolicy {
     public var filecacheMinKB = 0
     /// `ro.lmk.stall_limit_critical`, in percent of PSI full over 10 s.
     public var stallLimitCritical = 100
+    /// `ro.lmk.direct_reclaim_threshold_ms`: DIRECT_RECL_STUCK once direct reclaim has lasted
+    /// longer than this; 0 (the default, `DEF_DIRECT_RECL_THRESH_MS`) turns it off.
+    public var directReclaimThresholdMs = 0
     /// The zone watermarks; nil to derive them from memory (`ZoneWatermarks(memoryKB:)`).
     public var watermarks: ZoneWatermarks?
     /// `vm.watermark_scale_factor`, per 10,000, for derived watermarks.
@@ -135,6 +138,10 @@ extension LmkdPolicy {
     PolicySetting(
       "stallLimitCritical", .integer(0...100), "ro.lmk.stall_limit_critical (default 100)"
     ) { $0.stallLimitCritical = $1.number },
+    PolicySetting(
+      "directReclaimThresholdMs", .integer(0...3_600_000),
+      "ro.lmk.direct_reclaim_threshold_ms (default 0: off)"
+    ) { $0.directReclaimThresholdMs = $1.number },
   ]
 
   /// Its entry in `PolicyRegistry`.

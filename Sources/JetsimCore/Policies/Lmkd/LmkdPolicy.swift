@@ -77,7 +77,7 @@ public struct LmkdPolicy: EvictionPolicy {
     candidates = LmkdCandidates(count: device.apps.count)
     statuses = device.apps
     appCount = device.appCount
-    pressure = LmkdPressure(parameters: parameters)
+    pressure = LmkdPressure(parameters: parameters, watermarks: watermarks)
     pressure.leavesOutQuietEvents = leavesOutQuietEvents
   }
 
@@ -141,6 +141,8 @@ public struct LmkdPolicy: EvictionPolicy {
 
   /// The thrashing limit in force (`thrashing_limit`), in percent.
   package var thrashingLimit: Int { pressure.thrashingLimit }
+  /// How long direct reclaim has lasted at `nowMs` as lmkd times it (`LmkdPressure.directReclaimMs`).
+  package func directReclaimMs(nowMs: Int) -> Int? { pressure.directReclaimMs(nowMs: nowMs) }
   /// The zone watermarks in use.
   package var zoneWatermarks: ZoneWatermarks { watermarks }
 

@@ -24,6 +24,8 @@ extension LmkdPressure {
       && info.swapFreeKB < info.swapTotalKB * parameters.swapFreeLowPercentage / 100
     let wmark = watermarks.lowestBreached(freeKB: info.freeKB)
     let reclaim: Reclaim = wmark == .min ? .direct : wmark == .low ? .kswapd : .none
+    lastEvaluationReclaimedDirectly = reclaim == .direct
+    lastEvaluationStuck = reclaim == .direct && directReclaimIsStuck(nowMs: nowMs)
     // The thrashing window (line 2878): the limit comes back when a window has passed.
     if nowMs - thrashingWindowStartMs > Self.windowMs {
       thrashingWindowStartMs = nowMs
@@ -44,7 +46,8 @@ extension LmkdPressure {
   }
 
   /// The cascade of `__mp_event_psi` (lines 2951–3051), each branch with its reason and minimum
-  /// adj; the first that holds decides.
+  /// adj; the first that holds decides. DIRECT_RECL_STUCK (lines 3023–3027) keeps the minimum adj
+  /// at 0, where `min_score_adj` starts.
   private mutating func cascade(
     _ info: LmkdMeminfo, wmark: ZoneWatermarks.Level, reclaim: Reclaim, swapIsLow: Bool,
     event: EventLevel, cycleAfterKill: Bool
@@ -80,6 +83,9 @@ extension LmkdPressure {
       checkFilecache = true
       let reason: KillReason = wmark < .high ? .lmkLowMemAndThrashing : .lmkDirectReclAndThrashing
       return Decision(reason: reason, minAdj: thrashingMinAdj, cutsThrashingLimit: true)
+    }
+    if lastEvaluationStuck {
+      return Decision(reason: .lmkDirectReclStuck, minAdj: 0, cutsThrashingLimit: false)
     }
     if checkFilecache {
       if info.fileKB < parameters.filecacheMinKB {

@@ -14,6 +14,9 @@
 ///   medium event, and lmkd's kills, come first. The higher level wins when both are due.
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
 ///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`).
+/// - on the poll that finds direct reclaim stuck (`direct_reclaim_threshold_ms`, see
+///   `directReclaimMs`): lmkd polls for as long as direct reclaim lasts (line 3103), so the first
+///   poll after the threshold is passed evaluates, though memory reads as before.
 /// - at once after a kill: the victim dies in the instant it is killed in jetsim, and lmkd polls
 ///   as soon as its pidfd says so (`kill_done_handler`, line 2374; `mainloop`, line 3970), so waiting for
 ///   the death or `kill_timeout_ms` never delays the next evaluation.
@@ -41,15 +44,17 @@ package struct LmkdPressure: Sendable {
   static let perceptibleAdj = 200
 
   let parameters: LmkdPolicy.Parameters
+  /// The zone watermarks: below min, allocations reclaim directly.
+  let watermarks: ZoneWatermarks
   private var lastEventMs = [Int.min, Int.min, Int.min]
   var pollUntilMs = Int.min
   private var fullStallSinceMs: Int?
-  private var lastObservationMs = Int.min
+  var lastObservationMs = Int.min
   /// A process changed since the last observation (`LmkdPolicy.appDidChange`).
   var processesChanged = false
   /// A process changed since the last evaluation: a poll would read other memory.
   var changedSinceEvaluation = false
-  private var lastEvaluationMs = Int.min
+  var lastEvaluationMs = Int.min
   private var lastEvaluatedInfo: LmkdMeminfo?
   var pollIntervalMs = pollLongMs
   /// The last evaluation killed (`killing`): the next one is the cycle after a kill.
@@ -67,9 +72,22 @@ package struct LmkdPressure: Sendable {
   /// nothing can relieve would wake lmkd every second for ever, and a run with no end time would
   /// not end.
   private var quiet: (info: LmkdMeminfo, watermarks: ZoneWatermarks, level: EventLevel)?
+  /// The direct reclaim under way, as memevents report it to lmkd (`direct_reclaim_start_tm`,
+  /// `memevent_listener_notification`, lines 3467–3473): the direct-reclaim stall accumulated
+  /// since the readings fell below the min watermark, in permille × milliseconds, and the stall
+  /// of the latest reading (`directReclaimMs`).
+  var directReclaim: (stalledPermilleMs: Int, stallPermille: Int)?
+  /// The last evaluation found direct reclaim: lmkd polls for as long as it lasts (line 3103).
+  var lastEvaluationReclaimedDirectly = false
+  /// The last evaluation found direct reclaim stuck (DIRECT_RECL_STUCK's condition).
+  var lastEvaluationStuck = false
 
-  init(parameters: LmkdPolicy.Parameters) {
+  init(
+    parameters: LmkdPolicy.Parameters,
+    watermarks: ZoneWatermarks = ZoneWatermarks(minKB: 0, lowKB: 0, highKB: 0)
+  ) {
     self.parameters = parameters
+    self.watermarks = watermarks
     thrashingLimit = parameters.thrashingLimit
   }
 
@@ -95,11 +113,16 @@ package struct LmkdPressure: Sendable {
 
   /// Notes `info`'s full stall at `nowMs`: when it reached the critical threshold. A process that
   /// changed since the last observation, in an earlier instant, may have moved memory out of the
-  /// stall and back: the stall is then counted from now.
+  /// stall and back: the stall is then counted from now, and a direct reclaim under way ends. The
+  /// direct-reclaim stall is accumulated (`noteDirectReclaim`).
   mutating func observe(_ info: LmkdMeminfo, nowMs: Int) {
-    if processesChanged, nowMs != lastObservationMs { fullStallSinceMs = nil }
+    if processesChanged, nowMs != lastObservationMs {
+      (fullStallSinceMs, directReclaim) = (nil, nil)
+    }
+    let elapsedMs = lastObservationMs == Int.min ? 0 : nowMs - lastObservationMs
     processesChanged = false
     lastObservationMs = nowMs
+    noteDirectReclaim(info, elapsedMs: elapsedMs)
     if !stalls(info, .critical) {
       fullStallSinceMs = nil
     } else if fullStallSinceMs == nil {
@@ -121,17 +144,25 @@ package struct LmkdPressure: Sendable {
     let event = dueEvent(info, nowMs: nowMs)
     if event != .none {
       lastEventMs[event.rawValue] = nowMs
-    } else if !killing,
-      !(nowMs <= pollUntilMs && lastEvaluationMs != Int.min
-        && nowMs >= lastEvaluationMs + pollIntervalMs && info != lastEvaluatedInfo)
-    {
-      // No event, and no poll due that would read other memory than the last evaluation.
+    } else if !killing, !pollDue(info, nowMs: nowMs) {
+      // No event, and no poll due that would find anything the last evaluation did not.
       return nil
     }
     lastEvaluationMs = nowMs
     lastEvaluatedInfo = info
     changedSinceEvaluation = false
     return event
+  }
+
+  /// Whether a poll at `nowMs` would find what the last evaluation did not: other memory inside
+  /// the polling window, or a direct reclaim stuck since (lmkd polls while it lasts).
+  private func pollDue(_ info: LmkdMeminfo, nowMs: Int) -> Bool {
+    guard lastEvaluationMs != Int.min, nowMs >= lastEvaluationMs + pollIntervalMs else {
+      return false
+    }
+    if nowMs <= pollUntilMs && info != lastEvaluatedInfo { return true }
+    return lastEvaluationReclaimedDirectly && !lastEvaluationStuck
+      && directReclaimIsStuck(nowMs: nowMs)
   }
 
   /// Whether `info`'s stall reaches the trigger of `level`.
@@ -162,6 +193,7 @@ package struct LmkdPressure: Sendable {
       let poll = max(lastEvaluationMs + pollIntervalMs, nowMs + 1)
       if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
     }
+    if let stuck = stuckPollMs(nowMs: nowMs) { wake = min(wake ?? stuck, stuck) }
     if quietLevel < EventLevel.medium.rawValue, stalls(info, .medium) {
       let last = lastEventMs[EventLevel.medium.rawValue]
       let due = last == Int.min ? nowMs : last + Self.windowMs
@@ -179,7 +211,7 @@ package struct LmkdPressure: Sendable {
   ) {
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
-      && before.checkFilecache == checkFilecache && !killing
+      && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
     if settled, event != .none, leavesOutQuietEvents { quiet = (info, watermarks, event) }
   }
 

@@ -54,6 +54,14 @@ public struct ZoneWatermarks: Sendable, Equatable {
     return .none
   }
 
+  /// The share of time, in permille, that allocations spend in direct reclaim with `freeKB` free:
+  /// nothing at or above the min watermark, growing linearly to all the time at no free page (the
+  /// kernel counts direct reclaim as a memory stall, mm/page_alloc.c `__perform_reclaim`,
+  /// `psi_memstall_enter`; the linear growth is the model's estimate, docs/policies.md).
+  public func directReclaimStallPermille(freeKB: Int) -> Int {
+    freeKB < minKB ? (minKB - freeKB) * 1000 / max(1, minKB) : 0
+  }
+
   /// lmkd's `enum zone_watermark`, in its order: `min` is the most severe.
   public enum Level: Int, Sendable, Comparable {
     /// Below the min watermark.
