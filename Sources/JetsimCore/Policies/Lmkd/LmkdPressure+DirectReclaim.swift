@@ -27,6 +27,7 @@ extension LmkdPressure {
 
   /// How long the direct reclaim under way has lasted at `nowMs`, in ms
   /// (`direct_reclaim_duration_ms`); nil when there is none.
+  @inline(__always)
   func directReclaimMs(nowMs: Int) -> Int? {
     guard let reclaim = directReclaim else { return nil }
     let elapsed = max(0, nowMs - lastObservationMs)
@@ -35,6 +36,7 @@ extension LmkdPressure {
 
   /// Whether direct reclaim has lasted longer than `direct_reclaim_threshold_ms` at `nowMs`
   /// (0: never).
+  @inline(__always)
   func directReclaimIsStuck(nowMs: Int) -> Bool {
     let threshold = parameters.directReclaimThresholdMs
     return threshold > 0 && (directReclaimMs(nowMs: nowMs) ?? 0) > threshold
@@ -43,6 +45,7 @@ extension LmkdPressure {
   /// The first millisecond at which the direct reclaim under way, going on as it is, has lasted
   /// longer than the threshold (the last observation if it already has); nil when the threshold
   /// is 0 or there is no direct reclaim.
+  @inline(__always)
   func directReclaimStuckAtMs() -> Int? {
     let threshold = parameters.directReclaimThresholdMs
     guard threshold > 0, let reclaim = directReclaim else { return nil }
@@ -55,6 +58,7 @@ extension LmkdPressure {
   /// stays as it is: the first poll of the last evaluation's interval at or after the moment it
   /// becomes stuck. nil when the last evaluation found no direct reclaim (lmkd is not polling for
   /// it) or already found it stuck.
+  @inline(__always)
   func stuckPollMs(nowMs: Int) -> Int? {
     guard lastEvaluationReclaimedDirectly, !lastEvaluationStuck, lastEvaluationMs != Int.min,
       let stuck = directReclaimStuckAtMs()

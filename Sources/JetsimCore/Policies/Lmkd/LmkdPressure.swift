@@ -20,6 +20,10 @@
 /// - at once after a kill: the victim dies in the instant it is killed in jetsim, and lmkd polls
 ///   as soon as its pidfd says so (`kill_done_handler`, line 2374; `mainloop`, line 3970), so waiting for
 ///   the death or `kill_timeout_ms` never delays the next evaluation.
+///
+/// Speed: lmkd is asked at every wake-up of a stalled device, and this state is some 500 bytes. A
+/// read-only method called from a mutating one takes a copy of the whole state first, so every
+/// read-only method here is `@inline(__always)` (policy-lmkd in docs/performance.md).
 package struct LmkdPressure: Sendable {
   /// lmkd's `enum kill_reasons` (statslog.h), and the minimum adj the cascade gives each.
   package struct Decision: Sendable, Equatable {
@@ -156,6 +160,7 @@ package struct LmkdPressure: Sendable {
 
   /// Whether a poll at `nowMs` would find what the last evaluation did not: other memory inside
   /// the polling window, or a direct reclaim stuck since (lmkd polls while it lasts).
+  @inline(__always)
   private func pollDue(_ info: LmkdMeminfo, nowMs: Int) -> Bool {
     guard lastEvaluationMs != Int.min, nowMs >= lastEvaluationMs + pollIntervalMs else {
       return false
