@@ -14,6 +14,7 @@ struct TieredCandidates<Key: Comparable & Sendable>: Sendable {
   }
 
   /// Files `app` under its state: suspended, background, or neither.
+  @inline(__always)
   mutating func update(_ app: Int, state: AppState, key: Key) {
     switch state {
     case .suspended:

@@ -285,6 +285,7 @@ package struct Simulation {
   }
 
   /// Counts the time-weighted metrics up to `time`.
+  @inline(__always)
   mutating func advanceClock(to time: Int) {
     let elapsed = time - clockMs
     guard elapsed > 0 else { return }
