@@ -97,4 +97,19 @@ import Testing
     device.zram?.sizeKB = mb(1024)
     #expect(device.problems().isEmpty)
   }
+
+  /// A suspended app occupies footprint ÷ the device's compressionRatio; a zram that compresses
+  /// less would make a swap-out take memory: 8:1 on the device and 1:1 in zram would hold 400 MB
+  /// of a 400 MB app, where it held 50 MB suspended.
+  @Test func zramCompressesAtLeastAsMuchAsTheDevice() {
+    var device = DeviceProfile(name: "phone", memoryKB: mb(4096), reservedKB: mb(1000))
+    device.zram = DeviceProfile.Zram(sizeKB: mb(1024), compressionPermille: 1_000)
+    device.compressionPermille = 8_000
+    let problems = device.problems()
+    #expect(problems.map(\.key) == ["zram.compressionRatio"])
+    #expect(problems.first?.value == "1")
+    #expect(problems.first?.expected.contains("compressionRatio (8)") == true)
+    device.zram?.compressionPermille = 8_000
+    #expect(device.problems().isEmpty)
+  }
 }

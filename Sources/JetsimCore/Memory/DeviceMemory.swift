@@ -59,7 +59,7 @@ public struct DeviceMemory: Sendable, Equatable {
     fileWorkingSetKB = device.fileCache.workingSetKB ?? device.memoryKB / 10
     refaultCostMsPerMB = device.fileCache.refaultCostMs
     swapKB = device.appSwap?.budgetKB ?? device.zram?.sizeKB ?? 0
-    zramPermille = device.appSwap == nil ? device.zram?.compressionPermille ?? 0 : 0
+    zramPermille = device.zramPermille
     availableKB = physicalKB - wiredKB
   }
 

@@ -1,4 +1,17 @@
 extension DeviceProfile {
+  /// zram's compression ratio in permille when swap costs RAM (zram given, app swap not); 0 when
+  /// swap costs none or there is none: what the memory in swap occupies is
+  /// `Zram.storedKB(footprintKB:compressionPermille:)` of it.
+  public var zramPermille: Int { appSwap == nil ? zram?.compressionPermille ?? 0 : 0 }
+
+  /// A ratio held in permille, as a profile writes it (`2`, `2.5`), for messages.
+  static func ratioText(_ permille: Int) -> String {
+    var text = Units.decimal(Double(permille) / 1000, digits: 3)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
   /// zram, Android's swap (docs/model.md, "Memory"): a swap device whose pages are compressed and
   /// kept in RAM. A suspended app's memory goes to it as it suspends, while the memory in it stays
   /// within `sizeKB` (the disk size the kernel reports as `SwapTotal`; `SwapFree` is the size less

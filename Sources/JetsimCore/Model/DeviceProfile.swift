@@ -159,7 +159,17 @@ public struct DeviceProfile: Sendable, Equatable {
       found.append(("zram.size", Units.formatSize(zram.sizeKB), "more than 0KB"))
     }
     if appSwap != nil {
-      found.append(("zram", "given with appSwap", "one swap device: appSwap or zram, not both"))
+      found.append(("zram", "given with appSwap", "appSwap or zram, not both"))
+    }
+    // A suspended app already occupies footprint ÷ compressionRatio: swapping it to a zram that
+    // compresses less would take more memory than it frees.
+    if zram.compressionPermille < compressionPermille {
+      found.append(
+        (
+          "zram.compressionRatio", Self.ratioText(zram.compressionPermille),
+          "at least the device's compressionRatio (\(Self.ratioText(compressionPermille))),"
+            + " or a swap-out would take more memory than it frees"
+        ))
     }
     return found
   }

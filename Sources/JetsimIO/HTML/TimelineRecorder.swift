@@ -146,7 +146,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   package init(appCount: Int, systemCount: Int = 0, device: DeviceProfile) {
     self.appCount = appCount
     compressionPermille = device.compressionPermille
-    zramPermille = device.appSwap == nil ? device.zram?.compressionPermille ?? 0 : 0
+    zramPermille = device.zramPermille
     let count = appCount + systemCount
     closedSegments = Array(repeating: [], count: count)
     marks = Array(
