@@ -113,6 +113,20 @@ let corpus = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(report.victims == [0])
   }
 
+  /// A freeze skip reason is only a hint to the band predictor: one it cannot use is read as
+  /// none, and the report is not refused for it.
+  @Test(arguments: ["\"\"", "3", "null", "[\"disabled\"]"])
+  func anUnusableFreezeSkipReasonIsNone(value: String) throws {
+    let report = try parse(
+      """
+      {"memoryStatus":{"pageSize":16384},"processes":[
+        {"name":"a","pid":7,"states":["daemon"],"rpages":1,"freeze_skip_reason:":\(value)},
+        {"name":"b","pid":8,"states":["daemon"],"rpages":1,"freeze_skip_reason:":"disabled"}]}
+      """)
+    #expect(report.processes[0].freezeSkipReason == nil)
+    #expect(report.processes[1].freezeSkipReason == "disabled")
+  }
+
   @Test func reportsThatCanShowLittleGetAWarning() throws {
     #expect(
       try parse("{\"memoryStatus\":{\"pageSize\":4096},\"processes\":[]}").warnings

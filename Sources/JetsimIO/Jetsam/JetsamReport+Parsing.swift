@@ -202,7 +202,9 @@ extension JetsamReport {
     process.idleDelta = try fields.integer("idleDelta", in: 0...(1 << 62))
     process.frozenToSwapPages = try fields.object("physicalPages", allowed: nil)?.integer(
       "frozen_to_swap_pages", in: pageRange)
-    process.freezeSkipReason = try fields.name("freeze_skip_reason:", maxLength: 64)
+    // Only a hint to the band predictor: a reason it cannot use (empty, not a string) is no reason,
+    // not a report refused.
+    process.freezeSkipReason = try? fields.name("freeze_skip_reason:", maxLength: 64)
     return process
   }
 }
