@@ -44,7 +44,7 @@ public struct LmkdPolicy: EvictionPolicy {
   /// The lmkd policy with `parameters` (by default, AOSP's).
   public init(parameters: Parameters = Parameters()) {
     self.parameters = parameters
-    pressure = LmkdPressure(parameters: parameters)
+    pressure = LmkdPressure(parameters: parameters, watermarks: watermarks)
   }
 
   /// Android's minfree levels for a device with `memoryKB`: the low-RAM and high-RAM levels
@@ -129,10 +129,10 @@ public struct LmkdPolicy: EvictionPolicy {
     if parameters.useMinfreeLevels { return minfreeEviction(device, info) }
     guard let event = pressure.wakeUp(info, nowMs: device.nowMs) else { return nil }
     let before = (limit: pressure.thrashingLimit, checkFilecache: pressure.checkFilecache)
-    let decision = pressure.evaluate(info, watermarks, event: event, nowMs: device.nowMs)
+    let decision = pressure.evaluate(info, event: event, nowMs: device.nowMs)
     let chosen = decision.flatMap { victim(device, minAdj: $0.minAdj) }
     guard let decision, let chosen else {
-      pressure.noteFruitless(info, watermarks, event: event, before: before)
+      pressure.noteFruitless(info, event: event, before: before)
       return nil
     }
     pressure.noteKill(decision, nowMs: device.nowMs)

@@ -7,14 +7,12 @@ extension LmkdPressure {
     case direct
   }
 
-  /// One evaluation of `__mp_event_psi` with `info`, `watermarks` and `event`: the kill reason and
+  /// One evaluation of `__mp_event_psi` with `info` and `event`: the kill reason and
   /// its minimum adj, or nil for no kill. The caller reports a kill with `noteKill`, or no kill
   /// with `noteFruitless`.
   ///
   /// - Complexity: O(1).
-  mutating func evaluate(
-    _ info: LmkdMeminfo, _ watermarks: ZoneWatermarks, event: EventLevel, nowMs: Int
-  ) -> Decision? {
+  mutating func evaluate(_ info: LmkdMeminfo, event: EventLevel, nowMs: Int) -> Decision? {
     // "Reset states after process got killed" (line 2815).
     let cycleAfterKill = killing
     killing = false

@@ -70,12 +70,12 @@ package struct LmkdPressure: Sendable {
   /// lmkd evaluates at every one, as the kernel sends them (tests compare the two).
   package var leavesOutQuietEvents = true
   /// The reading of the last evaluation if it killed nothing and left lmkd's state as it found it,
-  /// the watermarks and its event. While processes and memory stay as they are, every later PSI event up to that
+  /// and its event. While processes and memory stay as they are, every later PSI event up to that
   /// level decides the same and finds no victim: `nextWakeMs` does not schedule those evaluations,
   /// and `catchUp` makes them, without a victim search, when lmkd next wakes. Without this, a stall
   /// nothing can relieve would wake lmkd every second for ever, and a run with no end time would
   /// not end.
-  private var quiet: (info: LmkdMeminfo, watermarks: ZoneWatermarks, level: EventLevel)?
+  private var quiet: (info: LmkdMeminfo, level: EventLevel)?
   /// The direct reclaim under way, as memevents report it to lmkd (`direct_reclaim_start_tm`,
   /// `memevent_listener_notification`, lines 3467–3473): the direct-reclaim stall accumulated
   /// since the readings fell below the min watermark, in permille × milliseconds, and the stall
@@ -86,10 +86,7 @@ package struct LmkdPressure: Sendable {
   /// The last evaluation found direct reclaim stuck (DIRECT_RECL_STUCK's condition).
   var lastEvaluationStuck = false
 
-  init(
-    parameters: LmkdPolicy.Parameters,
-    watermarks: ZoneWatermarks = ZoneWatermarks(minKB: 0, lowKB: 0, highKB: 0)
-  ) {
+  init(parameters: LmkdPolicy.Parameters, watermarks: ZoneWatermarks) {
     self.parameters = parameters
     self.watermarks = watermarks
     thrashingLimit = parameters.thrashingLimit
@@ -211,13 +208,12 @@ package struct LmkdPressure: Sendable {
   /// state `before` (`thrashingLimit`, `checkFilecache`): whether its repeats can be left to
   /// `catchUp`.
   mutating func noteFruitless(
-    _ info: LmkdMeminfo, _ watermarks: ZoneWatermarks, event: EventLevel,
-    before: (limit: Int, checkFilecache: Bool)
+    _ info: LmkdMeminfo, event: EventLevel, before: (limit: Int, checkFilecache: Bool)
   ) {
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
       && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
-    if settled, event != .none, leavesOutQuietEvents { quiet = (info, watermarks, event) }
+    if settled, event != .none, leavesOutQuietEvents { quiet = (info, event) }
   }
 
   /// The evaluations lmkd made before `nowMs` at the PSI events `nextWakeMs` left out (see
@@ -227,7 +223,7 @@ package struct LmkdPressure: Sendable {
   ///
   /// - Complexity: O(the PSI events left out).
   mutating func catchUp(beforeMs nowMs: Int) {
-    guard let (info, watermarks, _) = quiet else { return }
+    guard let (info, _) = quiet else { return }
     quiet = nil
     let changes = (processesChanged, changedSinceEvaluation)
     (processesChanged, changedSinceEvaluation) = (false, false)
@@ -235,7 +231,7 @@ package struct LmkdPressure: Sendable {
     while let wake = nextWakeMs(info, nowMs: last), wake < nowMs {
       last = wake
       if let event = wakeUp(info, nowMs: wake) {
-        _ = evaluate(info, watermarks, event: event, nowMs: wake)
+        _ = evaluate(info, event: event, nowMs: wake)
       }
     }
     (processesChanged, changedSinceEvaluation) = changes
