@@ -13,11 +13,13 @@ public struct LRUPolicy: TieredPolicy {
     }
   }
 
+  /// The suspended and background processes, by key.
   var candidates = TieredCandidates<Key>()
 
   /// The least-recently-used policy.
   public init() {}
 
+  /// The key of a process whose status is `status`.
   static func key(_ status: AppStatus) -> Key {
     Key(lastUsedMs: status.lastUsedMs, idRank: status.idRank)
   }

@@ -18,11 +18,13 @@ public struct LargestFirstPolicy: TieredPolicy {
     }
   }
 
+  /// The suspended and background processes, by key.
   var candidates = TieredCandidates<Key>()
 
   /// The default policy: suspended apps, largest footprint first.
   public init() {}
 
+  /// The key of a process whose status is `status`.
   static func key(_ status: AppStatus) -> Key {
     Key(footprintKB: status.footprintKB, lastUsedMs: status.lastUsedMs, idRank: status.idRank)
   }

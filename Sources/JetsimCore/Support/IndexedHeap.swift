@@ -119,9 +119,10 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
 
   /// Removes `element` if it is present.
   ///
-  /// - Complexity: O(log *n*).
   /// Most calls find `element` absent (a policy files an app under one heap and removes it from
   /// the others), so that check is inlined into the caller and only a removal makes a call.
+  ///
+  /// - Complexity: O(log *n*).
   @inline(__always)
   package mutating func remove(_ element: Int) {
     check(element)
@@ -129,6 +130,7 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     removePresent(element)
   }
 
+  /// Removes `element`, which is present.
   private mutating func removePresent(_ element: Int) {
     makeUnique()
     let position = storage.positions[element]
