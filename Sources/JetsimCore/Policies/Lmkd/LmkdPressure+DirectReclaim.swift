@@ -14,8 +14,11 @@
 /// estimate, docs/policies.md). A reading back at or above min ends it (END), as does a change of
 /// the processes lmkd did not see.
 extension LmkdPressure {
-  /// Notes the direct-reclaim stall of `info`, `elapsedMs` after the previous observation.
+  /// Notes the direct-reclaim stall of `info`, `elapsedMs` after the previous observation. With
+  /// the threshold at 0 (the default) lmkd never reads the duration, so none is kept: no work at
+  /// each wake-up for a reason that is off.
   mutating func noteDirectReclaim(_ info: LmkdMeminfo, elapsedMs: Int) {
+    guard parameters.directReclaimThresholdMs > 0 else { return }
     let stall = watermarks.directReclaimStallPermille(freeKB: info.freeKB)
     guard stall > 0 else {
       directReclaim = nil
@@ -26,7 +29,7 @@ extension LmkdPressure {
   }
 
   /// How long the direct reclaim under way has lasted at `nowMs`, in ms
-  /// (`direct_reclaim_duration_ms`); nil when there is none.
+  /// (`direct_reclaim_duration_ms`); nil when there is none, or the threshold is 0.
   @inline(__always)
   func directReclaimMs(nowMs: Int) -> Int? {
     guard let reclaim = directReclaim else { return nil }
