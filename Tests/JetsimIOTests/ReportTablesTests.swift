@@ -52,7 +52,7 @@ import Testing
     }
     for round in 0..<20_000 {
       let app = random.below(6) == 0 ? -1 : random.below(apps.count)
-      let event = EventRecord(
+      var event = EventRecord(
         seq: number(previous?.seq), timeMs: number(previous?.timeMs), app: app,
         kind: pick(EventKind.allCases), from: pick(AppState.allCases.map { $0 } + [nil]),
         to: pick(AppState.allCases.map { $0 } + [nil]),
@@ -63,6 +63,9 @@ import Testing
         fileBackedKB: number(previous?.fileBackedKB), availableKB: number(previous?.availableKB),
         pendingKB: number(previous?.pendingKB), allocatingApp: -1,
         pressure: pick(PressureLevel.allCases))
+      if event.reason == nil, event.mode == nil, random.below(4) == 0 {
+        event.assertedBand = pick([21, 30, 100, 190, 210])
+      }
       var memo = CSVBuffer()
       tables.append(event, to: &memo)
       let fields = EventColumn.allCases.map { column -> String in
@@ -75,7 +78,9 @@ import Testing
         case .fromState: event.from?.description ?? ""
         case .toState: event.to?.description ?? ""
         case .callback: event.callback?.description ?? ""
-        case .detail: event.reason?.description ?? event.mode?.rawValue ?? ""
+        case .detail:
+          event.reason?.description ?? event.mode?.rawValue
+            ?? event.assertedBand.map { "band \($0)" } ?? ""
         case .footprintKB: app >= 0 ? "\(event.footprintKB)" : ""
         case .freeKB: "\(event.freeKB)"
         case .fileBackedKB: "\(event.fileBackedKB)"

@@ -34,6 +34,9 @@ public struct AppStatus: Sendable, Equatable {
   var lifeGeneration: UInt32 = 0
   /// The band a snapshot gave it (-1: none).
   private var snapshotBandStorage: Int16 = -1
+  /// Its priority assertion and dirty state (workload actions `assert`, `release`, `dirty`,
+  /// `clean`), from its launch to its end.
+  public internal(set) var priority = PriorityRequest()
 
   /// Its lifecycle state. A system process is `suspended` while idle and `background` while it
   /// runs (an active daemon).

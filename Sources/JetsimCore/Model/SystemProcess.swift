@@ -91,6 +91,22 @@ public struct SystemProcess: Sendable, Equatable {
   public var activeLimitFatal: Bool?
   /// Whether crossing `inactiveLimitKB` kills (nil: as the kernel defaults, not fatal).
   public var inactiveLimitFatal: Bool?
+  /// How it takes part in dirty tracking: an idle daemon is tracked and may idle exit unless its
+  /// profile says otherwise; an active daemon or an extension is untracked.
+  public var dirtyTracking: DirtyTracking
+  /// Whether RunningBoard manages it (`P_MEMSTAT_MANAGED`), so that it may take priority
+  /// assertions: an extension is managed unless its profile says otherwise; a daemon is not.
+  public var isManaged: Bool
+
+  /// Whether it starts dirty: a tracked idle daemon whose profile gives a band above IDLE (it is
+  /// working, or it would be in IDLE).
+  public var startsDirty: Bool { dirtyTracking == .idleExit && (band ?? 0) > 0 }
+
+  /// The band it asks for itself (`p_memstat_requestedpriority`): its profile's, or its kind's
+  /// (an active daemon's the BACKGROUND band, `backgroundBand`; the others IDLE).
+  public func requestedBand(backgroundBand: Int) -> Int {
+    band ?? (kind == .activeDaemon ? backgroundBand : 0)
+  }
 
   /// Its active and inactive limits when it gives either (the task limit being its hard limit);
   /// nil when it gives neither.
@@ -100,13 +116,16 @@ public struct SystemProcess: Sendable, Equatable {
       inactiveFatal: inactiveLimitFatal, taskLimitKB: hardLimitKB)
   }
 
-  /// A system process; the limits, relaunch delay, relaunch likelihood and aging time are optional
-  /// (docs/profiles.md).
+  /// A system process; the limits, relaunch delay, relaunch likelihood, aging time, dirty tracking
+  /// and management are optional (docs/profiles.md).
   public init(
     name: String, kind: SystemProcessKind, footprintKB: Int, band: Int? = nil,
     softLimitKB: Int? = nil, hardLimitKB: Int? = nil, relaunchDelayMs: Int? = nil,
-    relaunchLikelihood: RelaunchLikelihood? = nil, agingTimeMs: Int? = nil
+    relaunchLikelihood: RelaunchLikelihood? = nil, agingTimeMs: Int? = nil,
+    dirtyTracking: DirtyTracking? = nil, isManaged: Bool? = nil
   ) {
+    self.dirtyTracking = dirtyTracking ?? (kind == .idleDaemon ? .idleExit : .none)
+    self.isManaged = isManaged ?? (kind == .extension)
     let relaunchLikelihood =
       relaunchLikelihood
       ?? relaunchDelayMs.flatMap { RelaunchLikelihood(timesToRelaunchMs: [$0]) } ?? .low

@@ -121,11 +121,35 @@ public struct JetsamPolicy: EvictionPolicy {
     var footprintKB = 0
     var idRank = 0
     var overSoftLimit = false
+    /// Its assertion and dirty state, how it is tracked and whether RunningBoard manages it, and
+    /// whether it is on screen and runs code: what decides which of its limits is in force.
+    var priority = PriorityRequest()
+    var tracking = DirtyTracking.none
+    var managed = true
+    var onScreen = false
+    var runsCode = false
     var swapped = false
     /// A suspended app in memory (not swapped): on a device with app swap, one waiting for swap.
     var waitingForSwap = false
     /// What it adds to the counts, as last filed.
     var counted = Counted()
+
+    /// Whether its active limit is in force, in its band now (`PriorityRequest.isActive`).
+    var isActive: Bool {
+      priority.isActive(band: band, tracking: tracking, isManaged: managed, runsCode: runsCode)
+    }
+
+    /// Whether it is a high-watermark candidate. With separate limits, when over the one in force,
+    /// on screen or not (`memorystatus_kill_hiwat_proc`, kern_memorystatus.c:6975, skips only a
+    /// process at or under `p_memstat_memlimit`, :7013–7015); a system process also when over its
+    /// soft limit. Without, an app off screen over its soft limit, a system process over its soft
+    /// limit.
+    func isOverLimit(isSystemProcess: Bool) -> Bool {
+      let overSoft = softLimitKB >= 0 && footprintKB > softLimitKB
+      guard let limits else { return overSoft && !onScreen }
+      return footprintKB > limits.inForce(isActive: isActive).kilobytes
+        || (isSystemProcess && overSoft)
+    }
   }
 
   /// One process's share of the policy's counts.
@@ -210,18 +234,24 @@ public struct JetsamPolicy: EvictionPolicy {
         members[app].limits = process.memoryLimits
         members[app].relaunchesAtOnce =
           process.kind == .idleDaemon && process.relaunchLikelihood == .high
+        members[app].tracking = process.dirtyTracking
+        members[app].managed = process.isManaged
         members[app].reapable = process.relaunchLikelihood == .low
       }
     }
   }
 
-  /// The band process `app` asks for in `status`, before any aging.
+  /// The band process `app` asks for in `status`, before any aging: a snapshot's, or what its
+  /// own request, assertion and dirty state give (`PriorityRequest.band`). An app's own request
+  /// follows its state, as RunningBoard's assertions do.
   func requestedBand(_ app: Int, _ status: AppStatus) -> Int {
     let bands = parameters.bands
     if let band = status.snapshotBand { return band }
     if app >= appCount {
       let process = systemProcesses[app - appCount]
-      return process.band ?? (process.kind == .activeDaemon ? bands.background : bands.idle)
+      return status.priority.band(
+        requested: process.requestedBand(backgroundBand: bands.background),
+        tracking: process.dirtyTracking, isApp: false)
     }
     var band = bands.idle
     if status.state == .background, status.hasBackgroundWork { band = max(band, bands.background) }
@@ -230,7 +260,20 @@ public struct JetsamPolicy: EvictionPolicy {
     }
     if status.state.isForeground { band = max(band, bands.foreground) }
     if status.isUsing(.audio) { band = max(band, bands.audioAndAccessory) }
-    return band
+    return status.priority.band(requested: band, tracking: .none, isApp: true)
+  }
+
+  /// The aging band and time of process `app` on its way to IDLE (`memstat_update_priority_locked`,
+  /// kern_memorystatus.c:2867–2906): a dirty-tracked process ages in the daemons' aging band for
+  /// its own time; one RunningBoard manages, in the apps' aging band; any other goes straight to
+  /// IDLE.
+  private func aging(_ app: Int) -> (band: Int, ms: Int) {
+    guard app >= appCount else { return (parameters.bands.aging, parameters.agingTimeMs) }
+    let process = systemProcesses[app - appCount]
+    if process.dirtyTracking != .none {
+      return (parameters.bands.daemonAging, process.agingTimeMs)
+    }
+    return process.isManaged ? (parameters.bands.aging, parameters.agingTimeMs) : (0, 0)
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
@@ -238,12 +281,15 @@ public struct JetsamPolicy: EvictionPolicy {
     let isResident = status.state.isResident
     var member = members[app]
     member.footprintKB = status.footprintKB
-    member.overSoftLimit = Self.isOverLimit(member, app: app, status, appCount: appCount)
+    member.priority = status.priority
+    member.onScreen = status.state.isForeground
+    member.runsCode = status.state.isRunning
     member.swapped = status.isSwapped
     member.waitingForSwap =
       swapDevice && status.state == .suspended && !status.isSwapped && !status.isSystemProcess
     guard isResident else {
       member.resident = false
+      member.overSoftLimit = false
       members[app] = member
       file(app)
       return
@@ -260,16 +306,11 @@ public struct JetsamPolicy: EvictionPolicy {
       member.agingMs = 0
       // A snapshot's process was in its band before time 0: no aging starts then.
       if band == parameters.bands.idle, !status.isFromSnapshot {
-        if app >= appCount, systemProcesses[app - appCount].kind == .idleDaemon {
-          member.agingBand = parameters.bands.daemonAging
-          member.agingMs = systemProcesses[app - appCount].agingTimeMs
-        } else {
-          member.agingBand = parameters.bands.aging
-          member.agingMs = parameters.agingTimeMs
-        }
+        (member.agingBand, member.agingMs) = aging(app)
         if member.agingMs > 0 { member.band = member.agingBand }
       }
     }
+    member.overSoftLimit = member.isOverLimit(isSystemProcess: app >= appCount)
     members[app] = member
     file(app)
   }
@@ -306,19 +347,6 @@ public struct JetsamPolicy: EvictionPolicy {
     members[app].counted = counted
   }
 
-  /// Whether process `app` is a high-watermark candidate in `status`. With separate limits, when
-  /// over the one in force, on screen or not (`memorystatus_kill_hiwat_proc`,
-  /// kern_memorystatus.c:6975, skips only a process at or under `p_memstat_memlimit`, :7013–7015);
-  /// a system process also when over its soft limit. Without, an app off screen over its soft
-  /// limit, a system process over its soft limit.
-  static func isOverLimit(_ member: Member, app: Int, _ status: AppStatus, appCount: Int) -> Bool {
-    let footprint = status.footprintKB
-    let overSoft = member.softLimitKB >= 0 && footprint > member.softLimitKB
-    guard let limits = member.limits else { return overSoft && !status.state.isForeground }
-    let over = footprint > limits.inForce(isActive: MemoryLimits.isActive(status.state)).kilobytes
-    return over || (app >= appCount && overSoft)
-  }
-
   private static func delta(_ old: Bool, _ new: Bool) -> Int { (new ? 1 : 0) - (old ? 1 : 0) }
 
   /// Process `app`'s place in the kill order: its band, then inside the FOREGROUND band the
@@ -339,6 +367,8 @@ public struct JetsamPolicy: EvictionPolicy {
     while let app = agingEnds.first, let end = agingEnds.key(of: app), end <= nowMs {
       members[app].band = parameters.bands.idle
       members[app].entryMs = end
+      // In IDLE a process that may idle exit is inactive: its inactive limit comes into force.
+      members[app].overSoftLimit = members[app].isOverLimit(isSystemProcess: app >= appCount)
       file(app)
     }
   }
@@ -357,6 +387,14 @@ public struct JetsamPolicy: EvictionPolicy {
         : (member.requested, aging ? agingEnd : member.entryMs, member.entrySeq)
     }
     return (member.requested, member.entryMs, member.entrySeq)
+  }
+
+  /// Whether process `app`'s active limit is in force at `nowMs`, in its band then
+  /// (`Member.isActive`).
+  func isActive(_ app: Int, nowMs: Int) -> Bool {
+    var member = members[app]
+    member.band = position(app, nowMs: nowMs).band
+    return member.isActive
   }
 
   /// The band of process `app` at `nowMs`, written in kills.csv's `band` column.

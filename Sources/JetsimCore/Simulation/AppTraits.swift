@@ -24,6 +24,9 @@ struct AppTraits: Sendable {
   /// never).
   var systemState: AppState?
   var relaunchDelayMs = -1
+  /// How it takes part in dirty tracking (an app: not), and whether it starts each life dirty.
+  var dirtyTracking = DirtyTracking.none
+  var startsDirty = false
 
   /// An app's, from its profile on `device`.
   init(_ profile: AppProfile, device: DeviceProfile) {
@@ -53,5 +56,7 @@ struct AppTraits: Sendable {
     // At least a millisecond after the kill (or a relaunch that found no room): a daemon killed
     // and relaunched in one instant, again and again, would hold the clock still for ever.
     relaunchDelayMs = process.relaunchDelayMs.map { max(1, $0) } ?? -1
+    dirtyTracking = process.dirtyTracking
+    startsDirty = process.startsDirty
   }
 }

@@ -51,6 +51,14 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// A process's footprint crossed its non-fatal limit: it is notified, not killed
   /// (`memorystatus_on_ledger_footprint_exceeded`, kern_memorystatus.c:4935).
   case limitExceeded
+  /// A process took a priority assertion (`assert`); jetsam's band follows.
+  case assert
+  /// A process gave its priority assertion up (`release`).
+  case release
+  /// A dirty-tracked daemon became dirty (`dirty`).
+  case dirty
+  /// A dirty-tracked daemon became clean (`clean`).
+  case clean
 
   public var description: String {
     switch self {
@@ -79,6 +87,10 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .snapshot: "snapshot"
     case .swapOut: "swap-out"
     case .limitExceeded: "limit-exceeded"
+    case .assert: "assert"
+    case .release: "release"
+    case .dirty: "dirty"
+    case .clean: "clean"
     }
   }
 }
@@ -105,6 +117,8 @@ public struct EventRecord: Sendable, Equatable {
   public var reason: KillReason?
   /// For mode starts and stops: which mode.
   public var mode: BackgroundMode?
+  /// For `assert`: the band asserted (-1: none; stored in what would be padding).
+  var assertedBandStorage: Int16 = -1
   /// The app's footprint after the event (0 for device-wide events).
   public var footprintKB: Int
   /// Free memory after the event: pages nobody holds, not even the page cache (never negative:
@@ -124,6 +138,12 @@ public struct EventRecord: Sendable, Equatable {
   /// The pressure level the system has registered after the event: the level of the available
   /// memory left once the pending allocation lands.
   public var pressure: PressureLevel
+
+  /// For `assert`: the band the process asserted; nil for other events.
+  public var assertedBand: Int? {
+    get { assertedBandStorage >= 0 ? Int(assertedBandStorage) : nil }
+    set { assertedBandStorage = newValue.map { Int16(clamping: $0) } ?? -1 }
+  }
 }
 
 extension EventRecord {

@@ -247,6 +247,7 @@ extension Simulation {
     apps[app].activeModes = 0
     apps[app].hasBackgroundWork = false
     apps[app].leftForegroundMs = nil
+    apps[app].priority = PriorityRequest()
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
     if system {
       metrics.systemProcessKills += 1

@@ -57,6 +57,7 @@ extension Simulation {
     apps[app].lifeGeneration &+= 1
     guard reserve(app, traits[app].residentKB) else { return false }
     apps[app].baseKB = traits[app].residentKB
+    apps[app].priority = initialPriority(app)
     counters[app].launches += 1
     move(app, to: state, kind)
     // Its memory is allocated as it runs, under its active limit (a profile with separate limits).
@@ -108,6 +109,7 @@ extension Simulation {
       apps[app].baseKB = max(0, footprint - apps[app].cachesKB - profile.backingStoresKB)
     }
     apps[app].placeBySnapshot(band: entry.band)
+    apps[app].priority = initialPriority(app)
     // The memory is checked before it lands: free memory never goes negative, even at time 0.
     let physical = device.physicalKB(footprintKB: footprint, state: state)
     guard physical <= availableKB else {

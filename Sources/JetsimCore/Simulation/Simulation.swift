@@ -219,10 +219,13 @@ package struct Simulation {
       failure = .invalidValue(
         path: "workload", keyPath: "time", value: "\(step.timeMs)ms after \(queue.now)ms",
         expected: "steps in time order")
-    } else if step.kind.needsApp, step.app < 0 || Int(step.app) >= appCount {
-      failure = .invalidValue(
-        path: "workload", keyPath: "app", value: "index \(step.app)",
-        expected: "an app index from 0 to \(appCount - 1)")
+    } else if step.kind.needsApp {
+      let count = step.kind.namesAnyProcess ? apps.count : appCount
+      if step.app < 0 || Int(step.app) >= count {
+        failure = .invalidValue(
+          path: "workload", keyPath: "app", value: "index \(step.app)",
+          expected: "an app index from 0 to \(count - 1)")
+      }
     }
     return !failed
   }
@@ -242,6 +245,10 @@ package struct Simulation {
     case .free: free(app, kilobytes: step.value)
     case .forceQuit: forceQuit(app)
     case .reboot: reboot()
+    case .assert: assertPriority(app, band: step.value)
+    case .release: assertPriority(app, band: 0)
+    case .dirty: setDirty(app, true)
+    case .clean: setDirty(app, false)
     }
   }
 

@@ -26,6 +26,15 @@ public enum Action: Sendable, Equatable, CustomStringConvertible {
   case forceQuit(String)
   /// The device restarts: every app stops, with no callbacks.
   case reboot
+  /// A process takes a RunningBoard priority assertion for a band (`assert`): an app, an extension
+  /// or a managed daemon.
+  case assert(String, band: Int)
+  /// A process gives its priority assertion up (`release`).
+  case release(String)
+  /// A dirty-tracked daemon becomes dirty (`dirty`): it has work it must not lose.
+  case dirty(String)
+  /// A dirty-tracked daemon becomes clean (`clean`).
+  case clean(String)
 
   /// The action's name in scenario scripts and traces.
   public var name: String { kind.name }
@@ -34,7 +43,8 @@ public enum Action: Sendable, Equatable, CustomStringConvertible {
   public var app: String? {
     switch self {
     case .open(let app), .wake(let app, _), .startMode(let app, _), .stopMode(let app, _),
-      .allocate(let app, _), .free(let app, _), .forceQuit(let app):
+      .allocate(let app, _), .free(let app, _), .forceQuit(let app), .assert(let app, _),
+      .release(let app), .dirty(let app), .clean(let app):
       app
     case .home, .lock, .unlock, .interrupt, .reboot:
       nil
@@ -55,6 +65,10 @@ public enum Action: Sendable, Equatable, CustomStringConvertible {
     case .free: .free
     case .forceQuit: .forceQuit
     case .reboot: .reboot
+    case .assert: .assert
+    case .release: .release
+    case .dirty: .dirty
+    case .clean: .clean
     }
   }
 
@@ -64,6 +78,7 @@ public enum Action: Sendable, Equatable, CustomStringConvertible {
     case .interrupt(let duration), .wake(_, let duration): duration
     case .allocate(_, let size), .free(_, let size): size
     case .startMode(_, let mode), .stopMode(_, let mode): Int(mode.bit)
+    case .assert(_, let band): band
     default: 0
     }
   }
@@ -74,6 +89,7 @@ public enum Action: Sendable, Equatable, CustomStringConvertible {
     case .wake(let app, let duration): "wake \(app) \(duration)ms"
     case .startMode(let app, let mode), .stopMode(let app, let mode): "\(name) \(app) \(mode)"
     case .allocate(let app, let size), .free(let app, let size): "\(name) \(app) \(size)KB"
+    case .assert(let app, let band): "assert \(app) \(band)"
     default: app.map { "\(name) \($0)" } ?? name
     }
   }
@@ -90,6 +106,10 @@ extension Action {
     case .allocate(let app, let size): .allocate(app.unshared, kilobytes: size)
     case .free(let app, let size): .free(app.unshared, kilobytes: size)
     case .forceQuit(let app): .forceQuit(app.unshared)
+    case .assert(let app, let band): .assert(app.unshared, band: band)
+    case .release(let app): .release(app.unshared)
+    case .dirty(let app): .dirty(app.unshared)
+    case .clean(let app): .clean(app.unshared)
     case .home, .lock, .unlock, .interrupt, .reboot: self
     }
   }

@@ -24,6 +24,14 @@ public enum ActionKind: UInt8, CaseIterable, Sendable {
   case forceQuit
   /// The device restarts: every process ends (`reboot`).
   case reboot
+  /// A process takes a priority assertion for a band (`assert`).
+  case assert
+  /// A process gives its priority assertion up (`release`).
+  case release
+  /// A dirty-tracked daemon becomes dirty (`dirty`).
+  case dirty
+  /// A dirty-tracked daemon becomes clean (`clean`).
+  case clean
 
   /// The name in scenario scripts and traces.
   public var name: String {
@@ -40,6 +48,10 @@ public enum ActionKind: UInt8, CaseIterable, Sendable {
     case .free: "free"
     case .forceQuit: "force-quit"
     case .reboot: "reboot"
+    case .assert: "assert"
+    case .release: "release"
+    case .dirty: "dirty"
+    case .clean: "clean"
     }
   }
 
@@ -51,17 +63,26 @@ public enum ActionKind: UInt8, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the action may name a system process as well as an app: the jetsam priority actions.
+  public var namesAnyProcess: Bool {
+    switch self {
+    case .assert, .release, .dirty, .clean: true
+    default: false
+    }
+  }
+
   /// Whether the action starts or stops a background mode.
   package var isModeChange: Bool { self == .startMode || self == .stopMode }
 
   /// What the action's value is, if it takes one.
-  package enum Argument { case none, duration, size, mode }
+  package enum Argument { case none, duration, size, mode, band }
 
   package var argument: Argument {
     switch self {
     case .interrupt, .wake: .duration
     case .allocate, .free: .size
     case .startMode, .stopMode: .mode
+    case .assert: .band
     default: .none
     }
   }

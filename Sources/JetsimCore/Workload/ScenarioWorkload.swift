@@ -15,6 +15,9 @@ public struct ScenarioWorkload: WorkloadSource {
 
   private let apps: [AppProfile]
   private let indices: [String: Int32]
+  /// The system processes, and their indices (after the apps') by name, for the priority actions.
+  private let systemProcesses: [SystemProcess]
+  private let systemIndices: [String: Int32]
   private let origin: String
   private let script: [TimedAction]
   private let scriptOrigins: [(path: String, location: String)]
@@ -40,13 +43,17 @@ public struct ScenarioWorkload: WorkloadSource {
         throw .duplicateApp(path: scenario.origin, id: app.id)
       }
     }
-    var names = Set(indices.keys)
-    for process in scenario.device.systemProcesses {
-      guard names.insert(process.name).inserted else {
+    var systemIndices: [String: Int32] = [:]
+    for (index, process) in scenario.device.systemProcesses.enumerated() {
+      guard indices[process.name] == nil,
+        systemIndices.updateValue(Int32(scenario.apps.count + index), forKey: process.name) == nil
+      else {
         throw .duplicateApp(path: scenario.origin, id: process.name)
       }
     }
     self.indices = indices
+    self.systemIndices = systemIndices
+    systemProcesses = scenario.device.systemProcesses
     apps = scenario.apps
     origin = scenario.origin
     script = scenario.actions
@@ -155,7 +162,23 @@ public struct ScenarioWorkload: WorkloadSource {
   /// mode its app does not declare.
   private mutating func compile(_ action: TimedAction, source: Int) -> WorkloadStep? {
     var app: Int32 = -1
-    if let id = action.action.app {
+    if action.action.kind.namesAnyProcess, let id = action.action.app {
+      guard let index = indices[id] ?? systemIndices[id] else {
+        let (path, place) = location(source)
+        failure = .unknownApp(
+          path: path, location: place, id: id,
+          suggestion: Suggestion.closest(
+            to: id, in: apps.map(\.id) + systemProcesses.map(\.name)))
+        return nil
+      }
+      if let problem = priorityProblem(action.action, index: Int(index)) {
+        let (path, place) = location(source)
+        failure = .invalidValue(
+          path: path, keyPath: place, value: "'\(action.action.name) \(id)'", expected: problem)
+        return nil
+      }
+      app = index
+    } else if let id = action.action.app {
       guard let index = indices[id] else {
         let (path, place) = location(source)
         failure = .unknownApp(
@@ -175,6 +198,33 @@ public struct ScenarioWorkload: WorkloadSource {
     }
     return WorkloadStep(
       timeMs: action.timeMs, kind: action.action.kind, app: app, value: action.action.value)
+  }
+
+  /// Why `action` (a priority action) cannot apply to process `index`, if it cannot: an assertion
+  /// needs a process RunningBoard manages (an unmanaged one gets `EPERM`,
+  /// `memorystatus_cmd_set_priority_properties`, xnu-11417 kern_memorystatus.c:8254); a dirty state
+  /// needs a dirty-tracked process (else `EINVAL`, `memorystatus_dirty_set`, :3546–3549), and one
+  /// allowed to idle exit needs a band to be in while dirty.
+  private func priorityProblem(_ action: Action, index: Int) -> String? {
+    guard index >= apps.count else {
+      return action.kind == .dirty || action.kind == .clean
+        ? "a dirty-tracked system process (an app is not tracked; use assert and release)" : nil
+    }
+    let process = systemProcesses[index - apps.count]
+    switch action.kind {
+    case .assert, .release:
+      return process.isManaged
+        ? nil
+        : "a process RunningBoard manages: an app, an extension, or a system process with \"managed\": true"
+    default:
+      if process.dirtyTracking == .none {
+        return "a dirty-tracked system process (an idle daemon, or one with \"dirtyTracking\")"
+      }
+      if process.dirtyTracking == .idleExit, (process.band ?? 0) == 0 {
+        return "a band to be in while dirty: give '\(process.name)' a \"band\" above 0"
+      }
+      return nil
+    }
   }
 
   private func location(_ source: Int) -> (path: String, location: String) {

@@ -74,6 +74,14 @@ public enum ProfileWriter {
     if process.agingTimeMs != process.relaunchLikelihood.agingTimeMs {
       fields.append(("agingTime", duration(process.agingTimeMs)))
     }
+    // Written when not its kind's.
+    let kindDefaults = SystemProcess(name: "", kind: process.kind, footprintKB: 0)
+    if process.dirtyTracking != kindDefaults.dirtyTracking {
+      fields.append(("dirtyTracking", quote(process.dirtyTracking.rawValue)))
+    }
+    if process.isManaged != kindDefaults.isManaged {
+      fields.append(("managed", process.isManaged ? "true" : "false"))
+    }
     return line(fields)
   }
 

@@ -141,14 +141,19 @@ struct ScenarioFile {
   }
 
   /// One scripted action: `{"at": "60s", "action": "open", "app": "com.example.maps"}`. The action's
-  /// argument is named by its meaning: `for` (a duration), `size` or `mode`.
+  /// argument is named by its meaning: `for` (a duration), `size`, `mode` or `band` (a number).
   static func scriptEntry(_ node: JSONNode, at keyPath: String) throws(FieldError) -> TimedAction {
     let fields = try ProfileFields(
-      node, at: keyPath, allowed: ["at", "action", "app", "for", "size", "mode"])
+      node, at: keyPath, allowed: ["at", "action", "app", "for", "size", "mode", "band"])
     let time = try fields.required(fields.duration("at"), "at")
     let name = try fields.required(fields.string("action"), "action")
-    let argumentKey = ["for", "size", "mode"].first(where: fields.has) ?? "for"
-    let value = try fields.string(argumentKey) ?? ""
+    let argumentKey =
+      ["for", "size", "mode", "band"].first(where: fields.has)
+      ?? (ActionKind(name: name)?.argument == .band ? "band" : "for")
+    let value =
+      argumentKey == "band"
+      ? try fields.integer("band", in: Int.min...Int.max).map(String.init) ?? ""
+      : try fields.string(argumentKey) ?? ""
     let app = try fields.string("app") ?? ""
     do {
       return TimedAction(time, try ActionParser.action(name: name, app: app, value: value))

@@ -5,7 +5,7 @@ extension SystemProcess {
   static let keys =
     [
       "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch",
-      "relaunchLikelihood", "agingTime",
+      "relaunchLikelihood", "agingTime", "dirtyTracking", "managed",
     ] + LimitKeys.names
 
   /// The system process in `node`, found at `keyPath`.
@@ -27,7 +27,8 @@ extension SystemProcess {
       softLimitKB: try fields.size("softLimit"), hardLimitKB: try fields.size("hardLimit"),
       relaunchDelayMs: try fields.duration("relaunch"),
       relaunchLikelihood: try Self.likelihood(fields),
-      agingTimeMs: try fields.duration("agingTime"))
+      agingTimeMs: try fields.duration("agingTime"), dirtyTracking: try Self.tracking(fields),
+      isManaged: try fields.bool("managed"))
     if let hard = hardLimitKB, footprintKB > hard {
       throw fields.invalid(
         "hardLimit", Units.formatSize(hard),
@@ -42,6 +43,16 @@ extension SystemProcess {
         activeLimitKB == nil ? "hardLimit" : "activeLimit", Units.formatSize(active.kilobytes),
         "at least the footprint (\(Units.formatSize(footprintKB))) while it is fatal")
     }
+  }
+
+  /// `dirtyTracking`: none, idle-exit or no-idle-exit (nil if left out: its kind's).
+  static func tracking(_ fields: ProfileFields) throws(FieldError) -> DirtyTracking? {
+    guard let name = try fields.string("dirtyTracking") else { return nil }
+    guard let tracking = DirtyTracking(rawValue: name) else {
+      let valid = DirtyTracking.allCases.map(\.rawValue).joined(separator: ", ")
+      throw fields.invalid("dirtyTracking", "\"\(name.excerpt(limit: 40))\"", "one of \(valid)")
+    }
+    return tracking
   }
 
   /// `relaunchLikelihood`: high, medium or low (nil if left out: launchd's, from `relaunch`).

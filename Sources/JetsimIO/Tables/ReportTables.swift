@@ -191,18 +191,24 @@ package struct ReportTables: Sendable {
       text += reason.description.utf8
     } else if let mode = event.mode {
       text += mode.rawValue.utf8
+    } else if let band = event.assertedBand {
+      text += "band \(band)".utf8
     }
     text.append(UInt8(ascii: ","))
     return text
   }
 
   /// What `fixedColumns(of:)` depends on, packed: the kind, then each optional as 0 (none) or
-  /// its position + 1.
+  /// its position + 1; an `assert`'s band (at most 210) in the bits of the reason and the mode,
+  /// when it has neither.
   private static func fixedKey(_ event: EventRecord) -> UInt32 {
     var key = UInt32(event.kind.rawValue)
     key = key << 4 | (event.from.map { UInt32($0.rawValue) + 1 } ?? 0)
     key = key << 4 | (event.to.map { UInt32($0.rawValue) + 1 } ?? 0)
     key = key << 6 | (event.callback.map { UInt32($0.rawValue) + 1 } ?? 0)
+    if let band = event.assertedBand, event.reason == nil, event.mode == nil {
+      return key << 10 | UInt32(band & 0x3ff)
+    }
     key = key << 6 | (event.reason.map { UInt32($0.rawValue) + 1 } ?? 0)
     if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode) {
       key = key << 4 | UInt32(index + 1)

@@ -52,6 +52,8 @@ package enum ActionParser {
           field: "value")
       }
       return kind == .startMode ? .startMode(app, mode) : .stopMode(app, mode)
+    case .band:
+      return .assert(app, band: try band(value, name))
     }
     switch kind {
     case .open: return .open(app)
@@ -59,7 +61,24 @@ package enum ActionParser {
     case .lock: return .lock
     case .unlock: return .unlock
     case .forceQuit: return .forceQuit(app)
+    case .release: return .release(app)
+    case .dirty: return .dirty(app)
+    case .clean: return .clean(app)
     default: return .reboot
     }
+  }
+
+  /// The band of an `assert`: 0 (give the assertion up) or 21 to 210. The kernel keeps bands 1–20
+  /// for its aging bands and turns a request for one into IDLE without aging
+  /// (`memorystatus_set_priority`, xnu-11417 kern_memorystatus.c:3054–3064); 210 is
+  /// `JETSAM_PRIORITY_MAX`.
+  private static func band(_ value: String, _ name: String) throws(Failure) -> Int {
+    guard let band = Int(value), band == 0 || (21...210).contains(band) else {
+      throw Failure(
+        message:
+          "'\(name)' needs a band: 0 to give the assertion up, or 21 to 210 (1–20 are the kernel's aging bands); found '\(value.excerpt())'",
+        field: "value")
+    }
+    return band
   }
 }

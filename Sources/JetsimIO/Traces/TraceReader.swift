@@ -120,7 +120,7 @@ package struct TraceCursor: StepCursor {
 
   /// The step of a plain `line`: four fields without quotes, in ASCII, a time from `notBefore` to
   /// `Units.maxMilliseconds` in digits, an action other than the modes' (whose apps' declared
-  /// modes the workload checks), an app `apps` knows where the action needs one, the value it
+  /// modes the workload checks) and the priority actions (which may name system processes), an app `apps` knows where the action needs one, the value it
   /// takes. Nil for any other line, which `action(_:)` then reads (and reports).
   static func step(_ line: UnsafeBufferPointer<UInt8>, apps: AppIndex, notBefore: Int)
     -> WorkloadStep?
@@ -149,7 +149,7 @@ package struct TraceCursor: StepCursor {
     }
     guard time >= notBefore, time <= Units.maxMilliseconds else { return nil }
     guard let kind = kind(named: UnsafeBufferPointer(rebasing: line[(commas.0 + 1)..<commas.1])),
-      !kind.isModeChange
+      !kind.isModeChange, !kind.namesAnyProcess
     else { return nil }
     let appField = UnsafeBufferPointer(rebasing: line[(commas.1 + 1)..<commas.2])
     var app: Int32 = -1
@@ -162,7 +162,7 @@ package struct TraceCursor: StepCursor {
     let valueField = UnsafeBufferPointer(rebasing: line[(commas.2 + 1)...])
     var value = 0
     switch kind.argument {
-    case .none, .mode:
+    case .none, .mode, .band:
       guard valueField.isEmpty else { return nil }
     case .duration:
       guard let duration = Units.milliseconds(utf8: valueField), duration > 0 else { return nil }

@@ -1,0 +1,44 @@
+/// The jetsam priority actions (docs/model.md, "Priority assertions and dirty state"): a process
+/// takes or gives up a RunningBoard priority assertion, a dirty-tracked daemon becomes dirty or
+/// clean. Only the band it asks for and the limit in force change; the `jetsam` policy decides what
+/// follows (docs/policies.md), the other policies ignore it. An action on a process that is not
+/// running does nothing: the kernel finds no such process.
+extension Simulation {
+  /// Process `app` takes an assertion for `band`, or gives its assertion up (`band` 0).
+  mutating func assertPriority(_ app: Int, band: Int) {
+    guard apps[app].state.isResident else { return }
+    apps[app].priority.assert(band: band, tracking: traits[app].dirtyTracking)
+    priorityChanged(app, band > 0 ? .assert : .release, band: band > 0 ? band : nil)
+  }
+
+  /// Dirty-tracked process `app` becomes dirty or clean; nothing happens if it already is.
+  mutating func setDirty(_ app: Int, _ dirty: Bool) {
+    guard apps[app].state.isResident, apps[app].priority.setDirty(dirty) else { return }
+    priorityChanged(app, dirty ? .dirty : .clean)
+  }
+
+  /// The band `app` asks for changed: the policy hears of it, and a snapshot's band no longer holds.
+  /// Its event names the band asserted, if any (events.csv's `detail`).
+  private mutating func priorityChanged(_ app: Int, _ kind: EventKind, band: Int? = nil) {
+    apps[app].snapshotBand = nil
+    changed = true
+    policy.appDidChange(app, apps[app], nowMs: queue.now)
+    seq += 1
+    metrics.events += 1
+    let state = apps[app].state
+    var record = EventRecord(
+      seq: seq, timeMs: queue.now, app: app, kind: kind, from: state, to: state, callback: nil,
+      reason: nil, mode: nil, footprintKB: apps[app].footprintKB, memory: memory,
+      allocatingApp: exemptApp, pressure: level)
+    record.assertedBand = band
+    observer.record(record)
+  }
+
+  /// The priority state a process starts each life with: clean and unasserted, except a tracked
+  /// daemon its profile places in a band above IDLE (`SystemProcess.startsDirty`).
+  func initialPriority(_ app: Int) -> PriorityRequest {
+    var priority = PriorityRequest()
+    if traits[app].startsDirty { _ = priority.setDirty(true) }
+    return priority
+  }
+}
