@@ -25,6 +25,14 @@ struct DeviceReplay {
     var agingMs = 0
     var agingBand = 0
     var snapshotBand: Int?
+    /// jetsam's priority actions, as the rows show them: whether it is dirty, the assertion it
+    /// holds (or held last: the kernel keeps its band), whether it holds it, and what a release
+    /// left (a floor while dirty or never idle-exiting; IDLE if untracked).
+    var dirty = false
+    var assertion = 0
+    var holdsAssertion = false
+    var releaseFloor = false
+    var releasedToIdle = false
     /// Whether its memory is in swap (app swap), and since when it is suspended.
     var swapped = false
     var suspendedMs = 0
@@ -35,6 +43,8 @@ struct DeviceReplay {
   /// Each app's per-app limit; each process's position among the names sorted (the last
   /// tie-break).
   let limits: [Int]
+  /// Each app's separate active and inactive limits, if its profile gives them.
+  let separateLimits: [MemoryLimits?]
   let nameRank: [Int]
   var processes: [Process]
   var level = PressureLevel.normal
@@ -81,6 +91,7 @@ struct DeviceReplay {
     snapshotOrder = order
     snapshotCount = scenario.snapshot?.entries.count ?? 0
     limits = scenario.apps.map { $0.memoryLimitKB ?? scenario.device.foregroundLimitKB }
+    separateLimits = scenario.apps.map { $0.memoryLimits(on: scenario.device) }
     adjSince = Array(repeating: 0, count: processes.count)
     adjClass = Array(repeating: Int.min, count: processes.count)
     lmkd = ((try? scenario.makePolicy(.lmkd)) as? LmkdPolicy)?.parameters ?? LmkdPolicy.Parameters()
@@ -133,6 +144,7 @@ struct DeviceReplay {
     if row.kind == .modeStart, let mode = row.mode { processes[index].modes.insert(mode) }
     if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
     if to == .notRunning { processes[index].modes = [] }
+    notePriority(row, old: old)
     if row.kind == .snapshot {
       // An earlier entry of the snapshot was used less recently.
       processes[index].lastUsedMs = (snapshotOrder[processes[index].name] ?? 0) - snapshotCount
@@ -152,7 +164,7 @@ struct DeviceReplay {
     // jetsam: a change of band is an entry at the tail of the new band's list.
     if row.kind == .snapshot {
       processes[index].snapshotBand = snapshotBands[processes[index].name]
-    } else if old != to {
+    } else if old != to || [.assert, .release, .dirty, .clean].contains(row.kind) {
       processes[index].snapshotBand = nil
     }
     if to.isResident {
@@ -163,11 +175,15 @@ struct DeviceReplay {
         processes[index].bandEntrySeq = row.seq
         // A snapshot's entry was in its band before time 0: no aging starts then.
         if band == 0, row.kind != .snapshot {
-          let daemon = processes[index].systemKind == .idleDaemon
-          processes[index].agingBand = daemon ? 10 : 20
-          processes[index].agingMs =
-            daemon
-            ? device.systemProcesses[index - appCount].agingTimeMs : 2_000
+          // Tracked: the daemons' aging band; managed (apps, extensions): the apps'; else none.
+          let profile = processes[index].isSystem ? device.systemProcesses[index - appCount] : nil
+          if let profile, profile.dirtyTracking != .none {
+            (processes[index].agingBand, processes[index].agingMs) = (10, profile.agingTimeMs)
+          } else if profile?.isManaged ?? true {
+            (processes[index].agingBand, processes[index].agingMs) = (20, 2_000)
+          } else {
+            processes[index].agingMs = 0
+          }
         } else {
           processes[index].agingMs = 0
         }
@@ -181,15 +197,70 @@ struct DeviceReplay {
     if let band = process.snapshotBand { return band }
     if process.isSystem {
       let profile = device.systemProcesses[index - appCount]
-      return profile.band ?? (profile.kind == .activeDaemon ? 30 : 0)
+      let own = profile.band ?? (profile.kind == .activeDaemon ? 30 : 0)
+      switch profile.dirtyTracking {
+      case .none:
+        if process.holdsAssertion { return process.assertion }
+        return process.releasedToIdle ? 0 : own
+      case .idleExit, .noIdleExit:
+        let asked = profile.dirtyTracking == .idleExit && !process.dirty ? 0 : own
+        let raised = process.holdsAssertion || process.releaseFloor
+        return raised ? max(asked, process.assertion) : asked
+      }
     }
-    var band = 0
+    var band = process.holdsAssertion ? process.assertion : 0
     // An app in the background state runs code: a mode keeps it there, or background work.
-    if process.state == .background { band = 30 }
+    if process.state == .background { band = max(band, 30) }
     if process.modes.contains(.location) || process.modes.contains(.voip) { band = max(band, 40) }
     if process.state.isForeground { band = max(band, 100) }
     if process.modes.contains(.audio) { band = max(band, 120) }
     return band
+  }
+
+  /// The priority actions' rows (`memorystatus_set_priority`, `memorystatus_dirty_set`), and a
+  /// new life's start: clean and unasserted, but dirty for a tracked idle daemon placed in a band.
+  mutating func notePriority(_ row: EventRecord, old: AppState) {
+    let index = row.app
+    if !old.isResident || row.to == .notRunning {
+      let profile = processes[index].isSystem ? device.systemProcesses[index - appCount] : nil
+      processes[index].dirty =
+        profile.map { $0.dirtyTracking == .idleExit && ($0.band ?? 0) > 0 } ?? false
+      (processes[index].assertion, processes[index].holdsAssertion) = (0, false)
+      (processes[index].releaseFloor, processes[index].releasedToIdle) = (false, false)
+    }
+    let tracking =
+      processes[index].isSystem ? device.systemProcesses[index - appCount].dirtyTracking : .none
+    switch row.kind {
+    case .assert:
+      processes[index].assertion = row.assertedBand ?? 0
+      processes[index].holdsAssertion = true
+      (processes[index].releaseFloor, processes[index].releasedToIdle) = (false, false)
+    case .release:
+      processes[index].holdsAssertion = false
+      processes[index].releasedToIdle = tracking == .none
+      processes[index].releaseFloor =
+        tracking != .none && (processes[index].dirty || tracking == .noIdleExit)
+    case .dirty, .clean:
+      processes[index].dirty = row.kind == .dirty
+      processes[index].releaseFloor = false
+    default: break
+    }
+  }
+
+  /// Whether a process's active limit is in force (`memstat_proc_is_active_locked`,
+  /// kern_memorystatus.c:5034): a tracked one while dirty, or (allowed to idle exit) above IDLE; a
+  /// managed one (an app, an extension) while it holds an assertion or runs code; any other above
+  /// IDLE.
+  func isActive(_ index: Int, band: Int) -> Bool {
+    let process = processes[index]
+    let profile = process.isSystem ? device.systemProcesses[index - appCount] : nil
+    switch profile?.dirtyTracking ?? .none {
+    case .idleExit: return process.dirty || band > 0
+    case .noIdleExit: return process.dirty
+    case .none:
+      return profile?.isManaged ?? true
+        ? process.holdsAssertion || process.state.isRunning : band > 0
+    }
   }
 
   /// The memory in swap.
@@ -241,5 +312,23 @@ struct DeviceReplay {
       moments.append(start + device.reaper.periodMs)
     }
     return moments
+  }
+}
+
+extension DeviceReplay {
+  /// Whether jetsam takes process `index`, in `band`, for a high-watermark kill. With separate
+  /// limits (`MemoryLimits`), when over the one in force, on screen or not, or (a system process)
+  /// over its soft limit; without, off screen over its soft limit (an app's is half its per-app
+  /// limit, exactly).
+  func isOverLimit(_ index: Int, band: Int) -> Bool {
+    let process = processes[index]
+    let system = process.isSystem ? device.systemProcesses[index - appCount] : nil
+    let soft = process.isSystem ? system?.softLimitKB : limits[index] * 50 / 100
+    let overSoft = soft.map { process.footprintKB > $0 } ?? false
+    guard let separate = process.isSystem ? system?.memoryLimits : separateLimits[index] else {
+      return overSoft && !process.state.isForeground
+    }
+    let limit = isActive(index, band: band) ? separate.active : separate.inactive
+    return process.footprintKB > limit.kilobytes || (process.isSystem && overSoft)
   }
 }

@@ -10,10 +10,19 @@ import Testing
 /// the victim is the one the rule picks from the state just before it, no kill happens that the rule
 /// did not call for, and no instant ends with a victim the rule still wants.
 @Suite struct InvariantTests {
-  static let apps = Fixture.stressApps
+  /// The stress apps; "slow" with separate limits (its 60 MB over its inactive 50 MB once it
+  /// suspends, not over its active 100 MB while it runs).
+  static let apps = Fixture.stressApps.map { app in
+    guard app.id == "slow" else { return app }
+    var limited = app
+    (limited.activeLimitKB, limited.inactiveLimitKB) = (mb(100), mb(50))
+    return limited
+  }
 
   /// System processes of every kind: idle daemons (one relaunched), active daemons (one with a band
-  /// and a soft limit) and an extension.
+  /// and a soft limit) and an extension; for the priority actions (`PriorityMix`), a managed idle
+  /// daemon that starts dirty and a managed one tracked without idle exit, both with separate
+  /// limits they are over when inactive.
   static let systemProcesses = [
     SystemProcess(name: "sys.idle-a", kind: .idleDaemon, footprintKB: mb(12)),
     SystemProcess(
@@ -24,7 +33,23 @@ import Testing
       name: "sys.fat", kind: .activeDaemon, footprintKB: mb(90), band: 80, softLimitKB: mb(60),
       relaunchDelayMs: sec(5)),
     SystemProcess(name: "sys.widget", kind: .extension, footprintKB: mb(15)),
+    limited(
+      SystemProcess(
+        name: "sys.dirty", kind: .idleDaemon, footprintKB: mb(30), band: 80,
+        relaunchDelayMs: sec(10), agingTimeMs: sec(5), isManaged: true), activeMB: 45,
+      inactiveMB: 20),
+    limited(
+      SystemProcess(
+        name: "sys.tracked", kind: .activeDaemon, footprintKB: mb(45), band: 120,
+        relaunchDelayMs: sec(5), dirtyTracking: .noIdleExit, isManaged: true),
+      activeMB: 60, inactiveMB: 40),
   ]
+
+  static func limited(_ process: SystemProcess, activeMB: Int, inactiveMB: Int) -> SystemProcess {
+    var limited = process
+    (limited.activeLimitKB, limited.inactiveLimitKB) = (mb(activeMB), mb(inactiveMB))
+    return limited
+  }
 
   /// Daemons launchd relaunches at once, six of them: alone in the IDLE band they are false idle
   /// (jetsam's aggressive mode).
@@ -99,7 +124,9 @@ import Testing
     EventLog, Scenario
   ) {
     let scenario = scenario(seed: seed, policy: name)
-    var workload = RandomWorkload(seed: UInt64(seed), apps: apps, count: 300)
+    var workload = PriorityMix(
+      RandomWorkload(seed: UInt64(seed), apps: apps, count: 300), seed: UInt64(seed),
+      scenario: scenario)
     var log = EventLog()
     _ = try Simulator.run(scenario, policy: policy, workload: &workload, observer: &log)
     return (log, scenario)

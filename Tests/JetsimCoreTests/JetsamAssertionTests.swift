@@ -42,7 +42,8 @@ import Testing
     device.systemProcesses = [process]
     return Scenario(
       name: "assertions", device: device, apps: [Fixture.app("a", resident: 50)],
-      actions: checks.compactMap { check in check.action.map { TimedAction(sec(check.second), $0) } },
+      actions: checks.compactMap { check in check.action.map { TimedAction(sec(check.second), $0) }
+      },
       policy: .jetsam, durationMs: sec(checks.last?.second ?? 0))
   }
 
@@ -225,6 +226,9 @@ import Testing
   /// is in IDLE, below the pressure level.
   @Test func theLimitInForceDecidesAHighWatermarkKill() throws {
     var device = DeviceProfile(name: "2 GB", memoryKB: mb(2048), reservedKB: mb(1400))
+    // No reaper, and available memory (218 MB) above the idle level (204.8 MB): only the aging
+    // end itself can wake jetsam to the high-watermark kill.
+    device.reaper.enabled = false
     device.systemProcesses = [
       process(
         .idleDaemon, footprintMB: 30, band: 80, activeMB: 40, inactiveMB: 20, fatal: false,
@@ -237,6 +241,7 @@ import Testing
     let result = try Simulator.run(scenario)
     let kills = result.kills.map { "\(result.summary.appIDs[$0.app]) \($0.reason) @\($0.timeMs)" }
     #expect(result.summary.metrics.minAvailableKB < device.warningThresholdKB)
+    #expect(result.summary.metrics.minAvailableKB > device.idleThresholdKB)
     #expect(kills == ["d highwater @11000"])
   }
 }

@@ -111,14 +111,7 @@ enum PolicyRule {
         foregroundBand ? device.nameRank[index] : position.seq, index
       )
       if best.map({ key < $0 }) ?? true { best = key }
-      // An app's soft limit is half its per-app limit, exactly; a system process has its own.
-      let soft: Int? =
-        process.isSystem
-        ? profile.systemProcesses[index - device.appCount].softLimitKB
-        : device.limits[index] * 50 / 100
-      if let soft, process.footprintKB > soft, !process.state.isForeground,
-        highwater.map({ key < $0 }) ?? true
-      {
+      if device.isOverLimit(index, band: position.band), highwater.map({ key < $0 }) ?? true {
         highwater = key
       }
       if position.band == 40, elevated.map({ key < $0 }) ?? true { elevated = key }

@@ -183,6 +183,9 @@ public struct JetsamPolicy: EvictionPolicy {
   var lowBands = 0
   var lowBandsRelaunching = 0
   private var waitingForSwap = 0
+  /// How many processes have separate active and inactive limits: for them the end of an aging
+  /// time may make a high-watermark candidate (the inactive limit comes into force).
+  private var limitedProcesses = 0
   /// The reaper: when the current sweep started, and the earliest the next may start.
   private var sweepStartMs = -1
   private var nextSweepMs = 0
@@ -221,6 +224,7 @@ public struct JetsamPolicy: EvictionPolicy {
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
     swapDevice = device.device.appSwap != nil
+    limitedProcesses = 0
     for app in device.apps.indices {
       members[app].idRank = device.apps[app].idRank
       if app < appCount {
@@ -238,6 +242,7 @@ public struct JetsamPolicy: EvictionPolicy {
         members[app].managed = process.isManaged
         members[app].reapable = process.relaunchLikelihood == .low
       }
+      if members[app].limits != nil { limitedProcesses += 1 }
     }
   }
 
@@ -483,15 +488,17 @@ public struct JetsamPolicy: EvictionPolicy {
     return max(sweepAt, members[oldest].entryMs + profile.reaper.minAgeMs)
   }
 
-  /// The end of the next aging time (a process entering IDLE may lower the critical level or become
-  /// the head of the lowest band), or the next time the reaper may act.
+  /// The end of the next aging time (a process entering IDLE may lower the critical level, become
+  /// the head of the lowest band, or come over its inactive limit), or the next time the reaper
+  /// may act.
   ///
   /// - Complexity: O(1).
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
     let now = device.nowMs
     let available = device.availableKB
     let reaper = reaperKB(device.device).map { available < $0 } ?? false
-    guard available < idleCriticalKB(device.device) || reaper else { return nil }
+    let highwater = limitedProcesses > 0 && available < device.device.warningThresholdKB
+    guard available < idleCriticalKB(device.device) || reaper || highwater else { return nil }
     let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
     let reaperAt =
       reaper ? nextReaperMs(device.device, nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
