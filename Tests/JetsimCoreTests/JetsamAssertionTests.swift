@@ -179,7 +179,7 @@ import Testing
         Check(line: 0, second: 2, action: .release(d), band: 190, limitMB: 25),
         Check(line: 0, second: 3, action: .dirty(d), band: 120, limitMB: 35),
       ])
-    // Untracked, a release is a request for IDLE (:3118): an extension goes to the apps' aging
+    // Untracked, a release is a request for IDLE (:3123): an extension goes to the apps' aging
     // band, then IDLE, though it asked for band 30 at launch.
     var widget = SystemProcess(name: d, kind: .extension, footprintKB: mb(10), band: 30)
     (widget.activeLimitKB, widget.inactiveLimitKB) = (mb(35), mb(25))
@@ -194,7 +194,7 @@ import Testing
 
   /// `set_assertion_pri_unmanaged` (line 480): an unmanaged process cannot take an assertion
   /// (`EPERM`); a dirty state needs dirty tracking (`memorystatus_dirty_set` returns `EINVAL`
-  /// untracked, :3546–3549). jetsim refuses such a workload before the run, naming the action.
+  /// untracked, :3543–3546). jetsim refuses such a workload before the run, naming the action.
   @Test func setAssertionPriUnmanaged() throws {
     var device = Fixture.device
     device.systemProcesses = [

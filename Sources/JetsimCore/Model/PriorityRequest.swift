@@ -60,7 +60,7 @@ public struct PriorityRequest: Sendable, Equatable {
 
   /// It is marked dirty or clean (`memorystatus_dirty_set`, kern_memorystatus.c:3514): the band
   /// becomes what its dirty state asks for, with its assertion's if it holds one (:3601–3603).
-  /// Returns false if it already was (`EALREADY`, :3560–3563): nothing changes.
+  /// Returns false if it already was (`EALREADY`, :3570–3573): nothing changes.
   public mutating func setDirty(_ dirty: Bool) -> Bool {
     guard dirty != isDirty else { return false }
     flags &= ~Self.lingering
@@ -73,9 +73,9 @@ public struct PriorityRequest: Sendable, Equatable {
   /// RunningBoard's own assertions, which an explicit one can only raise).
   ///
   /// A tracked process asks for IDLE when clean and allowed to idle exit, else for `requested`
-  /// (`memorystatus_dirty_set`, :3585–3600), raised to its assertion's band while it holds one or
+  /// (`memorystatus_dirty_set`, :3578–3599), raised to its assertion's band while it holds one or
   /// the floor a release left; an untracked one asks for its assertion's band while it holds one,
-  /// IDLE once it gave one up (:3118 passes the assertion's band itself), else `requested`.
+  /// IDLE once it gave one up (:3123 passes the band it asked for), else `requested`.
   public func band(requested: Int, tracking: DirtyTracking, isApp: Bool) -> Int {
     let held = holdsAssertion
     if isApp { return held ? max(requested, assertionBand) : requested }

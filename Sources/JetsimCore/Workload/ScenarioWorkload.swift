@@ -202,8 +202,8 @@ public struct ScenarioWorkload: WorkloadSource {
 
   /// Why `action` (a priority action) cannot apply to process `index`, if it cannot: an assertion
   /// needs a process RunningBoard manages (an unmanaged one gets `EPERM`,
-  /// `memorystatus_cmd_set_priority_properties`, xnu-11417 kern_memorystatus.c:8254); a dirty state
-  /// needs a dirty-tracked process (else `EINVAL`, `memorystatus_dirty_set`, :3546–3549), and one
+  /// `memorystatus_cmd_set_priority_properties`, xnu-11417 kern_memorystatus.c:8287–8295); a dirty state
+  /// needs a dirty-tracked process (else `EINVAL`, `memorystatus_dirty_set`, :3543–3546), and one
   /// allowed to idle exit needs a band to be in while dirty.
   private func priorityProblem(_ action: Action, index: Int) -> String? {
     guard index >= apps.count else {
