@@ -134,7 +134,37 @@ public struct JetsamPolicy: EvictionPolicy {
     /// What it adds to the counts, as last filed.
     var counted = Counted()
 
+    /// Takes `status` in: its footprint, state and priority; when it enters `band` (a change of
+    /// band: the tail of the new band's list, at `entry`), first its aging band for `aging.ms` if
+    /// any. One in-place update, so that the member is not copied out and back.
+    @inline(__always)
+    mutating func update(
+      _ status: AppStatus, band entered: Int?, aging: (band: Int, ms: Int),
+      entry: (ms: Int, seq: Int), waitsForSwap: Bool, isSystemProcess: Bool
+    ) {
+      footprintKB = status.footprintKB
+      priority = status.priority
+      onScreen = status.state.isForeground
+      runsCode = status.state.isRunning
+      swapped = status.isSwapped
+      waitingForSwap = waitsForSwap && status.state == .suspended && !status.isSwapped
+      guard status.state.isResident else {
+        resident = false
+        overSoftLimit = false
+        return
+      }
+      if let entered {
+        resident = true
+        requested = entered
+        (entryMs, entrySeq) = entry
+        (agingBand, agingMs) = aging
+        band = aging.ms > 0 ? aging.band : entered
+      }
+      overSoftLimit = isOverLimit(isSystemProcess: isSystemProcess)
+    }
+
     /// Whether its active limit is in force, in its band now (`PriorityRequest.isActive`).
+    @inline(__always)
     var isActive: Bool {
       priority.isActive(band: band, tracking: tracking, isManaged: managed, runsCode: runsCode)
     }
@@ -144,6 +174,7 @@ public struct JetsamPolicy: EvictionPolicy {
     /// process at or under `p_memstat_memlimit`, :7013–7015); a system process also when over its
     /// soft limit. Without, an app off screen over its soft limit, a system process over its soft
     /// limit.
+    @inline(__always)
     func isOverLimit(isSystemProcess: Bool) -> Bool {
       let overSoft = softLimitKB >= 0 && footprintKB > softLimitKB
       guard let limits else { return overSoft && !onScreen }
@@ -283,40 +314,16 @@ public struct JetsamPolicy: EvictionPolicy {
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     advance(to: nowMs)
-    let isResident = status.state.isResident
-    var member = members[app]
-    member.footprintKB = status.footprintKB
-    member.priority = status.priority
-    member.onScreen = status.state.isForeground
-    member.runsCode = status.state.isRunning
-    member.swapped = status.isSwapped
-    member.waitingForSwap =
-      swapDevice && status.state == .suspended && !status.isSwapped && !status.isSystemProcess
-    guard isResident else {
-      member.resident = false
-      member.overSoftLimit = false
-      members[app] = member
-      file(app)
-      return
-    }
-    let band = requestedBand(app, status)
-    if !member.resident || band != member.requested {
-      // A change of band: the tail of the new band's list.
-      member.resident = true
-      member.requested = band
-      member.band = band
-      member.entryMs = nowMs
-      member.entrySeq = nextSeq
-      nextSeq += 1
-      member.agingMs = 0
-      // A snapshot's process was in its band before time 0: no aging starts then.
-      if band == parameters.bands.idle, !status.isFromSnapshot {
-        (member.agingBand, member.agingMs) = aging(app)
-        if member.agingMs > 0 { member.band = member.agingBand }
-      }
-    }
-    member.overSoftLimit = member.isOverLimit(isSystemProcess: app >= appCount)
-    members[app] = member
+    let resident = status.state.isResident
+    let band = resident ? requestedBand(app, status) : 0
+    let enters = resident && (!members[app].resident || band != members[app].requested)
+    // A snapshot's process was in its band before time 0: no aging starts then.
+    let aging =
+      enters && band == parameters.bands.idle && !status.isFromSnapshot ? aging(app) : (0, 0)
+    members[app].update(
+      status, band: enters ? band : nil, aging: aging, entry: (nowMs, nextSeq),
+      waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount)
+    if enters { nextSeq += 1 }
     file(app)
   }
 
@@ -496,12 +503,13 @@ public struct JetsamPolicy: EvictionPolicy {
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
     let now = device.nowMs
     let available = device.availableKB
-    let reaper = reaperKB(device.device).map { available < $0 } ?? false
-    let highwater = limitedProcesses > 0 && available < device.device.warningThresholdKB
-    guard available < idleCriticalKB(device.device) || reaper || highwater else { return nil }
+    let profile = device.device
+    let reaper = reaperKB(profile).map { available < $0 } ?? false
+    let highwater = limitedProcesses > 0 && available < profile.warningThresholdKB
+    guard available < idleCriticalKB(profile) || reaper || highwater else { return nil }
     let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
     let reaperAt =
-      reaper ? nextReaperMs(device.device, nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
+      reaper ? nextReaperMs(profile, nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
     guard let agingEnd else { return reaperAt }
     return min(agingEnd, reaperAt ?? .max)
   }
