@@ -183,6 +183,29 @@ public struct JetsamPolicy: EvictionPolicy {
     }
   }
 
+  /// The device's levels and reaper as the policy reads them at every decision, fixed for a run:
+  /// read once at the start rather than copied out of the view's device profile each time.
+  struct Levels: Sendable {
+    var warningKB = 0
+    var criticalKB = 0
+    var idleCriticalKB = 0
+    /// The reaper's level, or nil when the device's reaper is off.
+    var reaperKB: Int?
+    var reaperMinAgeMs = 0
+    var reaperPeriodMs = 0
+    var killsOnLowSwap = false
+
+    init() {}
+
+    init(_ device: DeviceProfile, policy: JetsamPolicy) {
+      (warningKB, criticalKB) = (device.warningThresholdKB, device.criticalThresholdKB)
+      idleCriticalKB = policy.idleCriticalKB(device)
+      reaperKB = policy.reaperKB(device)
+      (reaperMinAgeMs, reaperPeriodMs) = (device.reaper.minAgeMs, device.reaper.periodMs)
+      killsOnLowSwap = device.appSwap?.killsOnLowSwap == true
+    }
+  }
+
   /// One process's share of the policy's counts.
   struct Counted: Sendable, Equatable {
     var idle = false
@@ -217,6 +240,7 @@ public struct JetsamPolicy: EvictionPolicy {
   /// How many processes have separate active and inactive limits: for them the end of an aging
   /// time may make a high-watermark candidate (the inactive limit comes into force).
   private var limitedProcesses = 0
+  private var levels = Levels()
   /// The reaper: when the current sweep started, and the earliest the next may start.
   private var sweepStartMs = -1
   private var nextSweepMs = 0
@@ -255,6 +279,7 @@ public struct JetsamPolicy: EvictionPolicy {
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
     swapDevice = device.device.appSwap != nil
+    levels = Levels(device.device, policy: self)
     limitedProcesses = 0
     for app in device.apps.indices {
       members[app].idRank = device.apps[app].idRank
@@ -279,7 +304,9 @@ public struct JetsamPolicy: EvictionPolicy {
 
   /// The band process `app` asks for in `status`, before any aging: a snapshot's, or what its
   /// own request, assertion and dirty state give (`PriorityRequest.band`). An app's own request
-  /// follows its state, as RunningBoard's assertions do.
+  /// follows its state, as RunningBoard's assertions do. Inlined: called from a mutating method, an
+  /// outlined call would copy the policy.
+  @inline(__always)
   func requestedBand(_ app: Int, _ status: AppStatus) -> Int {
     let bands = parameters.bands
     if let band = status.snapshotBand { return band }
@@ -303,6 +330,7 @@ public struct JetsamPolicy: EvictionPolicy {
   /// kern_memorystatus.c:2867–2906): a dirty-tracked process ages in the daemons' aging band for
   /// its own time; one RunningBoard manages, in the apps' aging band; any other goes straight to
   /// IDLE.
+  @inline(__always)
   private func aging(_ app: Int) -> (band: Int, ms: Int) {
     guard app >= appCount else { return (parameters.bands.aging, parameters.agingTimeMs) }
     let process = systemProcesses[app - appCount]
@@ -429,11 +457,10 @@ public struct JetsamPolicy: EvictionPolicy {
       return Eviction(app: victim, reason: .procThrashing)
     }
     let available = device.availableKB
-    let profile = device.device
-    let belowPressure = available < profile.warningThresholdKB
+    let belowPressure = available < levels.warningKB
     // 1. App swap running short below the pressure level: a swapped app, so that those waiting in
     //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`); then high-watermark kills.
-    if belowPressure, profile.appSwap?.killsOnLowSwap == true, waitingForSwap > 0,
+    if belowPressure, levels.killsOnLowSwap, waitingForSwap > 0,
       let victim = swapped.first(excluding: excluded)
     {
       return Eviction(app: victim, reason: .lowSwap)
@@ -441,7 +468,7 @@ public struct JetsamPolicy: EvictionPolicy {
     if belowPressure, let victim = highwater.first(excluding: excluded) {
       return Eviction(app: victim, reason: .highwater)
     }
-    guard available < profile.criticalThresholdKB else {
+    guard available < levels.criticalKB else {
       return healthyEviction(device, excluded: excluded)
     }
     // 3. Aggressive jetsam, when the IDLE band is all false idle.
@@ -458,20 +485,20 @@ public struct JetsamPolicy: EvictionPolicy {
   private mutating func healthyEviction(_ device: DeviceView, excluded: Int) -> Eviction? {
     let now = device.nowMs
     let available = device.availableKB
-    if available < idleCriticalKB(device.device), idleCount > 0,
+    if available < levels.idleCriticalKB, idleCount > 0,
       let victim = order.first(excluding: excluded), members[victim].band == parameters.bands.idle
     {
       if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
       return Eviction(app: victim, reason: .idleExit)
     }
-    let minAge = device.device.reaper.minAgeMs
-    guard let level = reaperKB(device.device), available < level,
+    let minAge = levels.reaperMinAgeMs
+    guard let level = levels.reaperKB, available < level,
       sweepStartMs == now || now >= nextSweepMs,
       let victim = reapable.first(excluding: excluded), members[victim].entryMs + minAge <= now
     else { return nil }
     if sweepStartMs != now {
       sweepStartMs = now
-      nextSweepMs = now + device.device.reaper.periodMs
+      nextSweepMs = now + levels.reaperPeriodMs
     }
     return Eviction(app: victim, reason: .longIdleExit)
   }
@@ -489,10 +516,10 @@ public struct JetsamPolicy: EvictionPolicy {
   /// oldest reapable entrant of IDLE has been in it long enough. Nil when IDLE holds none.
   ///
   /// - Complexity: O(1).
-  func nextReaperMs(_ profile: DeviceProfile, nowMs: Int) -> Int? {
+  func nextReaperMs(nowMs: Int) -> Int? {
     guard let oldest = reapable.first else { return nil }
     let sweepAt = sweepStartMs == nowMs ? nowMs : max(nextSweepMs, nowMs)
-    return max(sweepAt, members[oldest].entryMs + profile.reaper.minAgeMs)
+    return max(sweepAt, members[oldest].entryMs + levels.reaperMinAgeMs)
   }
 
   /// The end of the next aging time (a process entering IDLE may lower the critical level, become
@@ -503,13 +530,11 @@ public struct JetsamPolicy: EvictionPolicy {
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
     let now = device.nowMs
     let available = device.availableKB
-    let profile = device.device
-    let reaper = reaperKB(profile).map { available < $0 } ?? false
-    let highwater = limitedProcesses > 0 && available < profile.warningThresholdKB
-    guard available < idleCriticalKB(profile) || reaper || highwater else { return nil }
+    let reaper = levels.reaperKB.map { available < $0 } ?? false
+    let highwater = limitedProcesses > 0 && available < levels.warningKB
+    guard available < levels.idleCriticalKB || reaper || highwater else { return nil }
     let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
-    let reaperAt =
-      reaper ? nextReaperMs(profile, nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
+    let reaperAt = reaper ? nextReaperMs(nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
     guard let agingEnd else { return reaperAt }
     return min(agingEnd, reaperAt ?? .max)
   }
