@@ -53,9 +53,10 @@ public struct MemoryLimits: Sendable, Equatable {
   /// (`memstat_update_memlimit_locked`, kern_memorystatus.c:193).
   @inlinable public func inForce(isActive: Bool) -> Limit { isActive ? active : inactive }
 
-  /// Whether a process in `state` holds its active limit. An app runs code only while RunningBoard
-  /// holds an assertion for it (on screen, or background work, a task or a mode), and a managed
-  /// process is active exactly while it has one; a suspended app, idle daemon or extension is
-  /// inactive (`memstat_proc_is_active_locked`, kern_memorystatus.c:5034–5090).
+  /// Whether an app in `state` holds its active limit by its state alone. An app runs code only
+  /// while RunningBoard holds an assertion for it (on screen, or background work, a task or a
+  /// mode), and a managed process is active exactly while it has one
+  /// (`memstat_proc_is_active_locked`, kern_memorystatus.c:5034–5090). jetsam's full rule, with
+  /// explicit assertions, dirty tracking and bands, is `PriorityRequest.isActive`.
   @inlinable public static func isActive(_ state: AppState) -> Bool { state.isRunning }
 }

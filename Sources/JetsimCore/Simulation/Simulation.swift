@@ -224,7 +224,8 @@ package struct Simulation {
       if step.app < 0 || Int(step.app) >= count {
         failure = .invalidValue(
           path: "workload", keyPath: "app", value: "index \(step.app)",
-          expected: "an app index from 0 to \(count - 1)")
+          expected:
+            "\(step.kind.namesAnyProcess ? "a process" : "an app") index from 0 to \(count - 1)")
       }
     }
     return !failed
