@@ -1,8 +1,7 @@
 /// The jetsam priority actions (docs/model.md §8; docs/policies.md, "Priority assertions and dirty
-/// state"): a process
-/// takes or gives up a RunningBoard priority assertion, a dirty-tracked daemon becomes dirty or
-/// clean. Only the band it asks for and the limit in force change; the `jetsam` policy decides what
-/// follows (docs/policies.md), the other policies ignore it. An action on a process that is not
+/// state"): a process takes or gives up a RunningBoard priority assertion, a dirty-tracked daemon
+/// becomes dirty or clean. Only the band it asks for and the limit in force change; the `jetsam`
+/// policy decides what follows, the other policies ignore it. An action on a process that is not
 /// running does nothing: the kernel finds no such process.
 extension Simulation {
   /// Process `app` takes an assertion for `band`, or gives its assertion up (`band` 0).
