@@ -25,6 +25,7 @@ struct Mutator {
   static let fieldTokens: [String] = [
     "", "0", "-5", "1", "4398046511104", "99999999999999999999", "open", "home", "wake", "allocate",
     "free", "reboot", "interrupt", "mode-start", "mode-stop", "force-quit", "lock", "unlock",
+    "assert", "release", "dirty", "clean", "21", "210",
     "com.example.music", "com.example.mail", "com.example.unknown", "5s", "0s", "-1MB", "1PB",
     "300MB", "audio", "voip", "\"a,b\"", "\"", "Opened", "Closed", "Minimized", "1",
     "2019-01-01 00:00:00", "9999-12-31 23:59:59", "1546300800", "vm-pageshortage", "é", "\r",

@@ -9,7 +9,9 @@ import Testing
 /// The shipped scenarios' reports, compared byte for byte with `Reports/golden/<scenario>/`.
 /// Set `RECORD_SNAPSHOTS=1` to re-record them, then review the diff before committing.
 @Suite struct GoldenReportTests {
-  static let scenarios = ["worked-example", "lifecycle-tour", "daily-commute", "evening-social"]
+  static let scenarios = [
+    "worked-example", "lifecycle-tour", "daily-commute", "evening-social", "daemon-priorities",
+  ]
 
   @Test(arguments: scenarios)
   func reportsMatchTheGoldenFiles(name: String) throws {

@@ -193,7 +193,9 @@ import Testing
   }
 
   @Test func checkPassesOnTheShippedGoldens() throws {
-    for name in ["worked-example", "lifecycle-tour", "daily-commute", "evening-social"] {
+    for name in [
+      "worked-example", "lifecycle-tour", "daily-commute", "evening-social", "daemon-priorities",
+    ] {
       let result = try jetsim([
         "check", scenarioPath(name), "--expect", "\(packageRoot)/Reports/golden/\(name)",
         "--events", "--numbers",
