@@ -78,10 +78,10 @@ import Testing
     ),
     (
       "25000,dirty,maps,",
-      "'dirty maps'; expected a dirty-tracked system process (an app is not tracked"
+      "t.csv:6: 'dirty maps': an app is not dirty-tracked"
     ),
-    ("25000,assert,locationd,100", "'assert locationd'; expected a process RunningBoard manages"),
-    ("25000,clean,locationd,", "'clean locationd'; expected a dirty-tracked system process"),
+    ("25000,assert,locationd,100", "t.csv:6: 'assert locationd': RunningBoard does not manage it"),
+    ("25000,clean,locationd,", "t.csv:6: 'clean locationd': it is not dirty-tracked"),
     ("25000,assert,nobody,100", "'nobody' is not an app or system process of the scenario"),
   ])
   func anActionAProcessCannotTakeIsRefused(line: String, message: String) throws {

@@ -218,13 +218,16 @@ struct DeviceReplay {
   }
 
   /// The priority actions' rows (`memorystatus_set_priority`, `memorystatus_dirty_set`), and a
-  /// new life's start: clean and unasserted, but dirty for a tracked idle daemon placed in a band.
+  /// new life's start: clean and unasserted, but dirty for a tracked idle-exit daemon asking for a
+  /// band above IDLE (an active daemon's default is 30), unless a snapshot places it at 10 or below.
   mutating func notePriority(_ row: EventRecord, old: AppState) {
     let index = row.app
     if !old.isResident || row.to == .notRunning {
       let profile = processes[index].isSystem ? device.systemProcesses[index - appCount] : nil
+      let asksAboveIdle = profile.map { $0.band.map { $0 > 0 } ?? ($0.kind == .activeDaemon) }
+      let placedLow = row.kind == .snapshot && (snapshotBands[processes[index].name] ?? 11) <= 10
       processes[index].dirty =
-        profile.map { $0.dirtyTracking == .idleExit && ($0.band ?? 0) > 0 } ?? false
+        profile?.dirtyTracking == .idleExit && asksAboveIdle == true && !placedLow
       (processes[index].assertion, processes[index].holdsAssertion) = (0, false)
       (processes[index].releaseFloor, processes[index].releasedToIdle) = (false, false)
     }
@@ -258,8 +261,9 @@ struct DeviceReplay {
     case .idleExit: return process.dirty || band > 0
     case .noIdleExit: return process.dirty
     case .none:
-      return profile?.isManaged ?? true
-        ? process.holdsAssertion || process.state.isRunning : band > 0
+      // An app running code holds RunningBoard's assertion; a system process only an explicit one.
+      let asserted = process.holdsAssertion || (!process.isSystem && process.state.isRunning)
+      return profile?.isManaged ?? true ? asserted : band > 0
     }
   }
 

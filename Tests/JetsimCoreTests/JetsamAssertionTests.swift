@@ -52,7 +52,7 @@ import Testing
     var workload = try scenario.workload()
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: JetsamPolicy(), observer: EventLog(),
-      seed: 1)
+      seed: 1, snapshot: scenario.snapshot)
     try simulation.run(&workload, untilMs: timeMs)
     let policy = try #require(simulation.policy as? JetsamPolicy)
     let band = try #require(policy.band(of: index, nowMs: timeMs))
@@ -192,6 +192,55 @@ import Testing
       ])
   }
 
+  /// `memstat_proc_is_active_locked` (kern_memorystatus.c:5078–5083): an untracked process
+  /// RunningBoard manages is active only while it holds an assertion — a managed active daemon
+  /// too, though it runs. Given up, the assertion leaves it asking for IDLE (:3123), through the
+  /// apps' aging band: `tests/memorystatus_is_assertion.c` line 508, a managed process asking for
+  /// IDLE goes to band 20 (`memstat_update_priority_locked`, :2900–2906).
+  @Test func aManagedDaemonIsActiveOnlyWhileItHoldsAnAssertion() throws {
+    let d = "d"
+    let managed = process(
+      .activeDaemon, footprintMB: 10, band: 30, activeMB: 50, inactiveMB: 20, managed: true)
+    try verify(
+      managed,
+      [
+        Check(line: 0, second: 1, action: nil, band: 30, limitMB: 20),
+        Check(line: 0, second: 2, action: .assert(d, band: 100), band: 100, limitMB: 50),
+        Check(line: 508, second: 3, action: .release(d), band: 20, limitMB: 20),
+        Check(line: 0, second: 6, action: nil, band: 0, limitMB: 20),
+      ])
+    // Unmanaged, the same daemon is active while above IDLE.
+    let unmanaged = process(.activeDaemon, footprintMB: 10, band: 30, activeMB: 50, inactiveMB: 20)
+    try verify(unmanaged, [Check(line: 0, second: 1, action: nil, band: 30, limitMB: 50)])
+  }
+
+  /// A dirty-tracked process allowed to idle exit starts dirty when the band it asks for is above
+  /// IDLE — an active daemon's default, BACKGROUND, included — and is clean when a snapshot places
+  /// it in IDLE, so that a `dirty` then moves it to its band.
+  @Test func aTrackedDaemonStartsDirtyInItsBandUnlessASnapshotPlacesItInIdle() throws {
+    let d = "d"
+    let active = process(
+      .activeDaemon, footprintMB: 10, band: 30, activeMB: 50, inactiveMB: 20, tracking: .idleExit)
+    var defaultBand = active
+    defaultBand.band = nil
+    try verify(
+      defaultBand,
+      [
+        Check(line: 0, second: 1, action: nil, band: 30, limitMB: 50),
+        Check(line: 0, second: 2, action: .clean(d), band: 10, limitMB: 50),
+        Check(line: 0, second: 3, action: .dirty(d), band: 30, limitMB: 50),
+      ])
+    var device = DeviceProfile(name: "4 GB", memoryKB: mb(4096), reservedKB: mb(1000))
+    device.systemProcesses = [active]
+    var scenario = Scenario(
+      name: "snapshot", device: device, apps: [Fixture.app("a", resident: 50)],
+      actions: [TimedAction(sec(1), .dirty(d))], policy: .jetsam, durationMs: sec(2))
+    scenario.snapshot = Snapshot([.init(process: d, state: .background, band: 0)])
+    let (before, _) = try observe(scenario, 1, atMs: sec(1) - 1)
+    let (after, limit) = try observe(scenario, 1, atMs: sec(1))
+    #expect(before == 0 && after == 30 && limit == 50)
+  }
+
   /// `set_assertion_pri_unmanaged` (line 480): an unmanaged process cannot take an assertion
   /// (`EPERM`); a dirty state needs dirty tracking (`memorystatus_dirty_set` returns `EINVAL`
   /// untracked, :3543–3546). jetsim refuses such a workload before the run, naming the action.
@@ -212,10 +261,10 @@ import Testing
         return "\(error)"
       }
     }
-    #expect(problem(.assert("daemon", band: 100))?.contains("RunningBoard manages") == true)
-    #expect(problem(.dirty("daemon"))?.contains("dirty-tracked") == true)
-    #expect(problem(.dirty("a"))?.contains("an app is not tracked") == true)
-    #expect(problem(.dirty("idle"))?.contains("a band to be in while dirty") == true)
+    #expect(problem(.assert("daemon", band: 100))?.contains("RunningBoard does not manage it") == true)
+    #expect(problem(.dirty("daemon"))?.contains("it is not dirty-tracked") == true)
+    #expect(problem(.dirty("a"))?.contains("an app is not dirty-tracked") == true)
+    #expect(problem(.dirty("idle"))?.contains("no band above IDLE to be in while dirty") == true)
     #expect(problem(.assert("a", band: 100)) == nil)
     #expect(problem(.assert("nobody", band: 100))?.contains("nobody") == true)
   }

@@ -98,9 +98,13 @@ public struct SystemProcess: Sendable, Equatable {
   /// assertions: an extension is managed unless its profile says otherwise; a daemon is not.
   public var isManaged: Bool
 
-  /// Whether it starts dirty: a tracked idle daemon whose profile gives a band above IDLE (it is
-  /// working, or it would be in IDLE).
-  public var startsDirty: Bool { dirtyTracking == .idleExit && (band ?? 0) > 0 }
+  /// Whether the band it asks for itself is above IDLE: its profile's band, or an active daemon's
+  /// default (BACKGROUND). A dirty-tracked process allowed to idle exit needs one to be dirty in.
+  public var asksAboveIdle: Bool { band.map { $0 > 0 } ?? (kind == .activeDaemon) }
+
+  /// Whether it starts dirty: tracked, allowed to idle exit and asking for a band above IDLE (it
+  /// is working, or it would be in IDLE).
+  public var startsDirty: Bool { dirtyTracking == .idleExit && asksAboveIdle }
 
   /// The band it asks for itself (`p_memstat_requestedpriority`): its profile's, or its kind's
   /// (an active daemon's the BACKGROUND band, `backgroundBand`; the others IDLE).

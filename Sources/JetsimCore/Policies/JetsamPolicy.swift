@@ -145,7 +145,9 @@ public struct JetsamPolicy: EvictionPolicy {
       footprintKB = status.footprintKB
       priority = status.priority
       onScreen = status.state.isForeground
-      runsCode = status.state.isRunning
+      // An app runs code only while RunningBoard holds an assertion for it; a system process's
+      // state implies none (an active daemon runs with or without one).
+      runsCode = status.state.isRunning && !isSystemProcess
       swapped = status.isSwapped
       waitingForSwap = waitsForSwap && status.state == .suspended && !status.isSwapped
       guard status.state.isResident else {

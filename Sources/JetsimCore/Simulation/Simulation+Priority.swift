@@ -35,10 +35,12 @@ extension Simulation {
   }
 
   /// The priority state a process starts each life with: clean and unasserted, except a tracked
-  /// daemon its profile places in a band above IDLE (`SystemProcess.startsDirty`).
-  func initialPriority(_ app: Int) -> PriorityRequest {
+  /// daemon its profile places in a band above IDLE (`SystemProcess.startsDirty`) — unless a
+  /// snapshot places it in IDLE or the daemons' aging band (`snapshotBand` 10 or less), where a
+  /// dirty one would not be.
+  func initialPriority(_ app: Int, snapshotBand: Int? = nil) -> PriorityRequest {
     var priority = PriorityRequest()
-    if traits[app].startsDirty { _ = priority.setDirty(true) }
+    if traits[app].startsDirty, (snapshotBand ?? Int.max) > 10 { _ = priority.setDirty(true) }
     return priority
   }
 }

@@ -109,7 +109,7 @@ extension Simulation {
       apps[app].baseKB = max(0, footprint - apps[app].cachesKB - profile.backingStoresKB)
     }
     apps[app].placeBySnapshot(band: entry.band)
-    apps[app].priority = initialPriority(app)
+    apps[app].priority = initialPriority(app, snapshotBand: entry.band)
     // The memory is checked before it lands: free memory never goes negative, even at time 0.
     let physical = device.physicalKB(footprintKB: footprint, state: state)
     guard physical <= availableKB else {

@@ -173,8 +173,13 @@ public struct ScenarioWorkload: WorkloadSource {
       }
       if let problem = priorityProblem(action.action, index: Int(index)) {
         let (path, place) = location(source)
-        failure = .invalidValue(
-          path: path, keyPath: place, value: "'\(action.action.name) \(id)'", expected: problem)
+        let message = "'\(action.action.name) \(id)': \(problem)"
+        // A trace's line is named as the trace reader names it (`file:line:`).
+        if source == 1, let line = Int(place.dropFirst("line ".count)) {
+          failure = .traceLine(path: path, line: line, message: message)
+        } else {
+          failure = .invalidEntry(path: path, keyPath: place, message: message)
+        }
         return nil
       }
       app = index
@@ -203,25 +208,29 @@ public struct ScenarioWorkload: WorkloadSource {
   /// Why `action` (a priority action) cannot apply to process `index`, if it cannot: an assertion
   /// needs a process RunningBoard manages (an unmanaged one gets `EPERM`,
   /// `memorystatus_cmd_set_priority_properties`, xnu-11417 kern_memorystatus.c:8287–8295); a dirty state
-  /// needs a dirty-tracked process (else `EINVAL`, `memorystatus_dirty_set`, :3543–3546), and one
-  /// allowed to idle exit needs a band to be in while dirty.
+  /// needs a dirty-tracked process (else `EINVAL`, `memorystatus_dirty_set`, :3543–3546) that asks
+  /// for a band above IDLE, to be in while dirty.
   private func priorityProblem(_ action: Action, index: Int) -> String? {
     guard index >= apps.count else {
       return action.kind == .dirty || action.kind == .clean
-        ? "a dirty-tracked system process (an app is not tracked; use assert and release)" : nil
+        ? "an app is not dirty-tracked; dirty and clean name a system process (an app takes assert and release)"
+        : nil
     }
     let process = systemProcesses[index - apps.count]
     switch action.kind {
     case .assert, .release:
       return process.isManaged
         ? nil
-        : "a process RunningBoard manages: an app, an extension, or a system process with \"managed\": true"
+        : "RunningBoard does not manage it; assert and release name an app, an extension, or a system process with \"managed\": true"
     default:
       if process.dirtyTracking == .none {
-        return "a dirty-tracked system process (an idle daemon, or one with \"dirtyTracking\")"
+        return
+          "it is not dirty-tracked; give it \"dirtyTracking\" (an idle daemon is tracked by default)"
       }
-      if process.dirtyTracking == .idleExit, (process.band ?? 0) == 0 {
-        return "a band to be in while dirty: give '\(process.name)' a \"band\" above 0"
+      // Dirty with a band of IDLE, the kernel would hold it in the daemons' aging band while it is
+      // dirty (`_memstat_perform_idle_demotion_for_band`, :2525–2527), which jetsim does not model.
+      if !process.asksAboveIdle {
+        return "it asks for no band above IDLE to be in while dirty; give it a \"band\" above 0"
       }
       return nil
     }
