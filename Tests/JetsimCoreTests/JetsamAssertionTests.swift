@@ -261,7 +261,8 @@ import Testing
         return "\(error)"
       }
     }
-    #expect(problem(.assert("daemon", band: 100))?.contains("RunningBoard does not manage it") == true)
+    #expect(
+      problem(.assert("daemon", band: 100))?.contains("RunningBoard does not manage it") == true)
     #expect(problem(.dirty("daemon"))?.contains("it is not dirty-tracked") == true)
     #expect(problem(.dirty("a"))?.contains("an app is not dirty-tracked") == true)
     #expect(problem(.dirty("idle"))?.contains("no band above IDLE to be in while dirty") == true)
