@@ -21,8 +21,8 @@ import Testing
 
   /// System processes of every kind: idle daemons (one relaunched), active daemons (one with a band
   /// and a soft limit) and an extension; for the priority actions (`PriorityMix`), a managed idle
-  /// daemon that starts dirty and a managed one tracked without idle exit, both with separate
-  /// limits they are over when inactive.
+  /// daemon that starts dirty, a managed one tracked without idle exit and a managed untracked
+  /// one, which with the extension have separate limits they are over when inactive.
   static let systemProcesses = [
     SystemProcess(name: "sys.idle-a", kind: .idleDaemon, footprintKB: mb(12)),
     SystemProcess(
@@ -32,7 +32,13 @@ import Testing
     SystemProcess(
       name: "sys.fat", kind: .activeDaemon, footprintKB: mb(90), band: 80, softLimitKB: mb(60),
       relaunchDelayMs: sec(5)),
-    SystemProcess(name: "sys.widget", kind: .extension, footprintKB: mb(15)),
+    limited(
+      SystemProcess(name: "sys.widget", kind: .extension, footprintKB: mb(15)), activeMB: 20,
+      inactiveMB: 10),
+    limited(
+      SystemProcess(
+        name: "sys.managed", kind: .activeDaemon, footprintKB: mb(25), isManaged: true),
+      activeMB: 40, inactiveMB: 20),
     limited(
       SystemProcess(
         name: "sys.dirty", kind: .idleDaemon, footprintKB: mb(30), band: 80,
