@@ -150,13 +150,13 @@ package struct CSVCursor {
   /// Appends a field separator.
   package mutating func comma() {
     base[position] = UInt8(ascii: ",")
-    position += 1
+    position &+= 1
   }
 
   /// Ends the record.
   package mutating func newline() {
     base[position] = UInt8(ascii: "\n")
-    position += 1
+    position &+= 1
   }
 
   /// Appends bytes as they are.
@@ -215,13 +215,13 @@ package struct CSVCursor {
     let zeros = min(digits.trailingZeroBitCount &>> 3, 7)
     UnsafeMutableRawPointer(base + position).storeBytes(
       of: ((digits | 0x3030_3030_3030_3030) &>> (zeros &<< 3)).littleEndian, as: UInt64.self)
-    position += 8 &- zeros
+    position &+= 8 &- zeros
   }
 
   /// Appends `value` (below 10⁸) as eight digits, leading zeros included.
   @inline(__always) private mutating func appendEight(_ value: UInt32) {
     UnsafeMutableRawPointer(base + position).storeBytes(
       of: (Self.digitBytes(value) | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
-    position += 8
+    position &+= 8
   }
 }

@@ -140,6 +140,8 @@ final class RowStream: @unchecked Sendable {
     // The tables as `start(_:)` left them before the first row; from then on, this thread's own
     // (they remember what the last rows wrote).
     var tables: ReportTables?
+    // Asked once: reading an optional timeline at every row costs a call.
+    let recording = timeline != nil
     while true {
       rowsReady.wait()
       lock.lock()
@@ -151,13 +153,13 @@ final class RowStream: @unchecked Sendable {
       for row in chunk.rows {
         switch row {
         case .event(let event):
-          timeline?.record(event)
+          if recording { timeline?.record(event) }
           current.append(event, to: &events)
           if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
         case .kill:
           let kill = chunk.kills[nextKill]
           nextKill += 1
-          timeline?.record(kill)
+          if recording { timeline?.record(kill) }
           current.append(kill, to: &kills)
           if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
         }
