@@ -49,12 +49,18 @@ final class RowStream: @unchecked Sendable {
   /// benchmark's report case (docs/performance.md).
   static let chunkSize = 1024
   static let chunkCount = 16
+  /// Filled chunks that wake a waiting writer: woken at every chunk, a writer faster than the
+  /// simulation sleeps and wakes once per chunk, two system calls and a switch of threads each
+  /// time; woken for four, it writes them in one go.
+  static let wakeBatch = 4
 
   // Shared between the two threads, under `lock`.
   private let lock = NSLock()
   private var filled: [Chunk] = []
   private var empty: [Chunk]
   private var ended = false
+  /// Whether the writer waits on `rowsReady`, for `wakeBatch` filled chunks or the end.
+  private var writerWaits = false
   private let rowsReady = DispatchSemaphore(value: 0)
   private let chunksFree = DispatchSemaphore(value: chunkCount - 1)
   private let finished = DispatchSemaphore(value: 0)
@@ -104,8 +110,10 @@ final class RowStream: @unchecked Sendable {
     lock.lock()
     filled.append(chunk)
     chunk = empty.removeLast()
+    let wake = writerWaits && filled.count >= Self.wakeBatch
+    if wake { writerWaits = false }
     lock.unlock()
-    rowsReady.signal()
+    if wake { rowsReady.signal() }
   }
 
   /// Hands the last rows over and waits until every row is written into the buffers and files;
@@ -115,13 +123,15 @@ final class RowStream: @unchecked Sendable {
   ) {
     lock.lock()
     let first = !ended
+    let wake = first && writerWaits
     if first {
       filled.append(chunk)
       ended = true
+      writerWaits = false
     }
     lock.unlock()
     guard first else { return (eventsFile, killsFile, timeline) }
-    rowsReady.signal()
+    if wake { rowsReady.signal() }
     finished.wait()
     eventsFile.flush(&events)
     killsFile.flush(&kills)
@@ -143,8 +153,15 @@ final class RowStream: @unchecked Sendable {
     // Asked once: reading an optional timeline at every row costs a call.
     let recording = timeline != nil
     while true {
-      rowsReady.wait()
       lock.lock()
+      guard !filled.isEmpty else {
+        // Nothing to write, and not the end (the last chunk ends the loop): sleep until
+        // `hand(_:)` or `end(with:)` wakes this thread.
+        writerWaits = true
+        lock.unlock()
+        rowsReady.wait()
+        continue
+      }
       var chunk = filled.removeFirst()
       let last = ended && filled.isEmpty
       var current = tables.take() ?? self.tables
