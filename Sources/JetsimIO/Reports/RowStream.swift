@@ -49,9 +49,10 @@ final class RowStream: @unchecked Sendable {
   /// benchmark's report case (docs/performance.md).
   static let chunkSize = 1024
   static let chunkCount = 16
-  /// Filled chunks that wake a waiting writer: woken at every chunk, a writer faster than the
-  /// simulation sleeps and wakes once per chunk, two system calls and a switch of threads each
-  /// time; woken for four, it writes them in one go.
+  /// Chunks that wake a waiting thread: filled ones the writer, emptied ones the simulation.
+  /// Woken at every chunk, the faster thread sleeps and wakes once per chunk, two system calls
+  /// and a switch of threads each time (at every chunk both ways when the two share a
+  /// processor); woken for four, it goes on for four chunks in one go.
   static let wakeBatch = 4
 
   // Shared between the two threads, under `lock`.
@@ -61,8 +62,10 @@ final class RowStream: @unchecked Sendable {
   private var ended = false
   /// Whether the writer waits on `rowsReady`, for `wakeBatch` filled chunks or the end.
   private var writerWaits = false
+  /// Whether the simulation waits on `chunksFree`, for `wakeBatch` empty chunks.
+  private var simulationWaits = false
   private let rowsReady = DispatchSemaphore(value: 0)
-  private let chunksFree = DispatchSemaphore(value: chunkCount - 1)
+  private let chunksFree = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
   // The writer thread's own, until `end()` returns; then the caller's.
@@ -103,11 +106,16 @@ final class RowStream: @unchecked Sendable {
   /// writer if every chunk is in flight. After `end(with:)`, it does nothing.
   func hand(_ chunk: inout Chunk) {
     lock.lock()
-    let over = ended
-    lock.unlock()
-    guard !over else { return }
-    chunksFree.wait()
-    lock.lock()
+    guard !ended else {
+      lock.unlock()
+      return
+    }
+    while empty.isEmpty {
+      simulationWaits = true
+      lock.unlock()
+      chunksFree.wait()
+      lock.lock()
+    }
     filled.append(chunk)
     chunk = empty.removeLast()
     let wake = writerWaits && filled.count >= Self.wakeBatch
@@ -186,8 +194,10 @@ final class RowStream: @unchecked Sendable {
       chunk.removeAll()
       lock.lock()
       empty.append(chunk)
+      let wake = simulationWaits && empty.count >= Self.wakeBatch
+      if wake { simulationWaits = false }
       lock.unlock()
-      chunksFree.signal()
+      if wake { chunksFree.signal() }
     }
     swap(&events, &self.events)
     swap(&kills, &self.kills)
