@@ -102,8 +102,9 @@ final class RowStream: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Hands `chunk` to the writer thread and gives back an empty one in its place, waiting for the
-  /// writer if every chunk is in flight. After `end(with:)`, it does nothing.
+  /// Hands `chunk` to the writer thread and gives back an empty one in its place; if every chunk
+  /// is in flight, waits until the writer has emptied `wakeBatch` of them. After `end(with:)`, it
+  /// does nothing.
   func hand(_ chunk: inout Chunk) {
     lock.lock()
     guard !ended else {
