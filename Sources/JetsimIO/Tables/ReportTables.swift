@@ -195,7 +195,7 @@ package struct ReportTables: Sendable {
 
   /// What `fixedColumns(of:)` depends on, packed: the kind, then each optional as 0 (none) or
   /// its position + 1.
-  @inline(__always) private static func fixedKey(_ event: EventRecord) -> UInt32 {
+  private static func fixedKey(_ event: EventRecord) -> UInt32 {
     var key = UInt32(event.kind.rawValue)
     key = key << 4 | (event.from.map { UInt32($0.rawValue) + 1 } ?? 0)
     key = key << 4 | (event.to.map { UInt32($0.rawValue) + 1 } ?? 0)
