@@ -61,6 +61,24 @@ import Testing
     #expect(FixedPoint.digitCount(UInt.max) == 20)
   }
 
+  /// Numbers are written eight bytes at a time: the bytes past a short number are the next one's
+  /// to overwrite, and every digit of every lane must come out exact.
+  @Test func integersWrittenOneAfterAnotherKeepTheirDigits() {
+    var values = Array(0..<100_000) + Array(99_999_000..<100_001_000)
+    var random = RandomStream(seed: 11, stream: 4)
+    for _ in 0..<20_000 {
+      values.append(random.below(2) == 0 ? -random.below(1 << 40) : random.below(Int.max))
+    }
+    values += [Int.max, Int.min, -100_000_000, 10_000_000_000_000_000]
+    var buffer = CSVBuffer()
+    for value in values {
+      buffer.append(value)
+      buffer.comma()
+    }
+    let expected = values.map { String($0) + "," }.joined()
+    #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+  }
+
   @Test func theReaderReadsWhatTheWriterWrites() throws {
     var buffer = CSVBuffer()
     buffer.appendRow(["a,b", "c\"d", "e\nf", "plain"])

@@ -49,14 +49,23 @@ final class RowStream: @unchecked Sendable {
   /// benchmark's report case (docs/performance.md).
   static let chunkSize = 1024
   static let chunkCount = 16
+  /// Chunks that wake a waiting thread: filled ones the writer, emptied ones the simulation.
+  /// Woken at every chunk, the faster thread sleeps and wakes once per chunk, two system calls
+  /// and a switch of threads each time (at every chunk both ways when the two share a
+  /// processor); woken for four, it goes on for four chunks in one go.
+  static let wakeBatch = 4
 
   // Shared between the two threads, under `lock`.
   private let lock = NSLock()
   private var filled: [Chunk] = []
   private var empty: [Chunk]
   private var ended = false
+  /// Whether the writer waits on `rowsReady`, for `wakeBatch` filled chunks or the end.
+  private var writerWaits = false
+  /// Whether the simulation waits on `chunksFree`, for `wakeBatch` empty chunks.
+  private var simulationWaits = false
   private let rowsReady = DispatchSemaphore(value: 0)
-  private let chunksFree = DispatchSemaphore(value: chunkCount - 1)
+  private let chunksFree = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
   // The writer thread's own, until `end()` returns; then the caller's.
@@ -93,19 +102,27 @@ final class RowStream: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Hands `chunk` to the writer thread and gives back an empty one in its place, waiting for the
-  /// writer if every chunk is in flight. After `end(with:)`, it does nothing.
+  /// Hands `chunk` to the writer thread and gives back an empty one in its place; if every chunk
+  /// is in flight, waits until the writer has emptied `wakeBatch` of them. After `end(with:)`, it
+  /// does nothing.
   func hand(_ chunk: inout Chunk) {
     lock.lock()
-    let over = ended
-    lock.unlock()
-    guard !over else { return }
-    chunksFree.wait()
-    lock.lock()
+    guard !ended else {
+      lock.unlock()
+      return
+    }
+    while empty.isEmpty {
+      simulationWaits = true
+      lock.unlock()
+      chunksFree.wait()
+      lock.lock()
+    }
     filled.append(chunk)
     chunk = empty.removeLast()
+    let wake = writerWaits && filled.count >= Self.wakeBatch
+    if wake { writerWaits = false }
     lock.unlock()
-    rowsReady.signal()
+    if wake { rowsReady.signal() }
   }
 
   /// Hands the last rows over and waits until every row is written into the buffers and files;
@@ -115,13 +132,15 @@ final class RowStream: @unchecked Sendable {
   ) {
     lock.lock()
     let first = !ended
+    let wake = first && writerWaits
     if first {
       filled.append(chunk)
       ended = true
+      writerWaits = false
     }
     lock.unlock()
     guard first else { return (eventsFile, killsFile, timeline) }
-    rowsReady.signal()
+    if wake { rowsReady.signal() }
     finished.wait()
     eventsFile.flush(&events)
     killsFile.flush(&kills)
@@ -140,9 +159,18 @@ final class RowStream: @unchecked Sendable {
     // The tables as `start(_:)` left them before the first row; from then on, this thread's own
     // (they remember what the last rows wrote).
     var tables: ReportTables?
+    // Asked once: reading an optional timeline at every row costs a call.
+    let recording = timeline != nil
     while true {
-      rowsReady.wait()
       lock.lock()
+      guard !filled.isEmpty else {
+        // Nothing to write, and not the end (the last chunk ends the loop): sleep until
+        // `hand(_:)` or `end(with:)` wakes this thread.
+        writerWaits = true
+        lock.unlock()
+        rowsReady.wait()
+        continue
+      }
       var chunk = filled.removeFirst()
       let last = ended && filled.isEmpty
       var current = tables.take() ?? self.tables
@@ -151,13 +179,13 @@ final class RowStream: @unchecked Sendable {
       for row in chunk.rows {
         switch row {
         case .event(let event):
-          timeline?.record(event)
+          if recording { timeline?.record(event) }
           current.append(event, to: &events)
           if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
         case .kill:
           let kill = chunk.kills[nextKill]
           nextKill += 1
-          timeline?.record(kill)
+          if recording { timeline?.record(kill) }
           current.append(kill, to: &kills)
           if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
         }
@@ -167,8 +195,10 @@ final class RowStream: @unchecked Sendable {
       chunk.removeAll()
       lock.lock()
       empty.append(chunk)
+      let wake = simulationWaits && empty.count >= Self.wakeBatch
+      if wake { simulationWaits = false }
       lock.unlock()
-      chunksFree.signal()
+      if wake { chunksFree.signal() }
     }
     swap(&events, &self.events)
     swap(&kills, &self.kills)

@@ -154,23 +154,20 @@ package struct ReportTables: Sendable {
   /// (`NumberMemo`). `ReportTablesTests` checks each row against one built column by column.
   package mutating func append(_ event: EventRecord, to out: inout CSVBuffer) {
     out.appendRecord(maxBytes: maxRowBytes + Self.slackBytes) { row in
-      eventSeq.write(event.seq, to: &row)
-      row.comma()
-      eventTime.write(event.timeMs, to: &row)
-      row.comma()
+      eventSeq.writeField(event.seq, to: &row)
+      eventTime.writeField(event.timeMs, to: &row)
       if event.app >= 0 { appNames.write(event.app, to: &row) }
       row.comma()
       fixedText.write(Self.fixedKey(event), to: &row) { _ in Self.fixedColumns(of: event) }
-      if event.app >= 0 { eventFootprints[event.app].write(event.footprintKB, to: &row) }
-      row.comma()
-      eventFree.write(event.freeKB, to: &row)
-      row.comma()
-      eventFileBacked.write(event.fileBackedKB, to: &row)
-      row.comma()
-      eventAvailable.write(event.availableKB, to: &row)
-      row.comma()
-      eventPending.write(event.pendingKB, to: &row)
-      row.comma()
+      if event.app >= 0 {
+        eventFootprints[event.app].writeField(event.footprintKB, to: &row)
+      } else {
+        row.comma()
+      }
+      eventFree.writeField(event.freeKB, to: &row)
+      eventFileBacked.writeField(event.fileBackedKB, to: &row)
+      eventAvailable.writeField(event.availableKB, to: &row)
+      eventPending.writeField(event.pendingKB, to: &row)
       levels.write(Int(event.pressure.rawValue), to: &row)
       row.newline()
     }
@@ -237,8 +234,8 @@ package struct ReportTables: Sendable {
         case .availableAfterKB: row.append(kill.availableAfterKB)
         case .pendingKB: row.append(kill.pendingKB)
         case .callback:
-          callbacks.write(
-            kill.callback.map { Int($0.rawValue) } ?? Callback.allCases.count, to: &row)
+          // The last entry, `none`, for a kill without a callback.
+          callbacks.write(kill.callback.map { Int($0.rawValue) } ?? callbacks.count - 1, to: &row)
         case .band: if let band = kill.band { row.append(band) }
         case .minScoreAdj: if let lmkd = kill.lmkd { row.append(lmkd.minScoreAdj) }
         case .thrashing: if let lmkd = kill.lmkd { row.append(lmkd.thrashingPercent) }

@@ -1,39 +1,45 @@
 import JetsimCore
 
-/// The last number a column wrote and its digits, so the next row's number, when it is the same
-/// (the time of events at one instant, the free memory between changes) or one more (the sequence
-/// number), is copied instead of formatted. The event log's rows are written through these
-/// (`ReportTables.append(_:to:)`): a million rows repeat most of their numbers.
+/// The last number a column wrote and its digits, with the comma that ends the field, so the next
+/// row's number, when it is the same (the time of events at one instant, the free memory between
+/// changes) or one more (the sequence number), is copied instead of formatted. The event log's
+/// rows are written through these (`ReportTables.append(_:to:)`): a million rows repeat most of
+/// their numbers.
 struct NumberMemo {
   private var value = Int.min
-  /// The digits, as bytes from the first (a sign and at most 20 digits fit).
+  /// The digits and the comma, as bytes from the first (a sign, at most 20 digits and the comma
+  /// fit).
   private var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+  /// The number of bytes in `digits`, the comma included.
   private var count = 0
 
-  /// Appends `value` in decimal, as `CSVCursor.append(_:)` does. Writes up to 24 bytes at the
-  /// cursor whatever the number's length, so the record's room must have 24 bytes beyond it.
-  @inline(__always) mutating func write(_ value: Int, to cursor: inout CSVCursor) {
+  /// Appends `value` in decimal, as `CSVCursor.append(_:)` does, and a comma. Writes up to 24
+  /// bytes at the cursor whatever the number's length, so the record's room must have 24 bytes
+  /// beyond it.
+  @inline(__always) mutating func writeField(_ value: Int, to cursor: inout CSVCursor) {
     if value != self.value {
       guard value > 0, value &- 1 == self.value, lastDigitIsBelowNine else {
         let start = cursor.position
         cursor.append(value)
-        count = cursor.position - start
+        cursor.comma()
+        count = cursor.position &- start
         digits = UnsafeRawPointer(cursor.base + start).loadUnaligned(
           as: (UInt64, UInt64, UInt64).self)
         self.value = value
         return
       }
-      let last = count - 1
+      let last = count &- 2
       withUnsafeMutableBytes(of: &digits) { $0[last] += 1 }
       self.value = value
     }
     UnsafeMutableRawPointer(cursor.base + cursor.position).storeBytes(
       of: digits, as: (UInt64, UInt64, UInt64).self)
-    cursor.position += count
+    cursor.position &+= count
   }
 
+  /// Whether the last digit (before the comma) is below 9, so one more changes that digit alone.
   private var lastDigitIsBelowNine: Bool {
-    count > 0 && withUnsafeBytes(of: digits) { $0[count - 1] < UInt8(ascii: "9") }
+    count > 1 && withUnsafeBytes(of: digits) { $0[count - 2] < UInt8(ascii: "9") }
   }
 }
 
@@ -49,16 +55,18 @@ struct TextMemo {
   private static let padding = 16
 
   /// Appends the text of `key`, made by `make` the first time. The cursor's record must have
-  /// 16 bytes of room beyond the text.
-  mutating func write(
+  /// 16 bytes of room beyond the text. Inlined into the row it writes (once per event).
+  @inline(__always) mutating func write(
     _ key: UInt32, to cursor: inout CSVCursor, make: (UInt32) -> [UInt8]
   ) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9) >> 16) & mask
     while slots[slot].key != 0, slots[slot].key != key &+ 1 { slot = (slot + 1) & mask }
     if slots[slot].key == 0 {
-      insert(key, make(key), at: slot)
-      return write(key, to: &cursor, make: make)
+      let text = make(key)
+      insert(key, text, at: slot)
+      cursor.append(text)
+      return
     }
     let (start, count) = (Int(slots[slot].start), Int(slots[slot].count))
     bytes.withUnsafeBufferPointer { all in
@@ -88,14 +96,14 @@ struct TextMemo {
 extension CSVCursor {
   /// Appends `count` bytes from `source` in 16-byte pieces: both `source` and the record's room
   /// must reach 15 bytes beyond them.
-  mutating func appendPieces(_ source: UnsafePointer<UInt8>, count: Int) {
+  @inline(__always) mutating func appendPieces(_ source: UnsafePointer<UInt8>, count: Int) {
     var offset = 0
     while offset < count {
       let piece = UnsafeRawPointer(source + offset).loadUnaligned(as: (UInt64, UInt64).self)
       UnsafeMutableRawPointer(base + position + offset).storeBytes(
         of: piece, as: (UInt64, UInt64).self)
-      offset += 16
+      offset &+= 16
     }
-    position += count
+    position &+= count
   }
 }
