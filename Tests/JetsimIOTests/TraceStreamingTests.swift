@@ -223,7 +223,10 @@ import Testing
     let index = AppIndex(ids)
     func find(_ id: String) -> Int32? {
       var id = id
-      return id.withUTF8 { index.index(of: $0) }
+      let found = id.withUTF8 { index.index(of: $0) }
+      // A `String` is looked up as its bytes are.
+      #expect(index.index(of: id) == found.map(Int.init))
+      return found
     }
     for (position, id) in ids.enumerated().dropLast() { #expect(find(id) == Int32(position)) }
     #expect(find("com.example.app7") == 7, "a repeated id keeps its first index")

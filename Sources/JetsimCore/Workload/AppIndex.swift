@@ -38,6 +38,12 @@ package final class AppIndex: @unchecked Sendable {
     slots.deallocate()
   }
 
+  /// The index of the app whose id is `id`, or nil.
+  package func index(of id: String) -> Int? {
+    var id = id
+    return id.withUTF8 { index(of: $0) }.map(Int.init)
+  }
+
   /// The index of the app whose id is `id`'s bytes, or nil.
   ///
   /// - Complexity: O(`id.count`) expected.
