@@ -23,15 +23,8 @@ extension Simulation {
     apps[app].snapshotBand = nil
     changed = true
     policy.appDidChange(app, apps[app], nowMs: queue.now)
-    seq += 1
-    metrics.events += 1
     let state = apps[app].state
-    var record = EventRecord(
-      seq: seq, timeMs: queue.now, app: app, kind: kind, from: state, to: state, callback: nil,
-      reason: nil, mode: nil, footprintKB: apps[app].footprintKB, memory: memory,
-      allocatingApp: exemptApp, pressure: level)
-    record.assertedBand = band
-    observer.record(record)
+    emit(app, kind, from: state, to: state, assertedBand: band)
   }
 
   /// The priority state a process starts each life with: clean and unasserted, except a tracked

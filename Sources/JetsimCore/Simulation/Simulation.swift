@@ -327,18 +327,20 @@ package struct Simulation {
     metrics.durationMs = end
   }
 
-  /// Records an event; `app` is -1 for device-wide events.
+  /// Records an event; `app` is -1 for device-wide events; `assertedBand` is an `assert`'s band.
   mutating func emit(
     _ app: Int, _ kind: EventKind, from: AppState? = nil, to: AppState? = nil,
-    callback: Callback? = nil, reason: KillReason? = nil, mode: BackgroundMode? = nil
+    callback: Callback? = nil, reason: KillReason? = nil, mode: BackgroundMode? = nil,
+    assertedBand: Int? = nil
   ) {
     seq += 1
     metrics.events += 1
-    observer.record(
-      EventRecord(
-        seq: seq, timeMs: queue.now, app: app, kind: kind, from: from, to: to, callback: callback,
-        reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0,
-        memory: memory, allocatingApp: exemptApp, pressure: level))
+    var record = EventRecord(
+      seq: seq, timeMs: queue.now, app: app, kind: kind, from: from, to: to, callback: callback,
+      reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0,
+      memory: memory, allocatingApp: exemptApp, pressure: level)
+    record.assertedBand = assertedBand
+    observer.record(record)
   }
 
   /// Records an event that leaves the process in its state (a callback, a purge, a change of size).
