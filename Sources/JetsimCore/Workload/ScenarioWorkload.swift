@@ -162,16 +162,18 @@ public struct ScenarioWorkload: WorkloadSource {
   /// mode its app does not declare.
   private mutating func compile(_ action: TimedAction, source: Int) -> WorkloadStep? {
     var app: Int32 = -1
-    if action.action.kind.namesAnyProcess, let id = action.action.app {
-      guard let index = indices[id] ?? systemIndices[id] else {
+    if let id = action.action.app {
+      // The priority actions may name a system process too.
+      let anyProcess = action.action.kind.namesAnyProcess
+      guard let index = indices[id] ?? (anyProcess ? systemIndices[id] : nil) else {
         let (path, place) = location(source)
+        let names = apps.map(\.id) + (anyProcess ? systemProcesses.map(\.name) : [])
         failure = .unknownApp(
           path: path, location: place, id: id,
-          suggestion: Suggestion.closest(
-            to: id, in: apps.map(\.id) + systemProcesses.map(\.name)))
+          suggestion: Suggestion.closest(to: id, in: names))
         return nil
       }
-      if let problem = priorityProblem(action.action, index: Int(index)) {
+      if anyProcess, let problem = priorityProblem(action.action, index: Int(index)) {
         let (path, place) = location(source)
         let message = "'\(action.action.name) \(id)': \(problem)"
         // A trace's line is named as the trace reader names it (`file:line:`).
@@ -180,15 +182,6 @@ public struct ScenarioWorkload: WorkloadSource {
         } else {
           failure = .invalidEntry(path: path, keyPath: place, message: message)
         }
-        return nil
-      }
-      app = index
-    } else if let id = action.action.app {
-      guard let index = indices[id] else {
-        let (path, place) = location(source)
-        failure = .unknownApp(
-          path: path, location: place, id: id,
-          suggestion: Suggestion.closest(to: id, in: apps.map(\.id)))
         return nil
       }
       app = index
