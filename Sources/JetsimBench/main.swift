@@ -93,7 +93,7 @@ if arguments.contains("--replay-growth") {
     var perProcess: [Int: Double] = [:]
     for processes in [1_000, 10_000, 100_000] {
       let grown = try ReportBenchmark.measureGrowth(
-        processes: processes, rounds: processes >= 100_000 ? 1 : 3)
+        processes: processes, rounds: 3)
       perProcess[processes] = grown.replay * 1000 / Double(processes)
       print(
         "\(processes)-process report, \(grown.kills) kills: replay under 6 policies \(Units.decimal(grown.replay, digits: 1)) ms, \(Units.decimal(perProcess[processes] ?? 0, digits: 2)) µs a process"

@@ -229,23 +229,25 @@ public enum Replay {
     var predicted: [String: [String]] = [:]
     var decided: [String: [String]] = [:]
     let available = report.availableKB
-    for policy in policies {
-      scenario.policy = policy
-      predicted[policy.rawValue] = try victims(of: scenario, freeingKB: target)
-      if let available {
-        decided[policy.rawValue] = try decidedVictims(
-          scenario, imported: imported, availableKB: available)
-      }
-    }
+    var runs = policies.map { ($0.rawValue, $0, scenario.snapshot?.entries) }
     if policies.contains(.jetsam) {
       // The control: jetsam with each band's order shuffled, to show what order knowledge is worth.
-      var shuffled = scenario
-      shuffled.policy = .jetsam
-      shuffled.snapshot?.entries = shuffledWithinBands(scenario.snapshot?.entries ?? [])
-      predicted[shuffledControl] = try victims(of: shuffled, freeingKB: target)
+      runs.append(
+        (shuffledControl, .jetsam, shuffledWithinBands(scenario.snapshot?.entries ?? [])))
+    }
+    let names = scenario.processNames
+    let index = AppIndex(names)
+    let bands = Dictionary(
+      zip(imported.names, imported.bands), uniquingKeysWith: { first, _ in first })
+    for (name, policy, entries) in runs {
+      scenario.policy = policy
+      scenario.snapshot?.entries = entries ?? []
+      // One placement serves both questions: each asks its own copy of it.
+      let placed = try placed(scenario, index: index)
+      predicted[name] = victims(of: placed, names: names, freeingKB: target)
       if let available {
-        decided[shuffledControl] = try decidedVictims(
-          shuffled, imported: imported, availableKB: available)
+        decided[name] = decidedVictims(
+          placed, names: names, bands: bands, device: imported.device, availableKB: available)
       }
     }
     var replay = ReportReplay(
@@ -275,31 +277,27 @@ public enum Replay {
   /// The seed of the control's shuffle: fixed, so a replay's files are the same every time.
   static let shuffleSeed: UInt64 = 20_251_124
 
-  /// The victims `scenario`'s policy chooses from its snapshot until `target` KB are freed.
-  static func victims(of scenario: Scenario, freeingKB target: Int) throws(JetsimError) -> [String]
-  {
-    var simulation = try placed(scenario)
+  /// The victims the policy of `placed` (a simulation with its snapshot in place) chooses until
+  /// `target` KB are freed; `names` are its processes' names.
+  static func victims(of placed: Simulation, names: [String], freeingKB target: Int) -> [String] {
+    var simulation = placed
     let victims = target > 0 ? simulation.evict(freeingKB: target) : []
-    let names = scenario.processNames
     return victims.map { names[$0] }
   }
 
-  /// The victims of `scenario`'s policy when it decides the count: in its order, each victim while
-  /// the available memory (with what the victims before it freed) is below the level of its band,
-  /// the device's idle level in the IDLE band, its critical level above; the first victim above
-  /// its level ends the kills.
-  static func decidedVictims(_ scenario: Scenario, imported: ImportedReport, availableKB: Int)
-    throws(JetsimError) -> [String]
-  {
-    let device = imported.device
+  /// The victims of the policy of `placed` when it decides the count: in its order, each victim
+  /// while the available memory (with what the victims before it freed) is below the level of its
+  /// band (`bands`, the report's by name), the device's idle level in the IDLE band, its critical
+  /// level above; the first victim above its level ends the kills.
+  static func decidedVictims(
+    _ placed: Simulation, names: [String], bands: [String: Int], device: DeviceProfile,
+    availableKB: Int
+  ) -> [String] {
     let highest = max(device.idleThresholdKB, device.criticalThresholdKB)
     guard availableKB < highest else { return [] }
-    var simulation = try placed(scenario)
+    var simulation = placed
     let before = simulation.apps.map(\.footprintKB)
     let order = simulation.evict(freeingKB: highest - availableKB)
-    let bands = Dictionary(
-      zip(imported.names, imported.bands), uniquingKeysWith: { first, _ in first })
-    let names = scenario.processNames
     var available = availableKB
     var victims: [String] = []
     for victim in order {
@@ -314,11 +312,14 @@ public enum Replay {
   }
 
   /// A simulation of `scenario` under its policy, its snapshot in place, nothing run yet.
-  static func placed(_ scenario: Scenario) throws(JetsimError) -> Simulation {
+  /// `index` is the scenario's processes' `AppIndex`, built once for many placements.
+  static func placed(_ scenario: Scenario, index: AppIndex? = nil) throws(JetsimError)
+    -> Simulation
+  {
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
       observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
-    try simulation.placeForReplay()
+    try simulation.placeForReplay(index: index)
     return simulation
   }
 

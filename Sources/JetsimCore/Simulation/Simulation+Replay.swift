@@ -3,8 +3,10 @@
 /// freed.
 extension Simulation {
   /// Puts the device in its snapshot state at time 0 without settling memory (no kill yet).
-  package mutating func placeForReplay() throws(JetsimError) {
-    place()
+  /// `index` is its processes' `processIndex()`, when a caller placing the same processes many
+  /// times has built it once.
+  package mutating func placeForReplay(index: AppIndex? = nil) throws(JetsimError) {
+    place(index: index)
     if let failure { throw failure }
   }
 

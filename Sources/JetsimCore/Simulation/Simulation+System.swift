@@ -12,11 +12,12 @@ extension Simulation {
 
   /// The state at time 0, memory not yet settled: the snapshot's processes, then the system
   /// processes it does not list.
-  mutating func place() {
+  /// `known` is `processIndex()` when the caller has built it already.
+  mutating func place(index known: AppIndex? = nil) {
     started = true
     var listed = [Bool](repeating: false, count: apps.count)
     if let snapshot {
-      let index = processIndex()
+      let index = known ?? processIndex()
       for (position, entry) in snapshot.entries.enumerated() {
         guard let app = index.index(of: entry.process) else {
           failure = .invalidValue(
