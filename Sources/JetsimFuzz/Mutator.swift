@@ -19,6 +19,7 @@ struct Mutator {
     "=cmd|' /C'!A0",
     String(repeating: "1221000h", count: 40), String(repeating: "x", count: 3000), "../../..",
     "/dev/null", "9999-12-31 23:59:59", "0000-00-00 00:00:00", "-9000000000000000",
+    "\"role\": \"leader\", ", "\"coalition\": \"com.example.mail\", ",
   ]
 
   /// Values for one CSV or TSV field.

@@ -74,7 +74,10 @@ enum PolicyRule {
   /// daemons launchd relaunches at once (five at least) and free memory at most 7 % of memory,
   /// the ELEVATED_INACTIVE band's head or the head of the kill order (`proc-thrashing`, the march
   /// of `memorystatus_kill_processes_aggressive`); else the head of the lowest band (oldest
-  /// entrant; FOREGROUND by footprint). Bands above 210 are never killed.
+  /// entrant; FOREGROUND by footprint). Bands above 210 are never killed. The kernel sorts
+  /// FOREGROUND by coalition at the first priority kill of a pass; with every process of the sweep's
+  /// workloads its own coalition's leader and no process entering the band while a pass kills, that
+  /// is the largest first (JetsamCoalitionTests holds the sort itself).
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)

@@ -22,12 +22,22 @@ import Testing
       SystemProcess(
         name: "odd", kind: .idleDaemon, footprintKB: mb(5), relaunchLikelihood: .medium,
         agingTimeMs: 7_000),
+      // Coalitions: a member whose role is its kind's default, one with another, and a leader.
+      SystemProcess(name: "share", kind: .extension, footprintKB: mb(5), coalition: "hostd"),
+      SystemProcess(
+        name: "odd-one", kind: .activeDaemon, footprintKB: mb(5), coalition: "hostd",
+        coalitionRole: .undefined),
+      SystemProcess(name: "hostd", kind: .activeDaemon, footprintKB: mb(5)),
     ]
     let written = try scratch.write("d.json", ProfileWriter.json(device, standalone: true))
     let read = try ProfileLoader.device(at: written)
     #expect(read == device)
     #expect(read.warningThresholdKB == mb(150) * 15 / 4, "derived by ratio, written, read back")
-    #expect(read.systemProcesses.map(\.agingTimeMs) == [10_000, 7_000])
+    #expect(read.systemProcesses.prefix(2).map(\.agingTimeMs) == [10_000, 7_000])
+    #expect(
+      read.systemProcesses.map(\.coalitionRole) == [
+        .leader, .leader, .extension, .undefined, .leader,
+      ])
   }
 
   @Test func everyShippedProfileRoundTrips() throws {

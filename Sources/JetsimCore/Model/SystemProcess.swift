@@ -97,6 +97,12 @@ public struct SystemProcess: Sendable, Equatable {
   /// Whether RunningBoard manages it (`P_MEMSTAT_MANAGED`), so that it may take priority
   /// assertions: an extension is managed unless its profile says otherwise; a daemon is not.
   public var isManaged: Bool
+  /// The jetsam coalition it belongs to, named after its leader (an app's id, or a system
+  /// process's name); nil: a coalition of its own, which it leads.
+  public var coalition: String?
+  /// Its role in `coalition`: as its profile says; else the leader of a coalition of its own, an
+  /// XPC service of another's if it is a daemon, an extension if it is one.
+  public var coalitionRole: CoalitionRole
 
   /// Whether the band it asks for itself is above IDLE: its profile's band, or an active daemon's
   /// default (BACKGROUND). A dirty-tracked process allowed to idle exit needs one to be dirty in.
@@ -120,14 +126,19 @@ public struct SystemProcess: Sendable, Equatable {
       inactiveFatal: inactiveLimitFatal, taskLimitKB: hardLimitKB)
   }
 
-  /// A system process; the limits, relaunch delay, relaunch likelihood, aging time, dirty tracking
-  /// and management are optional (docs/profiles.md).
+  /// A system process; the limits, relaunch delay, relaunch likelihood, aging time, dirty tracking,
+  /// management and coalition are optional (docs/profiles.md).
   public init(
     name: String, kind: SystemProcessKind, footprintKB: Int, band: Int? = nil,
     softLimitKB: Int? = nil, hardLimitKB: Int? = nil, relaunchDelayMs: Int? = nil,
     relaunchLikelihood: RelaunchLikelihood? = nil, agingTimeMs: Int? = nil,
-    dirtyTracking: DirtyTracking? = nil, isManaged: Bool? = nil
+    dirtyTracking: DirtyTracking? = nil, isManaged: Bool? = nil, coalition: String? = nil,
+    coalitionRole: CoalitionRole? = nil
   ) {
+    let own = coalition == nil || coalition == name
+    self.coalition = own ? nil : coalition
+    self.coalitionRole =
+      coalitionRole ?? (own ? .leader : kind == .extension ? .extension : .xpc)
     self.dirtyTracking = dirtyTracking ?? (kind == .idleDaemon ? .idleExit : .none)
     self.isManaged = isManaged ?? (kind == .extension)
     let relaunchLikelihood =
@@ -152,6 +163,7 @@ public struct SystemProcess: Sendable, Equatable {
   package var unshared: SystemProcess {
     var copy = self
     copy.name = name.unshared
+    copy.coalition = coalition?.unshared
     return copy
   }
 }

@@ -38,6 +38,11 @@ public struct DeviceView {
   public let allocatingApp: Int?
   /// The run's seed, for policies that draw random numbers (use `RandomStream(seed:source: .policy)`).
   public let seed: UInt64
+  /// The number of the simulation's pass of questions to the policy: it asks for victims in
+  /// passes, one at each change of memory that calls for the policy, until it has none or memory
+  /// suffices — as a kernel's jetsam thread wakes once and kills until the device is healthy. 0
+  /// where no simulation counts them.
+  public internal(set) var pass = 0
 
   /// The device as a policy sees it.
   public init(
@@ -65,8 +70,9 @@ public struct DeviceView {
 
   init(
     fixed: Fixed, apps: [AppStatus], nowMs: Int, memory: DeviceMemory, level: PressureLevel,
-    foregroundApp: Int?, allocatingApp: Int?, seed: UInt64
+    foregroundApp: Int?, allocatingApp: Int?, seed: UInt64, pass: Int = 0
   ) {
+    self.pass = pass
     self.fixed = fixed
     self.apps = apps
     self.nowMs = nowMs

@@ -14,6 +14,8 @@ extension JetsamPolicy {
     var afterElevatedKill = false
     var topBand: Int
     var killsLeft: Int
+    /// Whether its march reaches FOREGROUND, which it sorts first (kern_memorystatus.c:6752–6759).
+    var sortsForeground = false
   }
 
   /// How long jetsam loop detection's evaluation window lasts: 8 s on devices of 512 MB or less,
@@ -52,6 +54,7 @@ extension JetsamPolicy {
     march = AggressiveMarch(
       instantMs: device.nowMs, elevatedLeft: elevated.count, topBand: top,
       killsLeft: parameters.aggressiveKillLoops * below)
+    march?.sortsForeground = top >= parameters.bands.foreground
     return continueMarch(device, excluded: excluded)
   }
 
@@ -82,6 +85,10 @@ extension JetsamPolicy {
         return victim
       }
       current.elevatedLeft = 0
+    }
+    if current.sortsForeground, current.killsLeft > 0 {
+      current.sortsForeground = false
+      sortForeground()
     }
     guard current.killsLeft > 0, let victim = order.first(excluding: excluded),
       members[victim].band <= current.topBand

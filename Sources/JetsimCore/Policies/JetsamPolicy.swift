@@ -120,6 +120,13 @@ public struct JetsamPolicy: EvictionPolicy {
     var reapable = true
     var footprintKB = 0
     var idRank = 0
+    /// Its jetsam coalition (the index of the process it is named after, or past every index for
+    /// one named after no process) and its role in it.
+    var coalition: Int32 = 0
+    var role = CoalitionRole.leader
+    /// Its place in FOREGROUND as the band's latest sort left it (`sortForeground`); `Int.max`
+    /// until a sort places it: it entered after, at the tail.
+    var sortedRank = Int.max
     var overSoftLimit = false
     /// Its assertion and dirty state, how it is tracked and whether RunningBoard manages it, and
     /// whether it is on screen and runs code: what decides which of its limits is in force.
@@ -159,6 +166,7 @@ public struct JetsamPolicy: EvictionPolicy {
         resident = true
         requested = entered
         (entryMs, entrySeq) = entry
+        sortedRank = .max
         (agingBand, agingMs) = aging
         band = aging.ms > 0 ? aging.band : entered
       }
@@ -214,6 +222,7 @@ public struct JetsamPolicy: EvictionPolicy {
     var low = false
     var lowRelaunching = false
     var waitingForSwap = false
+    var foreground = false
   }
 
   public var name: String { Self.registration.name }
@@ -239,6 +248,11 @@ public struct JetsamPolicy: EvictionPolicy {
   var lowBands = 0
   var lowBandsRelaunching = 0
   private var waitingForSwap = 0
+  /// Processes in the FOREGROUND band; whether this pass of the jetsam thread has yet to sort it,
+  /// and which pass that is (`DeviceView.pass`; one also ends when the policy finds nothing to do).
+  var foregroundCount = 0
+  var foregroundSortPending = true
+  private var lastPass = 0
   /// How many processes have separate active and inactive limits: for them the end of an aging
   /// time may make a high-watermark candidate (the inactive limit comes into force).
   private var limitedProcesses = 0
@@ -283,6 +297,8 @@ public struct JetsamPolicy: EvictionPolicy {
     swapDevice = device.device.appSwap != nil
     levels = Levels(device.device, policy: self)
     limitedProcesses = 0
+    (foregroundCount, foregroundSortPending, lastPass) = (0, true, 0)
+    placeInCoalitions(device)
     for app in device.apps.indices {
       members[app].idRank = device.apps[app].idRank
       if app < appCount {
@@ -301,6 +317,29 @@ public struct JetsamPolicy: EvictionPolicy {
         members[app].reapable = process.relaunchLikelihood == .low
       }
       if members[app].limits != nil { limitedProcesses += 1 }
+    }
+  }
+
+  /// Each process's coalition and role: an app leads its own; a system process as its profile says.
+  private mutating func placeInCoalitions(_ device: DeviceView) {
+    var named: [String: Int32] = [:]
+    if systemProcesses.contains(where: { $0.coalition != nil }) {
+      let names = device.profiles.map(\.id) + systemProcesses.map(\.name)
+      for (index, name) in names.enumerated() where named[name] == nil {
+        named[name] = Int32(index)
+      }
+    }
+    for app in members.indices {
+      members[app].coalition = Int32(app)
+      guard app >= appCount else { continue }
+      let process = systemProcesses[app - appCount]
+      members[app].role = process.coalitionRole
+      if let coalition = process.coalition {
+        // A coalition named after no process gets an index past every process's.
+        let index = named[coalition] ?? Int32(members.count + named.count)
+        named[coalition] = index
+        members[app].coalition = index
+      }
     }
   }
 
@@ -361,7 +400,7 @@ public struct JetsamPolicy: EvictionPolicy {
   /// others.
   ///
   /// - Complexity: O(log *r*).
-  private mutating func file(_ app: Int) {
+  mutating func file(_ app: Int) {
     let member = members[app]
     let bands = parameters.bands
     let resident = member.resident
@@ -379,26 +418,28 @@ public struct JetsamPolicy: EvictionPolicy {
     let counted = Counted(
       idle: resident && member.band == bands.idle, low: resident && low,
       lowRelaunching: resident && low && member.relaunchesAtOnce,
-      waitingForSwap: resident && member.waitingForSwap)
+      waitingForSwap: resident && member.waitingForSwap,
+      foreground: resident && member.band == bands.foreground)
     let old = member.counted
     guard counted != old else { return }
     idleCount += Self.delta(old.idle, counted.idle)
     lowBands += Self.delta(old.low, counted.low)
     lowBandsRelaunching += Self.delta(old.lowRelaunching, counted.lowRelaunching)
     waitingForSwap += Self.delta(old.waitingForSwap, counted.waitingForSwap)
+    foregroundCount += Self.delta(old.foreground, counted.foreground)
     members[app].counted = counted
   }
 
   private static func delta(_ old: Bool, _ new: Bool) -> Int { (new ? 1 : 0) - (old ? 1 : 0) }
 
-  /// Process `app`'s place in the kill order: its band, then inside the FOREGROUND band the
-  /// largest footprint first, in the others the oldest entry.
-  private func key(_ app: Int) -> Key {
+  /// Process `app`'s place in the kill order: its band, then the oldest entry; in FOREGROUND,
+  /// first those the band's latest sort placed, in its order (`sortForeground`).
+  func key(_ app: Int) -> Key {
     let member = members[app]
-    let foreground = member.band == parameters.bands.foreground
+    let sorted = member.band == parameters.bands.foreground && member.sortedRank != .max
     return Key(
-      band: member.band, order: foreground ? -member.footprintKB : member.entryMs,
-      seq: foreground ? member.idRank : member.entrySeq)
+      band: member.band, order: sorted ? Int.min / 2 + member.sortedRank : member.entryMs,
+      seq: member.entrySeq)
   }
 
   /// Moves every process whose aging time has ended by `nowMs` to the tail of IDLE, as it entered
@@ -451,6 +492,21 @@ public struct JetsamPolicy: EvictionPolicy {
   }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
+    // A new pass of the jetsam thread sorts FOREGROUND again at its first priority kill.
+    if device.pass != lastPass { (lastPass, foregroundSortPending) = (device.pass, true) }
+    let eviction = decide(device)
+    switch eviction?.reason {
+    case nil: foregroundSortPending = true
+    case .vmPageshortage?, .idleExit?, .longIdleExit?, .lowSwap?:
+      // A priority kill (`memorystatus_do_priority_kill`): the first of a pass sorts FOREGROUND.
+      sortForegroundIfPending()
+    default: break
+    }
+    return eviction
+  }
+
+  /// The next victim, if any (`memorystatus_pick_action`, kern_memorystatus_policy.c:149).
+  private mutating func decide(_ device: DeviceView) -> Eviction? {
     let now = device.nowMs
     advance(to: now)
     let excluded = device.allocatingApp ?? -1
@@ -477,7 +533,8 @@ public struct JetsamPolicy: EvictionPolicy {
     if let victim = startAggressiveAction(device, excluded: excluded) {
       return Eviction(app: victim, reason: .procThrashing)
     }
-    // 4. The top process: the head of the lowest band.
+    // 4. The top process: the head of the lowest band, FOREGROUND sorted first in a pass.
+    sortForegroundIfPending()
     guard let victim = order.first(excluding: excluded) else { return nil }
     if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
     return Eviction(app: victim, reason: .vmPageshortage)

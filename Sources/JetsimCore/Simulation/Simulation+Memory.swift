@@ -93,6 +93,7 @@ extension Simulation {
     swapOutWaiting()
     updateLevel()
     var rank = 0
+    passes += 1
     while !failed {
       // An action under way (jetsam's aggressive march, ActivityManager's trim) goes on above the
       // policy's levels.

@@ -104,6 +104,8 @@ package struct Simulation {
   var policyActing = false
   /// The kills the latest settling of memory made: a launch that then cannot fit ranks after them.
   var lastEpisodeKills = 0
+  /// The passes of questions to the policy so far (`DeviceView.pass`).
+  var passes = 0
   var started = false
   /// Why the run stopped early, if it did; `failed` mirrors it so the hot loop tests a flag.
   var failure: JetsimError? { didSet { failed = failure != nil } }
@@ -165,7 +167,8 @@ package struct Simulation {
   package var view: DeviceView {
     DeviceView(
       fixed: fixedView, apps: apps, nowMs: queue.now, memory: memory, level: level,
-      foregroundApp: foregroundApp, allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed)
+      foregroundApp: foregroundApp, allocatingApp: exemptApp >= 0 ? exemptApp : nil, seed: seed,
+      pass: passes)
   }
 
   /// The process no policy may choose now: the one whose allocation waits for room. Once it lands,

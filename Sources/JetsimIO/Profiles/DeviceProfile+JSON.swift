@@ -62,6 +62,7 @@ extension ProfileFields {
     else { return nil }
     var names = Set<String>()
     var processes: [SystemProcess] = []
+    var keyPaths: [String] = []
     for (keyPath, node) in entries {
       let process = try SystemProcess(json: node, at: keyPath)
       if !names.insert(process.name).inserted {
@@ -71,7 +72,30 @@ extension ProfileFields {
             value: "\"\(process.name.excerpt())\", already used", expected: "a name of its own"))
       }
       processes.append(process)
+      keyPaths.append(keyPath)
     }
+    try Self.checkLeaders(processes, at: keyPaths)
     return processes
+  }
+
+  /// At most one leader a coalition (`i_coal_jetsam_set_taskrole`, osfmk/kern/coalition.c:1153,
+  /// keeps one): a process without a `coalition` leads the one named after it. `keyPaths` are
+  /// the processes' own.
+  private static func checkLeaders(_ processes: [SystemProcess], at keyPaths: [String])
+    throws(FieldError)
+  {
+    var leaders: [String: Int] = [:]
+    for (index, process) in processes.enumerated() where process.coalitionRole == .leader {
+      let coalition = process.coalition ?? process.name
+      if let first = leaders[coalition] {
+        throw FieldError(
+          keyPath: keyPaths[index] + ".role",
+          kind: .invalid(
+            value: "\"leader\" of '\(coalition.excerpt())', led by \(keyPaths[first]) already",
+            expected:
+              "one leader a coalition (give this one \"xpc\", \"extension\" or \"undefined\")"))
+      }
+      leaders[coalition] = index
+    }
   }
 }

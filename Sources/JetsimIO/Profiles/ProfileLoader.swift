@@ -59,6 +59,7 @@ public enum ProfileLoader {
     let device = try Self.device(file.device, from: folder, inputs: &inputs)
     let apps = try Self.apps(file.apps, from: folder, inputs: &inputs)
     try checkProcessCount(apps: apps.count, device: device, path: path)
+    try checkCoalitions(apps: apps, device: device, path: path)
     var scenario = Scenario(
       name: file.name, summary: file.summary, device: device, apps: apps, actions: file.script,
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
@@ -127,6 +128,21 @@ public enum ProfileLoader {
         path: path, keyPath: "apps",
         value: "\(apps) apps beside \(device.systemProcesses.count) system processes",
         expected: "at most \(Units.maxProcesses) processes in all")
+    }
+  }
+
+  /// An app leads the coalition named after it: no system process may lead it too.
+  private static func checkCoalitions(apps: [AppProfile], device: DeviceProfile, path: String)
+    throws(JetsimError)
+  {
+    let ids = Set(apps.map(\.id))
+    for (index, process) in device.systemProcesses.enumerated()
+    where process.coalitionRole == .leader {
+      guard let coalition = process.coalition, ids.contains(coalition) else { continue }
+      throw .invalidValue(
+        path: path, keyPath: "device.systemProcesses[\(index)].role",
+        value: "\"leader\" of '\(coalition.excerpt())', which the app of that id leads",
+        expected: "\"xpc\", \"extension\" or \"undefined\" in an app's coalition")
     }
   }
 

@@ -82,6 +82,12 @@ public enum ProfileWriter {
     if process.isManaged != kindDefaults.isManaged {
       fields.append(("managed", process.isManaged ? "true" : "false"))
     }
+    if let coalition = process.coalition { fields.append(("coalition", quote(coalition))) }
+    let role = SystemProcess(
+      name: process.name, kind: process.kind, footprintKB: 0, coalition: process.coalition)
+    if process.coalitionRole != role.coalitionRole {
+      fields.append(("role", quote(process.coalitionRole.rawValue)))
+    }
     return line(fields)
   }
 

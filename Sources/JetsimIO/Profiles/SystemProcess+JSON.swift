@@ -5,7 +5,7 @@ extension SystemProcess {
   static let keys =
     [
       "name", "kind", "footprint", "band", "softLimit", "hardLimit", "relaunch",
-      "relaunchLikelihood", "agingTime", "dirtyTracking", "managed",
+      "relaunchLikelihood", "agingTime", "dirtyTracking", "managed", "coalition", "role",
     ] + LimitKeys.names
 
   /// The system process in `node`, found at `keyPath`.
@@ -28,7 +28,8 @@ extension SystemProcess {
       relaunchDelayMs: try fields.duration("relaunch"),
       relaunchLikelihood: try Self.likelihood(fields),
       agingTimeMs: try fields.duration("agingTime"), dirtyTracking: try Self.tracking(fields),
-      isManaged: try fields.bool("managed"))
+      isManaged: try fields.bool("managed"), coalition: try fields.name("coalition"),
+      coalitionRole: try Self.role(fields))
     if let hard = hardLimitKB, footprintKB > hard {
       throw fields.invalid(
         "hardLimit", Units.formatSize(hard),
@@ -53,6 +54,16 @@ extension SystemProcess {
       throw fields.invalid("dirtyTracking", "\"\(name.excerpt(limit: 40))\"", "one of \(valid)")
     }
     return tracking
+  }
+
+  /// `role`: its role in its coalition (nil if left out: as `SystemProcess.init` derives it).
+  static func role(_ fields: ProfileFields) throws(FieldError) -> CoalitionRole? {
+    guard let name = try fields.string("role") else { return nil }
+    guard let role = CoalitionRole(rawValue: name) else {
+      let valid = CoalitionRole.allCases.map(\.rawValue).joined(separator: ", ")
+      throw fields.invalid("role", "\"\(name.excerpt(limit: 40))\"", "one of \(valid)")
+    }
+    return role
   }
 
   /// `relaunchLikelihood`: high, medium or low (nil if left out: launchd's, from `relaunch`).
