@@ -46,6 +46,9 @@ struct DeviceReplay {
   /// Each app's separate active and inactive limits, if its profile gives them.
   let separateLimits: [MemoryLimits?]
   let nameRank: [Int]
+  /// Each process's jetsam coalition: an app's id, or a system process's coalition (its own name
+  /// when it gives none).
+  let coalitions: [String]
   var processes: [Process]
   var level = PressureLevel.normal
   var nowMs = 0
@@ -100,6 +103,8 @@ struct DeviceReplay {
     var rank = [Int](repeating: 0, count: names.count)
     for (position, index) in sorted.enumerated() { rank[index] = position }
     nameRank = rank
+    coalitions =
+      scenario.apps.map(\.id) + scenario.device.systemProcesses.map { $0.coalition ?? $0.name }
   }
 
   func physicalKB(_ index: Int) -> Int {
@@ -334,5 +339,16 @@ extension DeviceReplay {
     }
     let limit = isActive(index, band: band) ? separate.active : separate.inactive
     return process.footprintKB > limit.kilobytes || (process.isSystem && overSoft)
+  }
+
+  /// The footprint of `index`'s coalition: every member in memory, in any band
+  /// (`coalition_get_page_count`, which ranks coalitions in jetsam's FOREGROUND sort).
+  func coalitionKB(_ index: Int) -> Int {
+    processes.indices.reduce(0) {
+      let member = processes[$1]
+      return $0
+        + (member.state.isResident && coalitions[$1] == coalitions[index]
+          ? member.footprintKB : 0)
+    }
   }
 }

@@ -65,6 +65,11 @@ import Testing
       relaunchLikelihood: .high)
   }
 
+  /// An XPC service of the music app (an idle daemon RunningBoard does not manage, so it never
+  /// leaves the low bands).
+  static let appService = SystemProcess(
+    name: "sys.music-xpc", kind: .idleDaemon, footprintKB: mb(6), coalition: "music")
+
   static func device(for seed: Int) -> DeviceProfile {
     var device = Fixture.device
     switch seed % 7 {
@@ -91,8 +96,10 @@ import Testing
       // zram: apps go to swap, wait for it, and their compressed copies (2.5:1) stay in RAM.
       device.zram = DeviceProfile.Zram(sizeKB: mb(300), compressionPermille: 2_500)
     default:
-      // App swap with a small budget: apps go to swap, wait for it, and are killed for it.
+      // App swap with a small budget: apps go to swap, wait for it, and are killed for it, as is
+      // an XPC service of an app's coalition, which donates its pages too.
       device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(300))
+      device.systemProcesses = [appService] + systemProcesses
     }
     // The page cache: a free target from none to a large one, and a working set the cache cannot
     // always hold (refaults).

@@ -152,4 +152,32 @@ import Testing
     // at the tail), "big" in a new one (the largest first); either kill ends the shortage.
     #expect(kills == (newPass ? [1, 2, 3, 4, 5] : [1, 2, 3, 4, 0]))
   }
+
+  /// On a device with app swap, a low-swap kill takes the head of the bands below BACKGROUND among
+  /// the processes that donate their pages — the members of a swappable coalition, swapped out or
+  /// not — and skips the rest (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`, kern_memorystatus.c:4681,
+  /// `task_donates_own_pages` at :6479; `coalition_mark_swappable`, osfmk/kern/coalition.c:2805).
+  @Test func lowSwapKillsTakeAppCoalitionsMembersSwappedOrNot() {
+    var device = Fixture.device
+    device.appSwap = DeviceProfile.AppSwap(budgetKB: mb(100))
+    device.systemProcesses = [
+      SystemProcess(name: "daemon", kind: .idleDaemon, footprintKB: mb(10)),
+      SystemProcess(name: "a-xpc", kind: .idleDaemon, footprintKB: mb(10), coalition: "a"),
+    ]
+    var harness = PolicyHarness(
+      device: device,
+      [
+        .init(id: "a", state: .suspended, footprintMB: 300, enteredMs: 4_000),
+        .init(id: "b", state: .suspended, footprintMB: 300, enteredMs: 3_000),
+        .init(id: "screen", state: .active, footprintMB: 300),
+      ])
+    harness.apps[0].isSwapped = true
+    harness.apps[0].physicalKB = 0
+    harness.addIdleSystemProcess(footprintMB: 10, enteredMs: 1_000)
+    harness.addIdleSystemProcess(footprintMB: 10, enteredMs: 2_000)
+    // 80 MB available, below the pressure level (200 MB); b waits in memory for swap. The daemon
+    // heads IDLE but donates nothing; a's XPC service does, then b, not swapped, before a; then
+    // available memory (390 MB) is above the pressure level.
+    #expect(harness.decisions(JetsamPolicy()) == ["kill a-xpc (low-swap)", "kill b (low-swap)"])
+  }
 }

@@ -74,10 +74,11 @@ enum PolicyRule {
   /// daemons launchd relaunches at once (five at least) and free memory at most 7 % of memory,
   /// the ELEVATED_INACTIVE band's head or the head of the kill order (`proc-thrashing`, the march
   /// of `memorystatus_kill_processes_aggressive`); else the head of the lowest band (oldest
-  /// entrant; FOREGROUND by footprint). Bands above 210 are never killed. The kernel sorts
-  /// FOREGROUND by coalition at the first priority kill of a pass; with every process of the sweep's
-  /// workloads its own coalition's leader and no process entering the band while a pass kills, that
-  /// is the largest first (JetsamCoalitionTests holds the sort itself).
+  /// entrant; FOREGROUND by coalition). Bands above 210 are never killed. The kernel sorts
+  /// FOREGROUND by coalition at the first priority kill of a pass; with every process of the band its
+  /// own coalition's leader (the sweep's members of an app's coalition never enter it) and no
+  /// process entering the band while a pass kills, that is the largest coalition first
+  /// (JetsamCoalitionTests holds the sort itself).
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
@@ -110,7 +111,7 @@ enum PolicyRule {
       if exempt.contains(index) || position.band > 210 { continue }
       let foregroundBand = position.band == 100
       let key = (
-        position.band, foregroundBand ? -process.footprintKB : position.entryMs,
+        position.band, foregroundBand ? -device.coalitionKB(index) : position.entryMs,
         foregroundBand ? device.nameRank[index] : position.seq, index
       )
       if best.map({ key < $0 }) ?? true { best = key }
@@ -118,7 +119,16 @@ enum PolicyRule {
         highwater = key
       }
       if position.band == 40, elevated.map({ key < $0 }) ?? true { elevated = key }
-      if process.swapped, swapped.map({ key < $0 }) ?? true { swapped = key }
+      // Swappable: an app or a member of an app's coalition, below BACKGROUND, swapped or not.
+      let coalition =
+        process.isSystem
+        ? profile.systemProcesses[index - device.appCount].coalition : nil
+      let donates =
+        !process.isSystem
+        || device.processes[..<device.appCount].contains { $0.name == coalition }
+      if profile.appSwap != nil, donates, position.band < 30, swapped.map({ key < $0 }) ?? true {
+        swapped = key
+      }
       let relaunchesSoon =
         process.isSystem
         && profile.systemProcesses[index - device.appCount].relaunchLikelihood != .low
@@ -171,7 +181,7 @@ enum PolicyRule {
       let foregroundBand = position.band == 100
       let key = (
         position.band,
-        foregroundBand ? -device.processes[index].footprintKB : position.entryMs,
+        foregroundBand ? -device.coalitionKB(index) : position.entryMs,
         foregroundBand ? device.nameRank[index] : position.seq, index
       )
       if head.map({ key < $0 }) ?? true { head = key }

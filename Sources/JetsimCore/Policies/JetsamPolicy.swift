@@ -22,13 +22,14 @@
 ///    head of IDLE through every band up to a top band that rises with each aggressive action in
 ///    the evaluation window, within a kill budget (`JetsamPolicy+Aggressive.swift`);
 /// 4. otherwise, unhealthy: the head of the lowest non-empty band, climbing the bands; the
-///    FOREGROUND band is sorted by footprint, largest first (`vm-pageshortage`).
+///    FOREGROUND band is sorted by coalition once a pass (`vm-pageshortage`,
+///    `JetsamPolicy+Coalitions.swift`).
 ///
 /// Before a kill from the top, the victim's purgeable memory is purged; if that is enough, nobody
 /// dies.
 ///
 /// - Complexity: O(log *r*) per change and per decision for *r* processes in memory: each
-///   candidate list (kill order, over the soft limit, above IDLE, swapped, reapable) is an indexed
+///   candidate list (kill order, over the soft limit, above IDLE, swappable, reapable) is an indexed
 ///   heap kept in order as processes change, and aging ends are a heap of their own.
 public struct JetsamPolicy: EvictionPolicy {
   /// Priority bands (XNU's JETSAM_PRIORITY_*, revision 2 numbering): the lower, the sooner killed.
@@ -135,7 +136,6 @@ public struct JetsamPolicy: EvictionPolicy {
     var managed = true
     var onScreen = false
     var runsCode = false
-    var swapped = false
     /// A suspended app in memory (not swapped): on a device with app swap, one waiting for swap.
     var waitingForSwap = false
     /// What it adds to the counts, as last filed.
@@ -155,7 +155,6 @@ public struct JetsamPolicy: EvictionPolicy {
       // An app runs code only while RunningBoard holds an assertion for it; a system process's
       // state implies none (an active daemon runs with or without one).
       runsCode = status.state.isRunning && !isSystemProcess
-      swapped = status.isSwapped
       waitingForSwap = waitsForSwap && status.state == .suspended && !status.isSwapped
       guard status.state.isResident else {
         resident = false
@@ -233,12 +232,13 @@ public struct JetsamPolicy: EvictionPolicy {
   private var appCount = 0
   private var nextSeq = 0
   /// The candidate lists, each in kill order: every process in a killable band, those over their
-  /// soft limit off screen, those in the ELEVATED_INACTIVE band (aggressive jetsam's first), those
-  /// swapped, and the IDLE band's processes the reaper may take.
+  /// soft limit off screen, those in the ELEVATED_INACTIVE band (aggressive jetsam's first), the
+  /// swappable coalitions' members below BACKGROUND, and the IDLE band's processes the reaper may
+  /// take.
   var order = IndexedHeap<Key>(capacity: 0)
   var highwater = IndexedHeap<Key>(capacity: 0)
   var elevated = IndexedHeap<Key>(capacity: 0)
-  private var swapped = IndexedHeap<Key>(capacity: 0)
+  private var swappable = IndexedHeap<Key>(capacity: 0)
   private var reapable = IndexedHeap<Key>(capacity: 0)
   /// The processes aging towards IDLE, by the end of their aging time.
   private var agingEnds = IndexedHeap<Int>(capacity: 0)
@@ -289,7 +289,7 @@ public struct JetsamPolicy: EvictionPolicy {
     (order, highwater, elevated) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
     )
-    (swapped, reapable, agingEnds) = (
+    (swappable, reapable, agingEnds) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
     )
     systemProcesses = device.device.systemProcesses
@@ -410,7 +410,12 @@ public struct JetsamPolicy: EvictionPolicy {
     highwater.update(app, key: killable && member.overSoftLimit ? key : nil)
     let low = member.band == bands.idle || member.band == bands.daemonAging
     elevated.update(app, key: killable && member.band == bands.elevatedInactive ? key : nil)
-    swapped.update(app, key: killable && member.swapped ? key : nil)
+    // On a device with app swap every app's coalition is swappable, each member donating its own
+    // pages (`coalition_mark_swappable`, osfmk/kern/coalition.c:2805; who marks them is user
+    // space's, which the kernel does not name): apps and their members in bands up to 29.
+    let swapsPages = swapDevice && Int(member.coalition) < appCount
+    swappable.update(
+      app, key: killable && swapsPages && member.band < bands.background ? key : nil)
     reapable.update(
       app, key: resident && member.band == bands.idle && member.reapable ? key : nil)
     let aging = resident && member.requested == bands.idle && member.band != bands.idle
@@ -516,10 +521,12 @@ public struct JetsamPolicy: EvictionPolicy {
     }
     let available = device.availableKB
     let belowPressure = available < levels.warningKB
-    // 1. App swap running short below the pressure level: a swapped app, so that those waiting in
-    //    memory can go to swap (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`); then high-watermark kills.
+    // 1. App swap running short below the pressure level: the head of the bands below BACKGROUND
+    //    among the swappable coalitions' members, so that those waiting in memory can go to swap
+    //    (`MEMORYSTATUS_KILL_SUSPENDED_SWAPPABLE`, kern_memorystatus.c:4681–4683, which skips a
+    //    process that does not donate its pages, :6479); then high-watermark kills.
     if belowPressure, levels.killsOnLowSwap, waitingForSwap > 0,
-      let victim = swapped.first(excluding: excluded)
+      let victim = swappable.first(excluding: excluded)
     {
       return Eviction(app: victim, reason: .lowSwap)
     }
