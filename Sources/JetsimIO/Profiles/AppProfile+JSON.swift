@@ -23,11 +23,7 @@ extension AppProfile {
     var modes: [BackgroundMode] = []
     for (index, name) in modeNames.enumerated() {
       guard let mode = BackgroundMode(rawValue: name) else {
-        let valid = BackgroundMode.allCases.map(\.rawValue)
-        let hint = Suggestion.closest(to: name, in: valid).map { " (did you mean '\($0)'?)" } ?? ""
-        throw fields.invalid(
-          "backgroundModes[\(index)]", "\"\(name.excerpt(limit: 40))\"\(hint)",
-          "one of \(valid.joined(separator: ", "))")
+        throw fields.notACase(BackgroundMode.self, name, at: "backgroundModes[\(index)]")
       }
       if !modes.contains(mode) { modes.append(mode) }
     }

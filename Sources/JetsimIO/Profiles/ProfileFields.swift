@@ -101,6 +101,27 @@ package struct ProfileFields {
     return text
   }
 
+  /// The case of `Value` named at `key` by its raw value; another word is refused with the cases
+  /// listed and the closest suggested.
+  package func oneOf<Value: CaseIterable & RawRepresentable>(_ key: String) throws(FieldError)
+    -> Value? where Value.RawValue == String
+  {
+    guard let name = try string(key) else { return nil }
+    guard let value = Value(rawValue: name) else { throw notACase(Value.self, name, at: key) }
+    return value
+  }
+
+  /// The refusal of `name`, found at `key`, which names no case of `Value`: the cases listed and
+  /// the closest suggested.
+  package func notACase<Value: CaseIterable & RawRepresentable>(
+    _: Value.Type, _ name: String, at key: String
+  ) -> FieldError where Value.RawValue == String {
+    let valid = Value.allCases.map(\.rawValue)
+    let hint = Suggestion.closest(to: name, in: valid).map { " (did you mean '\($0)'?)" } ?? ""
+    return invalid(
+      key, "\"\(name.excerpt(limit: 40))\"\(hint)", "one of \(valid.joined(separator: ", "))")
+  }
+
   /// A name that reaches reports, folder names or messages: a string without line breaks or other
   /// control characters, of at most `maxLength` characters.
   package func name(_ key: String, maxLength: Int = 200) throws(FieldError) -> String? {
