@@ -153,6 +153,32 @@ import Testing
     #expect(run.simulation.availableKB - unfrozen.simulation.availableKB == mb(20))
   }
 
+  /// Rule 4, the cap: one freeze writes at most `maxFreeze` (`memorystatus_freeze_pages_max`, the
+  /// budget of `task_freeze`, F:1838; T:346 `freeze_over_max_threshold`: what leaves RAM is at most
+  /// `pages_max`); the rest stays in RAM.
+  @Test func aFreezeWritesAtMostMaxFreeze() throws {
+    var device = Self.device()
+    device.freezer?.maxFreezeKB = mb(12)
+    let run = try Self.run(
+      device, Self.apps(6), Self.openAll(6) + [TimedAction(sec(12), .open("hog"))],
+      untilMs: sec(12))
+    let a = run.status("a")
+    #expect(a.isFrozen && a.frozenKB == mb(12) && a.physicalKB == mb(8))
+    #expect(run.freezer.pageouts == mb(12) / 16)
+  }
+
+  /// Rule 3, only IDLE is walked (P:701–713): a suspended app held in band 40 (an assertion, as a
+  /// docked app's elevated band) is not frozen, and the next app of IDLE is (T:1822–1823
+  /// `memorystatus_freeze_skip_docked`: `freeze_top_process` finds no candidate, P:560–570).
+  @Test func anAppHeldInBand40IsNotFrozen() throws {
+    let run = try Self.run(
+      Self.device(), Self.apps(6),
+      Self.openAll(6) + [TimedAction(sec(11), .assert("a", band: 40))], untilMs: sec(11))
+    #expect(run.band("a") == 40 && run.status("a").state == .suspended)
+    // The assertion's row is the first event after 10 s: the pass runs then.
+    #expect(run.rows(.freeze) == ["b@11000"])
+  }
+
   /// Rule 5, band 75 (`memstat_update_inactive_priority`, M:2413, called at F:1915; the mapping in
   /// `memstat_update_priority_locked`, M:2869–2878): frozen, the app goes to band 75; on screen it
   /// is in FOREGROUND; off screen again, working in the background (30) or suspended (0), it is
