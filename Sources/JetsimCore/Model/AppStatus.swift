@@ -2,7 +2,7 @@
 /// `isSystemProcess`): what policies and observers read.
 public struct AppStatus: Sendable, Equatable {
   // The stored fields are laid out widest first, so that the struct (copied on every change to
-  // a process) has no padding: 14 words, then the narrow fields.
+  // a process) has no padding: 15 words, then the narrow fields.
 
   /// Its footprint: what policies and reports see (0 when not running).
   public internal(set) var footprintKB = 0
