@@ -5,7 +5,7 @@ extension DeviceProfile {
   /// keeps the app in band 75, above the idle and background bands.
   ///
   /// The keys are the kernel's tunables that differ between devices; the rest are its constants
-  /// (`Freezer.suspendedThreshold` and the others below).
+  /// (`Freezer.suspendedThreshold` and the others below). F is kern_memorystatus_freeze.c.
   public struct Freezer: Sendable, Equatable {
     /// Whether it freezes (`memorystatus_freeze_enabled`: on for iOS, F:124–129).
     public var enabled = true

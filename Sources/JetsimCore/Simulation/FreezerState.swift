@@ -1,7 +1,8 @@
 /// XNU's freezer as one run keeps it (`DeviceProfile.Freezer`; docs/policies.md, "The freezer"):
 /// its settings resolved for the device, its counts, its budget interval, and the per-app state
 /// the kernel keeps in `p_memstat_state` and `p_memstat_thaw_count`. Plain integers and one array
-/// of small values, grown once to the number of apps.
+/// of small values, grown once to the number of apps. F is bsd/kern/kern_memorystatus_freeze.c
+/// (xnu-11417.101.15).
 struct FreezerState {
   /// One app's freezer state beyond `AppStatus.isFrozen` and `isFreezerElevated`.
   struct App {

@@ -7,7 +7,8 @@
 /// demoted to the ordinary bands.
 ///
 /// Every pass walks the apps once (O(*a*)), at most once every 10 s of simulated time; nothing is
-/// allocated.
+/// allocated. Citations are to xnu-11417.101.15 (commit e3723e1f17661b24996789d8afc084c0c3303b26):
+/// F is bsd/kern/kern_memorystatus_freeze.c, P kern_memorystatus_policy.c, M kern_memorystatus.c.
 extension Simulation {
   /// After an event changed memory: the intervals that ended, then a pass if the freezer thread
   /// would run (`memorystatus_freeze_thread_should_run`, kern_memorystatus_policy.c:741): available
