@@ -245,6 +245,24 @@ import Testing
     #expect(!run.freezer.apps[run.index("a")].refreezeEligible)
   }
 
+  /// Rule 8, the interval's end (`memorystatus_freeze_reset_interval`, F:1587–1594;
+  /// `memorystatus_freeze_start_normal_throttle_interval`, F:2630–2646): the unused budget rolls
+  /// over without cap; a budget overrun carries over, compared, as the kernel does, with the new
+  /// budget; the next interval ends 24 h later.
+  @Test func theBudgetRollsOverAndAnOverrunCarries() throws {
+    var device = Self.device()
+    device.freezer?.dailyBudgetKB = 100 * 16
+    var state = FreezerState(device: device, appCount: 1, policyHasFreezer: true)
+    state.pageouts = 30
+    state.startNextInterval()
+    #expect(state.maxPages == 170 && state.pageouts == 0 && state.intervalEndMs == 2 * 86_400_000)
+    state.pageouts = 400
+    state.startNextInterval()
+    #expect(state.maxPages == 100 && state.pageouts == 300 && state.remainingPages == 0)
+    state.startNextInterval()
+    #expect(state.maxPages == 100 && state.pageouts == 200)
+  }
+
   /// Rule 7 daily and rule 8 (`memorystatus_freeze_reset_interval`, F:1565, F:1596–1598): at the
   /// end of the 24 h interval, walking band 75 from its head, up to 2 frozen apps are demoted
   /// (`memorystatus_max_frozen_demotions_daily`), passing over one thawed 5 times or more
