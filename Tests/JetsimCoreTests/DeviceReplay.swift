@@ -36,6 +36,13 @@ struct DeviceReplay {
     /// Whether its memory is in swap (app swap), and since when it is suspended.
     var swapped = false
     var suspendedMs = 0
+    /// XNU's freezer (`DeviceReplay+Freezer.swift`): frozen in this life, pinned to band 75,
+    /// thawed since its last freeze, its thaws, and its memory in swap.
+    var frozen = false
+    var freezerElevated = false
+    var refreezeEligible = false
+    var thawCount = 0
+    var frozenKB = 0
   }
 
   let device: DeviceProfile
@@ -71,6 +78,10 @@ struct DeviceReplay {
   var lmkdAboveMinMs: Int?
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
+  /// The freezer's budget interval: its end, its budget and what was written in it, in pages.
+  var freezerIntervalEndMs = DeviceProfile.Freezer.intervalMs
+  var freezerMaxPages = 0
+  var freezerPageouts = 0
   private let snapshotBands: [String: Int]
   /// Each snapshot entry's position, and how many there are: the recency before time 0.
   private let snapshotOrder: [String: Int]
@@ -105,6 +116,7 @@ struct DeviceReplay {
     nameRank = rank
     coalitions =
       scenario.apps.map(\.id) + scenario.device.systemProcesses.map { $0.coalition ?? $0.name }
+    freezerMaxPages = device.freezer?.dailyBudgetPages ?? 0
   }
 
   func physicalKB(_ index: Int) -> Int {
@@ -113,8 +125,10 @@ struct DeviceReplay {
     if process.swapped {
       return device.zram.map { process.footprintKB * 1000 / $0.compressionPermille } ?? 0
     }
+    // Frozen: what the freezer wrote to swap is out of RAM.
+    let held = process.footprintKB - min(process.frozenKB, process.footprintKB)
     return process.state == .suspended && device.compressionPermille > 1000
-      ? process.footprintKB * 1000 / device.compressionPermille : process.footprintKB
+      ? held * 1000 / device.compressionPermille : held
   }
 
   /// The physical memory every process holds, as the rows show them.
@@ -146,6 +160,7 @@ struct DeviceReplay {
     if row.kind == .swapOut { processes[index].swapped = true }
     if to != .suspended { processes[index].swapped = false }
     if to == .suspended, old != .suspended { processes[index].suspendedMs = row.timeMs }
+    applyFreezer(row, old: old)
     if row.kind == .modeStart, let mode = row.mode { processes[index].modes.insert(mode) }
     if row.kind == .modeStop, let mode = row.mode { processes[index].modes.remove(mode) }
     if to == .notRunning { processes[index].modes = [] }
@@ -169,7 +184,8 @@ struct DeviceReplay {
     // jetsam: a change of band is an entry at the tail of the new band's list.
     if row.kind == .snapshot {
       processes[index].snapshotBand = snapshotBands[processes[index].name]
-    } else if old != to || [.assert, .release, .dirty, .clean].contains(row.kind) {
+    } else if old != to || [.assert, .release, .dirty, .clean, .freeze, .demote].contains(row.kind)
+    {
       processes[index].snapshotBand = nil
     }
     if to.isResident {
@@ -179,7 +195,8 @@ struct DeviceReplay {
         processes[index].bandEntryMs = row.timeMs
         processes[index].bandEntrySeq = row.seq
         // A snapshot's entry was in its band before time 0: no aging starts then.
-        if band == 0, row.kind != .snapshot {
+        // A demotion by the freezer goes straight to IDLE (`MEMSTAT_PRIORITY_NO_AGING`).
+        if band == 0, row.kind != .snapshot, row.kind != .demote {
           // Tracked: the daemons' aging band; managed (apps, extensions): the apps'; else none.
           let profile = processes[index].isSystem ? device.systemProcesses[index - appCount] : nil
           if let profile, profile.dirtyTracking != .none {
@@ -219,7 +236,8 @@ struct DeviceReplay {
     if process.modes.contains(.location) || process.modes.contains(.voip) { band = max(band, 40) }
     if process.state.isForeground { band = max(band, 100) }
     if process.modes.contains(.audio) { band = max(band, 120) }
-    return band
+    // Frozen and pinned: any band up to the freezer's 75 is 75 (kern_memorystatus.c:2869–2878).
+    return process.freezerElevated && band <= 75 ? 75 : band
   }
 
   /// The priority actions' rows (`memorystatus_set_priority`, `memorystatus_dirty_set`), and a

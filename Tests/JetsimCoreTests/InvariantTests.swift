@@ -105,6 +105,11 @@ import Testing
     // always hold (refaults).
     device.fileCache.freeTargetKB = [0, mb(8), mb(32), mb(150)][seed % 4]
     device.fileCache.workingSetKB = mb(100 + 50 * (seed % 5))
+    // XNU's freezer (jetsam only): the kernel's defaults, or a budget spent after a few freezes.
+    if [0, 2, 3].contains(seed % 7) {
+      device.freezer = DeviceProfile.Freezer()
+      if seed % 7 == 3 { device.freezer?.dailyBudgetKB = mb(40) }
+    }
     return device
   }
 
@@ -324,6 +329,8 @@ import Testing
           fail(row, "\(process.name) got \(callback) though it runs no UIApplication code")
         }
       }
+      // A freeze: the app the freezer's rule picks, when its pass may freeze.
+      if row.kind == .freeze, let problem = replay.freezeProblem(row.app) { fail(row, problem) }
       let availableBefore = replay.availableKB
       replay.apply(row)
       if policy == "lmkd" { noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay) }
@@ -481,6 +488,36 @@ import Testing
     }
   }
 
+  /// The freezer's checker can fail: a `freeze` row moved to another suspended app is caught.
+  @Test func theCheckerCatchesAFreezeOfTheWrongApp() throws {
+    var caught = 0
+    for seed in 0..<40 {
+      let (log, scenario) = try Self.run(
+        seed: seed, policy: Self.scenario(seed: seed, policy: "jetsam").makePolicy(),
+        name: "jetsam")
+      guard let position = log.events.firstIndex(where: { $0.kind == .freeze }) else { continue }
+      let row = log.events[position]
+      guard
+        let other = log.events[..<position].last(where: {
+          $0.app >= 0 && $0.app != row.app && $0.app < scenario.apps.count && $0.to == .suspended
+        })?.app
+      else { continue }
+      var planted = EventLog()
+      for (index, event) in log.events.enumerated() {
+        var copy = event
+        if index == position { copy.app = other }
+        planted.record(copy)
+      }
+      for kill in log.kills { planted.record(kill) }
+      #expect(Self.check(log, scenario: scenario, policy: "jetsam").isEmpty)
+      let problems = Self.check(planted, scenario: scenario, policy: "jetsam")
+      if problems.contains(where: { $0.contains("froze") || $0.contains("a freeze") }) {
+        caught += 1
+      }
+    }
+    #expect(caught > 0, "no run froze an app, or the planted freezes went unnoticed")
+  }
+
   @Test func theSweepReachesEveryKillReasonCallbackAndKindOfProcess() throws {
     var reasons = Set<KillReason>()
     var callbacks = Set<Callback>()
@@ -517,6 +554,20 @@ import Testing
       ],
       policy: .jetsam, durationMs: sec(2))
     kinds.formUnion(try Simulator.run(limited).events.map(\.kind))
+    // The random runs seldom spend the freezer's budget with a thawed frozen app off screen: one
+    // run that does (JetsamFreezerTests), its demotion checked by the sweep's rules.
+    var device = JetsamFreezerTests.device()
+    device.freezer?.dailyBudgetKB = mb(20)
+    let freezer = Scenario(
+      name: "freezer", device: device, apps: JetsamFreezerTests.apps(7),
+      actions: JetsamFreezerTests.openAll(7) + [
+        TimedAction(sec(12), .open("hog")), TimedAction(sec(13), .home),
+        TimedAction(sec(20), .open("a")), TimedAction(sec(21), .home),
+      ], policy: .jetsam, durationMs: sec(23))
+    var freezerLog = EventLog()
+    _ = try Simulator.run(freezer, observer: &freezerLog)
+    #expect(Self.check(freezerLog, scenario: freezer, policy: "jetsam") == [])
+    kinds.formUnion(freezerLog.events.map(\.kind))
     #expect(
       Set(EventKind.allCases).subtracting(kinds).isEmpty,
       "\(Set(EventKind.allCases).subtracting(kinds))")

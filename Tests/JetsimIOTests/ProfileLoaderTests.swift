@@ -129,6 +129,34 @@ import Testing
     }
   }
 
+  /// The freezer's keys (`DeviceProfile.Freezer`): absent, no freezer; given empty, the kernel's
+  /// defaults; a bad value or an unknown key is a one-line error naming the file and the key.
+  @Test(arguments: [
+    (#"{"slots": 0}"#, "freezer.slots", "a whole number from 1 to 1000"),
+    (#"{"dailyBudget": "0MB"}"#, "freezer.dailyBudget", "more than 0KB"),
+    (#"{"threshold": 5}"#, "freezer.threshold", Units.sizeForm),
+  ])
+  func badFreezerKeys(freezer: String, key: String, expected: String) throws {
+    let device = #"{"version": 1, "name": "d", "memory": "4GB", "reserved": "1GB""#
+    let plain = try ProfileLoader.device(at: try scratch.write("plain.json", device + "}"))
+    #expect(plain.freezer == nil)
+    let empty = try ProfileLoader.device(
+      at: try scratch.write("empty.json", device + #", "freezer": {}}"#))
+    #expect(empty.freezer == DeviceProfile.Freezer())
+    let file = try scratch.write("device.json", device + #", "freezer": \#(freezer)}"#)
+    do {
+      _ = try ProfileLoader.device(at: file)
+      Issue.record("expected an error")
+    } catch {
+      guard case .invalidValue(let path, let keyPath, _, let want) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == file && keyPath == key && want == expected)
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
   /// Separate active and inactive limits: each more than 0KB, each fatal flag a boolean given
   /// only with its limit; the error names the file and the key.
   @Test(arguments: [

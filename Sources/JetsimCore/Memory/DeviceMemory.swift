@@ -46,7 +46,8 @@ public struct DeviceMemory: Sendable, Equatable {
   /// What no process holds: free pages and the page cache (`physicalKB - wiredKB - anonymousKB -
   /// compressedKB`, kept as the processes' memory changes: levels read it after every event).
   public private(set) var availableKB: Int
-  /// The memory in swap.
+  /// The memory in swap: app swap's or zram's, and what XNU's freezer wrote to its swap files
+  /// (which the device's `swapKB` does not count: the freezer's budget and slots bound it).
   public internal(set) var swappedKB = 0
   /// The allocation waiting for room (docs/model.md §5), 0 when none.
   public internal(set) var pendingKB = 0

@@ -2,7 +2,7 @@
 /// `isSystemProcess`): what policies and observers read.
 public struct AppStatus: Sendable, Equatable {
   // The stored fields are laid out widest first, so that the struct (copied on every change to
-  // a process) has no padding: 14 words, then the narrow fields.
+  // a process) has no padding: 15 words, then the narrow fields.
 
   /// Its footprint: what policies and reports see (0 when not running).
   public internal(set) var footprintKB = 0
@@ -16,6 +16,9 @@ public struct AppStatus: Sendable, Equatable {
   public internal(set) var enteredStateMs = 0
   /// When it last left the screen (-1: not since it was launched).
   private var leftForegroundStorage = -1
+  /// The part of its memory XNU's freezer wrote to swap (`DeviceProfile.Freezer`): it occupies no
+  /// physical memory until the app runs again; its footprint still counts it.
+  public internal(set) var frozenKB = 0
   private let idRankStorage: Int
 
   // Footprint parts (docs/model.md §3).
@@ -60,6 +63,15 @@ public struct AppStatus: Sendable, Equatable {
   public internal(set) var isSwapped = false
   /// Whether the compressor holds its memory (suspended on a device that compresses).
   public internal(set) var isCompressed = false
+  /// Whether XNU's freezer has frozen it in this life (`P_MEMSTAT_FROZEN`: kept when it thaws and
+  /// when it is demoted, until it exits).
+  public internal(set) var isFrozen = false
+  /// Whether, frozen, it is pinned to the freezer's band when it asks for a lower one
+  /// (`P_MEMSTAT_USE_ELEVATED_INACTIVE_BAND`, set by a freeze, cleared by a demotion).
+  public internal(set) var isFreezerElevated = false
+  /// Whether its change of band now goes straight to IDLE without aging (a freezer demotion,
+  /// `MEMSTAT_PRIORITY_NO_AGING`); true only while the policy hears of that change.
+  public internal(set) var skipsAging = false
 
   init(idRank: Int, isSystemProcess: Bool) {
     self.idRankStorage = idRank

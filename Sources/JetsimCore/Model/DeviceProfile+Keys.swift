@@ -73,6 +73,20 @@ extension DeviceProfile {
         meaning:
           "the page cache: the free memory the kernel keeps before it takes file pages, the file pages the device touches each second, the stall for each megabyte read again",
         default: "32 MB, a tenth of `memory`, 4 ms"),
+      .object(
+        "freezer", \.freezer, empty: DeviceProfile.Freezer(),
+        keys: [
+          .flag("enabled", \.enabled, example: "false"),
+          .number("threshold", .size, \.thresholdKB, example: #""1GB""#),
+          .number("slots", .count(1...1_000), \.slots, example: "8"),
+          .number("minFootprint", .size, \.minFootprintKB, example: #""16MB""#),
+          .number("maxFreeze", .size, \.maxFreezeKB, example: #""400MB""#),
+          .number("dailyBudget", .size, \.dailyBudgetKB, example: #""1GB""#),
+        ],
+        meaning:
+          "XNU's freezer (iPhones; the `jetsam` policy only): at or below `threshold` of available memory it writes a suspended app of at least `minFootprint` to swap, up to `maxFreeze` and within `dailyBudget` (compressed) a day, into one of `slots`, and keeps it in band 75 ([docs/policies.md](policies.md#the-freezer))",
+        default:
+          "none; given: on, half of `memory`, 20, 8 MB, `foregroundLimit`, 2048 MB"),
     ] + timingKeys + [
       .text(
         "source", .text, \.source, meaning: "where the figures come from",

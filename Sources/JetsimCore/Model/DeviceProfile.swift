@@ -30,6 +30,9 @@ public struct DeviceProfile: Sendable, Equatable {
   /// zram (Android): suspended apps' memory goes to a compressed swap kept in RAM; nil on devices
   /// without it.
   public var zram: Zram?
+  /// XNU's freezer (`CONFIG_FREEZE`, iPhones): the `jetsam` policy freezes suspended apps to swap
+  /// under pressure; nil on devices without it.
+  public var freezer: Freezer?
   /// The page cache: the free memory the kernel keeps, the file working set and the cost of a
   /// refault (docs/model.md, "Memory").
   public var fileCache = FileCache()
@@ -174,6 +177,17 @@ public struct DeviceProfile: Sendable, Equatable {
     return found
   }
 
+  /// The problems of the freezer's keys: sizes that must be more than 0.
+  private func freezerProblems() -> [(key: String, value: String, expected: String)] {
+    guard let freezer else { return [] }
+    let sizes = [
+      ("freezer.threshold", freezer.thresholdKB ?? 1),
+      ("freezer.maxFreeze", freezer.maxFreezeKB ?? 1),
+      ("freezer.dailyBudget", freezer.dailyBudgetKB),
+    ]
+    return sizes.filter { $0.1 <= 0 }.map { ($0.0, Units.formatSize($0.1), "more than 0KB") }
+  }
+
   /// Problems that make the profile unusable, as (key, value, expectation) triples.
   package func problems() -> [(key: String, value: String, expected: String)] {
     var found: [(String, String, String)] = []
@@ -207,6 +221,7 @@ public struct DeviceProfile: Sendable, Equatable {
         ))
     }
     found += swapProblems()
+    found += freezerProblems()
     if foregroundLimitKB <= 0 {
       found.append(("foregroundLimit", Units.formatSize(foregroundLimitKB), "more than 0KB"))
     }

@@ -14,6 +14,8 @@ package enum ProfileKeyKind: Sendable, Equatable {
   case flag
   /// A decimal number within the range, kept in thousandths: `2.5` is 2500.
   case permille(ClosedRange<Double>)
+  /// A whole number within the range: `20`.
+  case count(ClosedRange<Int>)
   /// An object of the key's own keys (`ProfileKey.keys`).
   case object
   /// The policies' settings (`policyParameters`), checked against each policy's declared ones.

@@ -45,6 +45,9 @@ public struct JetsamPolicy: EvictionPolicy {
     public var background = 30
     /// An app using location or VoIP in the background.
     public var elevatedInactive = 40
+    /// A frozen app that asks for a band up to this one, on a device with XNU's freezer
+    /// (`JETSAM_PRIORITY_FREEZER`, `memorystatus_freeze_jetsam_band`, kern_memorystatus.c:537).
+    public var freezer = 75
     /// The app on screen.
     public var foreground = 100
     /// An app playing audio.
@@ -57,7 +60,8 @@ public struct JetsamPolicy: EvictionPolicy {
     static let named: [(name: String, field: WritableKeyPath<Bands, Int> & Sendable)] = [
       ("idle", \.idle), ("daemonAging", \.daemonAging), ("aging", \.aging),
       ("background", \.background), ("elevatedInactive", \.elevatedInactive),
-      ("foreground", \.foreground), ("audioAndAccessory", \.audioAndAccessory),
+      ("freezer", \.freezer), ("foreground", \.foreground),
+      ("audioAndAccessory", \.audioAndAccessory),
     ]
 
     /// The numbers of the bands, in the order of `named`.
@@ -364,7 +368,10 @@ public struct JetsamPolicy: EvictionPolicy {
     }
     if status.state.isForeground { band = max(band, bands.foreground) }
     if status.isUsing(.audio) { band = max(band, bands.audioAndAccessory) }
-    return status.priority.band(requested: band, tracking: .none, isApp: true)
+    band = status.priority.band(requested: band, tracking: .none, isApp: true)
+    // A frozen app the freezer pins: any band up to the freezer's is the freezer's, without aging
+    // (`memstat_update_priority_locked`, kern_memorystatus.c:2869–2878).
+    return status.isFreezerElevated && band <= bands.freezer ? bands.freezer : band
   }
 
   /// The aging band and time of process `app` on its way to IDLE (`memstat_update_priority_locked`,
@@ -388,7 +395,8 @@ public struct JetsamPolicy: EvictionPolicy {
     let enters = resident && (!members[app].resident || band != members[app].requested)
     // A snapshot's process was in its band before time 0: no aging starts then.
     let aging =
-      enters && band == parameters.bands.idle && !status.isFromSnapshot ? aging(app) : (0, 0)
+      enters && band == parameters.bands.idle && !status.isFromSnapshot && !status.skipsAging
+      ? aging(app) : (0, 0)
     members[app].update(
       status, band: enters ? band : nil, aging: aging, entry: (nowMs, nextSeq),
       waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount)

@@ -59,6 +59,15 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   case dirty
   /// A dirty-tracked daemon became clean (`clean`).
   case clean
+  /// XNU's freezer wrote a suspended app's memory to swap and moved it to band 75
+  /// (`memorystatus_freeze_process`, kern_memorystatus_freeze.c:1779).
+  case freeze
+  /// A frozen app was resumed (`memorystatus_on_resume`, kern_memorystatus.c:3771): its memory
+  /// comes back, it stays frozen and may be frozen again.
+  case thaw
+  /// XNU's freezer sent a frozen app back to the ordinary bands
+  /// (`memorystatus_demote_frozen_process`, kern_memorystatus_freeze.c:2302).
+  case demote
 
   public var description: String {
     switch self {
@@ -91,6 +100,9 @@ public enum EventKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .release: "release"
     case .dirty: "dirty"
     case .clean: "clean"
+    case .freeze: "freeze"
+    case .thaw: "thaw"
+    case .demote: "demote"
     }
   }
 }

@@ -68,7 +68,11 @@ public struct RunMetrics: Sendable, Equatable {
   /// The bands summary.csv counts kills in: those jetsam gives by default (IDLE 0, the daemons'
   /// aging band 10, the apps' aging band 20, BACKGROUND 30, ELEVATED_INACTIVE 40, FOREGROUND 100,
   /// AUDIO_AND_ACCESSORY 120).
-  public static let countedBands = JetsamPolicy.Bands().numbers
+  /// The freezer's band (75) is not one of them: it is counted with the other bands, so that
+  /// summary.csv has the same columns on every device.
+  public static let countedBands = JetsamPolicy.Bands().numbers.filter {
+    $0 != JetsamPolicy.Bands().freezer
+  }
 
   /// Kills in `band` (nil: every band not in `countedBands`), or nil under a policy without bands.
   public func kills(inBand band: Int?) -> Int? { killsByBand?[Self.slot(of: band)] }

@@ -27,6 +27,7 @@ extension Simulation {
       running.update(app, isMember: state.isRunning)
     }
     if apps[app].isSwapped, state != .suspended { swapIn(app) }
+    let thawed = freezer.isOn && freezerMove(app, from: old, to: state)
     if old.isResident != state.isResident {
       resident.update(app, isMember: state.isResident)
       if apps[app].isSystemProcess {
@@ -37,6 +38,7 @@ extension Simulation {
     }
     refresh(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
+    if thawed { note(app, .thaw) }
     if state == .suspended, memory.swapKB > 0 { swapOut(app) }
   }
 

@@ -26,7 +26,8 @@ extension Simulation {
       ? DeviceProfile.Zram.storedKB(
         footprintKB: footprint, compressionPermille: memory.zramPermille)
       : DeviceProfile.physicalKB(
-        footprintKB: footprint, state: state, compressionPermille: compressionPermille)
+        footprintKB: footprint - min(apps[app].frozenKB, footprint), state: state,
+        compressionPermille: compressionPermille)
     let compressed =
       swapped ? memory.zramPermille > 0 : state == .suspended && compressionPermille > 1000
     memory.hold(-apps[app].physicalKB, compressed: apps[app].isCompressed)

@@ -95,6 +95,8 @@ package struct Simulation {
   /// for swap should be looked at (`Simulation+Swap.swift`).
   var swapShareKB: [Int]
   var pendingSwapOut = false
+  /// XNU's freezer, on a device that has it under the `jetsam` policy (`Simulation+Freezer.swift`).
+  var freezer: FreezerState
   /// Free memory below which the policy may act (`EvictionPolicy.actsBelowFreeKB`).
   var policyWatermarkKB = Int.max
   /// When the policy last asked to be asked again (-1: never), so one instant is scheduled once.
@@ -145,6 +147,8 @@ package struct Simulation {
     compressionPermille = device.compressionPermille
     memory = DeviceMemory(device: device)
     swapShareKB = memory.swapKB > 0 ? Array(repeating: 0, count: profiles.count) : []
+    freezer = FreezerState(
+      device: device, appCount: profiles.count, policyHasFreezer: policy is JetsamPolicy)
     metrics.minFreeKB = memory.freeKB
     metrics.minAvailableKB = memory.availableKB
     metrics.peakUsedKB = device.reservedKB
@@ -210,7 +214,10 @@ package struct Simulation {
       }
       // Every event that changed something ends with memory settled: the level registered and the
       // policy asked.
-      if changed { memoryChanged() }
+      if changed {
+        memoryChanged()
+        if freezer.isOn, wakeFreezer() { memoryChanged() }
+      }
     }
     if let failure { throw failure }
     unplayed = pending

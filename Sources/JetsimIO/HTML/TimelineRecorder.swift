@@ -113,7 +113,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   private var tracks: [Track]
   private struct Track {
     var state = AppState.notRunning
-    /// Whether its memory is in swap (from its swap-out row to its next change of state).
+    /// Whether its memory is in swap (from its swap-out or freeze row to its next change of
+    /// state).
     var swapped = false
     /// Its physical memory as last recorded.
     var footprint = 0
@@ -157,7 +158,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
 
   /// The physical memory of the process in `event`'s row, whose track is `track`.
   private func physical(_ event: EventRecord, in to: AppState, track: inout Track) -> Int {
-    if event.kind == .swapOut { track.swapped = true }
+    if event.kind == .swapOut || event.kind == .freeze { track.swapped = true }
     if to != .suspended { track.swapped = false }
     return track.swapped
       ? DeviceProfile.Zram.storedKB(

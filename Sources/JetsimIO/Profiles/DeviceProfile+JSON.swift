@@ -49,6 +49,7 @@ extension ProfileFields {
     case .flag: try bool(key).map(ProfileValue.flag)
     case .permille(let range):
       try number(key, in: range).map { .number(Int(($0 * 1000).rounded())) }
+    case .count(let range): try integer(key, in: range).map(ProfileValue.number)
     case .policySettings: try PolicySettings(json: self, key: key).map(ProfileValue.settings)
     case .systemProcesses: try systemProcesses(key).map(ProfileValue.processes)
     }

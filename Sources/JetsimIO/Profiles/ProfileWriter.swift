@@ -42,6 +42,7 @@ public enum ProfileWriter {
     case (.duration, .number(let milliseconds)): return duration(milliseconds)
     case (.permille, .number(let permille)):
       return Units.decimal(Double(permille) / 1000, digits: 3)
+    case (.count, .number(let count)): return "\(count)"
     case (.flag, .flag(let flag)): return "\(flag)"
     case (.name, .text(let text)), (.text, .text(let text)): return quote(text)
     case (.policySettings, .settings(let settings)): return json(settings)
