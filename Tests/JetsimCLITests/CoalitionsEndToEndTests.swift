@@ -56,6 +56,10 @@ import Testing
       "'device.systemProcesses[0].role' is \"leader\" of 'mail', which the app of that id leads"
     ),
     (
+      #", "role": "xpc""#,
+      "'device.systemProcesses[0].role' is \"xpc\" without a coalition"
+    ),
+    (
       #", "coalition": "widgetd", "role": "leader""#,
       "'device.systemProcesses[1].role' is \"leader\" of 'widgetd', led by device.systemProcesses[0] already"
     ),

@@ -133,8 +133,14 @@ import Testing
   /// defaults; a bad value or an unknown key is a one-line error naming the file and the key.
   @Test(arguments: [
     (#"{"slots": 0}"#, "freezer.slots", "a whole number from 1 to 1000"),
-    (#"{"dailyBudget": "0MB"}"#, "freezer.dailyBudget", "more than 0KB"),
+    (#"{"dailyBudget": "0MB"}"#, "freezer.dailyBudget", "at least 16KB, one page"),
+    (#"{"dailyBudget": "1KB"}"#, "freezer.dailyBudget", "at least 16KB, one page"),
     (#"{"threshold": 5}"#, "freezer.threshold", Units.sizeForm),
+    (
+      #"{"threshold": "4GB"}"#, "freezer.threshold",
+      "more than 0KB and less than memory (4GB)"
+    ),
+    (#"{"maxFreeze": "0MB"}"#, "freezer.maxFreeze", "more than 0KB"),
   ])
   func badFreezerKeys(freezer: String, key: String, expected: String) throws {
     let device = #"{"version": 1, "name": "d", "memory": "4GB", "reserved": "1GB""#

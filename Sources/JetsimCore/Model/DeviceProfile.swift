@@ -177,15 +177,30 @@ public struct DeviceProfile: Sendable, Equatable {
     return found
   }
 
-  /// The problems of the freezer's keys: sizes that must be more than 0.
+  /// The problems of the freezer's keys: a threshold below the memory (the kernel asserts it,
+  /// `memorystatus_init`, kern_memorystatus.c:2172), a largest freeze of more than 0 and a budget
+  /// of at least one page.
   private func freezerProblems() -> [(key: String, value: String, expected: String)] {
     guard let freezer else { return [] }
-    let sizes = [
-      ("freezer.threshold", freezer.thresholdKB ?? 1),
-      ("freezer.maxFreeze", freezer.maxFreezeKB ?? 1),
-      ("freezer.dailyBudget", freezer.dailyBudgetKB),
-    ]
-    return sizes.filter { $0.1 <= 0 }.map { ($0.0, Units.formatSize($0.1), "more than 0KB") }
+    var found: [(String, String, String)] = []
+    if let threshold = freezer.thresholdKB, threshold <= 0 || threshold >= memoryKB {
+      found.append(
+        (
+          "freezer.threshold", Units.formatSize(threshold),
+          "more than 0KB and less than memory (\(Units.formatSize(memoryKB)))"
+        ))
+    }
+    if let most = freezer.maxFreezeKB, most <= 0 {
+      found.append(("freezer.maxFreeze", Units.formatSize(most), "more than 0KB"))
+    }
+    if freezer.dailyBudgetKB < Freezer.pageKB {
+      found.append(
+        (
+          "freezer.dailyBudget", Units.formatSize(freezer.dailyBudgetKB),
+          "at least \(Units.formatSize(Freezer.pageKB)), one page"
+        ))
+    }
+    return found
   }
 
   /// Problems that make the profile unusable, as (key, value, expectation) triples.

@@ -23,6 +23,12 @@ extension SystemProcess {
       dirtyTracking: try fields.oneOf("dirtyTracking"),
       isManaged: try fields.bool("managed"), coalition: try fields.name("coalition"),
       coalitionRole: try fields.oneOf("role"))
+    // A member's role is in another's coalition: in its own it leads.
+    if coalition == nil, coalitionRole != .leader {
+      throw fields.invalid(
+        "role", "\"\(coalitionRole.rawValue)\" without a coalition",
+        "\"leader\", or a `coalition` naming the process or app whose coalition it belongs to")
+    }
     if let hard = hardLimitKB, footprintKB > hard {
       throw fields.invalid(
         "hardLimit", Units.formatSize(hard),
