@@ -124,7 +124,6 @@ public struct JetsamPolicy: EvictionPolicy {
     /// (`memstat_reaper_reap_relaunch_mask`, xnu-11417 default 0x9).
     var reapable = true
     var footprintKB = 0
-    var idRank = 0
     /// Its jetsam coalition (the index of the process it is named after, or past every index for
     /// one named after no process) and its role in it.
     var coalition: Int32 = 0
@@ -304,7 +303,6 @@ public struct JetsamPolicy: EvictionPolicy {
     (foregroundCount, foregroundSortPending, lastPass) = (0, true, 0)
     placeInCoalitions(device)
     for app in device.apps.indices {
-      members[app].idRank = device.apps[app].idRank
       if app < appCount {
         let limit = device.profiles[app].memoryLimitKB ?? device.device.foregroundLimitKB
         // Exact: 50 % of 733,184 KB is 366,592 KB, not 366,550 (limit / 100 * 50).
