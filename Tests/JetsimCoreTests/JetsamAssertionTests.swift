@@ -54,7 +54,7 @@ import Testing
       device: scenario.device, apps: scenario.apps, policy: JetsamPolicy(), observer: EventLog(),
       seed: 1, snapshot: scenario.snapshot)
     try simulation.run(&workload, untilMs: timeMs)
-    let policy = try #require(simulation.policy as? JetsamPolicy)
+    let policy = simulation.policy
     let band = try #require(policy.band(of: index, nowMs: timeMs))
     let limits = try #require(scenario.device.systemProcesses[0].memoryLimits)
     let limit = limits.inForce(isActive: policy.isActive(index, nowMs: timeMs))

@@ -43,7 +43,7 @@ import Testing
 
   /// A run played to `untilMs`, kept whole to look inside.
   struct Run {
-    var simulation: Simulation
+    var simulation: Simulation<JetsamPolicy>
     var events: [EventRecord]
     var kills: [KillRecord]
     var apps: [AppProfile]
@@ -52,7 +52,7 @@ import Testing
     func index(_ name: String) -> Int { apps.firstIndex { $0.id == name } ?? -1 }
     func status(_ name: String) -> AppStatus { simulation.apps[index(name)] }
     func band(_ name: String) -> Int? {
-      (simulation.policy as? JetsamPolicy)?.band(of: index(name), nowMs: endMs)
+      simulation.policy.band(of: index(name), nowMs: endMs)
     }
     /// The apps of the rows of `kind`, with their times.
     func rows(_ kind: EventKind) -> [String] {

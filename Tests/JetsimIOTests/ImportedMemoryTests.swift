@@ -17,7 +17,7 @@ import Testing
   ]
 
   /// The snapshot placed on the imported device, before any kill.
-  static func placed(_ result: ImportedReport) throws -> Simulation {
+  static func placed(_ result: ImportedReport) throws -> Simulation<JetsamPolicy> {
     let scenario = result.scenario(name: "placed")
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: JetsamPolicy(),

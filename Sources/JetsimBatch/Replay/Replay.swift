@@ -279,7 +279,9 @@ public enum Replay {
 
   /// The victims the policy of `placed` (a simulation with its snapshot in place) chooses until
   /// `target` KB are freed; `names` are its processes' names.
-  static func victims(of placed: Simulation, names: [String], freeingKB target: Int) -> [String] {
+  static func victims(
+    of placed: Simulation<AnyEvictionPolicy>, names: [String], freeingKB target: Int
+  ) -> [String] {
     var simulation = placed
     let victims = target > 0 ? simulation.evict(freeingKB: target) : []
     return victims.map { names[$0] }
@@ -290,7 +292,8 @@ public enum Replay {
   /// band (`bands`, the report's by name), the device's idle level in the IDLE band, its critical
   /// level above; the first victim above its level ends the kills.
   static func decidedVictims(
-    _ placed: Simulation, names: [String], bands: [String: Int], device: DeviceProfile,
+    _ placed: Simulation<AnyEvictionPolicy>, names: [String], bands: [String: Int],
+    device: DeviceProfile,
     availableKB: Int
   ) -> [String] {
     let highest = max(device.idleThresholdKB, device.criticalThresholdKB)
@@ -314,10 +317,11 @@ public enum Replay {
   /// A simulation of `scenario` under its policy, its snapshot in place, nothing run yet.
   /// `index` is the scenario's processes' `AppIndex`, built once for many placements.
   static func placed(_ scenario: Scenario, index: AppIndex? = nil) throws(JetsimError)
-    -> Simulation
+    -> Simulation<AnyEvictionPolicy>
   {
     var simulation = Simulation(
-      device: scenario.device, apps: scenario.apps, policy: try scenario.makePolicy(),
+      device: scenario.device, apps: scenario.apps,
+      policy: AnyEvictionPolicy(try scenario.makePolicy()),
       observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
     try simulation.placeForReplay(index: index)
     return simulation

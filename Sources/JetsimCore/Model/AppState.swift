@@ -23,9 +23,15 @@ public enum AppState: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the app is on screen (active or inactive).
-  @inlinable public var isForeground: Bool { self == .active || self == .inactive }
+  @inlinable @inline(__always) public var isForeground: Bool {
+    // Inactive and active are raw values 1 and 2: one comparison on the hot path.
+    rawValue &- AppState.inactive.rawValue < 2
+  }
   /// Whether the app runs code (active, inactive or background): such apps get memory warnings.
-  @inlinable public var isRunning: Bool { self != .notRunning && self != .suspended }
+  @inlinable @inline(__always) public var isRunning: Bool {
+    // Inactive, active and background are raw values 1 to 3.
+    rawValue &- AppState.inactive.rawValue < 3
+  }
   /// Whether the app holds memory (any state but notRunning).
   @inlinable public var isResident: Bool { self != .notRunning }
 

@@ -175,6 +175,16 @@ public struct JetsamPolicy: EvictionPolicy {
       overSoftLimit = isOverLimit(isSystemProcess: isSystemProcess)
     }
 
+    /// What `file` reads that a change can move: when none of it moved, filing again would leave
+    /// every candidate list and count as it is.
+    @inline(__always)
+    var filing: Filing {
+      Filing(
+        resident: resident, band: band, requested: requested, entryMs: entryMs, entrySeq: entrySeq,
+        agingMs: agingMs, sortedRank: sortedRank, overSoftLimit: overSoftLimit,
+        waitingForSwap: waitingForSwap)
+    }
+
     /// Whether its active limit is in force, in its band now (`PriorityRequest.isActive`).
     @inline(__always)
     var isActive: Bool {
@@ -215,6 +225,28 @@ public struct JetsamPolicy: EvictionPolicy {
       reaperKB = policy.reaperKB(device)
       (reaperMinAgeMs, reaperPeriodMs) = (device.reaper.minAgeMs, device.reaper.periodMs)
       killsOnLowSwap = device.appSwap?.killsOnLowSwap == true
+    }
+  }
+
+  /// The fields of a member that decide where `file` puts it and what it counts (`Member.filing`).
+  struct Filing: Equatable {
+    var resident: Bool
+    var band: Int
+    var requested: Int
+    var entryMs: Int
+    var entrySeq: Int
+    var agingMs: Int
+    var sortedRank: Int
+    var overSoftLimit: Bool
+    var waitingForSwap: Bool
+
+    /// Inlined, unlike the derived one: it runs at every change of every process.
+    @inline(__always)
+    static func == (a: Filing, b: Filing) -> Bool {
+      (a.band, a.requested, a.entryMs, a.entrySeq, a.agingMs, a.sortedRank)
+        == (b.band, b.requested, b.entryMs, b.entrySeq, b.agingMs, b.sortedRank)
+        && (a.resident, a.overSoftLimit, a.waitingForSwap)
+          == (b.resident, b.overSoftLimit, b.waitingForSwap)
     }
   }
 
@@ -395,11 +427,13 @@ public struct JetsamPolicy: EvictionPolicy {
     let aging =
       enters && band == parameters.bands.idle && !status.isFromSnapshot && !status.skipsAging
       ? aging(app) : (0, 0)
+    let filed = members[app].filing
     members[app].update(
       status, band: enters ? band : nil, aging: aging, entry: (nowMs, nextSeq),
       waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount)
     if enters { nextSeq += 1 }
-    file(app)
+    // Most changes are of footprint alone: the lists stay as they are.
+    if members[app].filing != filed { file(app) }
   }
 
   /// Files process `app` in every candidate list and count its fields call for, and out of the

@@ -52,7 +52,7 @@ extension Simulation {
   /// `minFootprint`, and not frozen unless thawed since (P:446–570); else, with at least 3 thawed
   /// frozen apps, the first of them from the head of band 75 (P:600–645).
   func freezeCandidate() -> Int? {
-    guard let jetsam = policy as? JetsamPolicy else { return nil }
+    guard let jetsam = policy.asJetsam else { return nil }
     let bands = jetsam.parameters.bands
     if freezer.frozenCount < freezer.slots,
       let app = head(of: bands.idle, in: jetsam, where: .newFreeze)
@@ -142,7 +142,7 @@ extension Simulation {
   mutating func demoteFrozen(urgent: Bool) -> Bool {
     var demoted = 0
     let most = urgent ? 1 : DeviceProfile.Freezer.demotionsPerInterval
-    while demoted < most, let jetsam = policy as? JetsamPolicy,
+    while demoted < most, let jetsam = policy.asJetsam,
       let app = head(
         of: jetsam.parameters.bands.freezer, in: jetsam, where: urgent ? .refreeze : .dailyDemotion)
     {

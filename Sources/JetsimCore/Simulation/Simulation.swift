@@ -1,17 +1,18 @@
 /// One device running one workload under one eviction policy: the model of docs/model.md.
 ///
 /// The simulation owns the process states and the event queue; the policy only chooses victims,
-/// and the observer only records. It is a concrete type (the policy and observer are existentials:
-/// one indirect call each), so its hot loop is compiled once, fully specialized, whatever policy is
-/// chosen at run time; it allocates nothing per event once its arrays have grown to the number of
-/// processes and pending timers.
+/// and the observer only records. It is generic over its policy: `Simulator.run` gives each
+/// built-in policy a simulation compiled for it (its calls direct, its state inline, no existential
+/// box to check at every call) and runs any other behind `AnyEvictionPolicy`, one indirect call
+/// each; the observer is an existential. It allocates nothing per event once its arrays have grown
+/// to the number of processes and pending timers.
 ///
 /// Processes are numbered apps first (in the scenario's order), then the device's system processes.
 /// After every event the simulation settles memory (`memoryChanged`); every allocation waits for
 /// room first (`reserve`), so free memory is never negative.
 ///
 /// Library users run it through `Simulator.run`.
-package struct Simulation {
+package struct Simulation<Policy: EvictionPolicy> {
   enum TimerKind: UInt8 {
     case backgroundWorkEnd, watchdog, taskExpired, interruptionEnd, launchPeakEnd, growthTick
     case launchStep, relaunch, policyWake
@@ -36,7 +37,7 @@ package struct Simulation {
   /// Every process's status, by index.
   package internal(set) var apps: [AppStatus]
   /// The eviction policy.
-  package internal(set) var policy: any EvictionPolicy
+  package internal(set) var policy: Policy
   /// The observer that receives events and kills.
   package var observer: any SimulationObserver
   /// Run-wide counters.
@@ -117,7 +118,7 @@ package struct Simulation {
 
   /// A device with every app not running and its system processes about to start, at time 0.
   package init(
-    device: DeviceProfile, apps profiles: [AppProfile], policy: any EvictionPolicy,
+    device: DeviceProfile, apps profiles: [AppProfile], policy: Policy,
     observer: any SimulationObserver, seed: UInt64, snapshot: Snapshot? = nil
   ) {
     self.device = device
@@ -148,7 +149,7 @@ package struct Simulation {
     memory = DeviceMemory(device: device)
     swapShareKB = memory.swapKB > 0 ? Array(repeating: 0, count: profiles.count) : []
     freezer = FreezerState(
-      device: device, appCount: profiles.count, policyHasFreezer: policy is JetsamPolicy)
+      device: device, appCount: profiles.count, policyHasFreezer: policy.asJetsam != nil)
     metrics.minFreeKB = memory.freeKB
     metrics.minAvailableKB = memory.availableKB
     metrics.peakUsedKB = device.reservedKB

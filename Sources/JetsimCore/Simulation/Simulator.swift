@@ -92,18 +92,57 @@ public enum Simulator {
       scenario, policy: policy, workload: &workload, observer: &observer, unplayed: &unplayed)
   }
 
-  /// The run, with the step read and not played when it reached its end in `unplayed`.
-  static func run<Observer: SimulationObserver>(
-    _ scenario: Scenario, policy: any EvictionPolicy, workload: inout some WorkloadSource,
+  /// The run, with the step read and not played when it reached its end in `unplayed`. Each
+  /// built-in policy runs in a simulation compiled for it; any other behind `AnyEvictionPolicy`.
+  /// The workload and the observer are reached through one indirect call each, so that the
+  /// simulation is compiled once a policy, not once a policy, workload and observer.
+  static func run<Observer: SimulationObserver, Workload: WorkloadSource>(
+    _ scenario: Scenario, policy: any EvictionPolicy, workload: inout Workload,
     observer: inout Observer, unplayed: inout WorkloadStep?
+  ) throws(JetsimError) -> RunSummary {
+    var steps = AnyWorkloadSource(workload)
+    var watcher: any SimulationObserver = observer
+    defer {
+      // Hand the caller's values back, as they are at the end.
+      if let updated = steps.base as? Workload { workload = updated }
+      if let updated = watcher as? Observer { observer = updated }
+    }
+    switch policy {
+    case let policy as JetsamPolicy:
+      return try run(
+        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
+    case let policy as LmkdPolicy:
+      return try run(
+        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
+    case let policy as LargestFirstPolicy:
+      return try run(
+        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
+    case let policy as LRUPolicy:
+      return try run(
+        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
+    case let policy as OOMBadnessPolicy:
+      return try run(
+        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
+    case let policy as RandomPolicy:
+      return try run(
+        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
+    default:
+      return try run(
+        scenario, compiledFor: AnyEvictionPolicy(policy), workload: &steps, observer: &watcher,
+        unplayed: &unplayed)
+    }
+  }
+
+  /// The run under `policy`, whose type the simulation is compiled for.
+  private static func run(
+    _ scenario: Scenario, compiledFor policy: some EvictionPolicy,
+    workload: inout AnyWorkloadSource, observer: inout any SimulationObserver,
+    unplayed: inout WorkloadStep?
   ) throws(JetsimError) -> RunSummary {
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps, policy: policy, observer: observer,
       seed: scenario.seed, snapshot: scenario.snapshot)
-    defer {
-      // The simulation holds the observer as an existential; hand the user's value back.
-      if let updated = simulation.observer as? Observer { observer = updated }
-    }
+    defer { observer = simulation.observer }
     try simulation.run(&workload, untilMs: scenario.durationMs)
     unplayed = simulation.unplayed
     return RunSummary(
