@@ -15,6 +15,7 @@ package struct AnyEvictionPolicy: EvictionPolicy {
     base.nextEviction(device)
   }
   package func actsBelowFreeKB(_ device: DeviceProfile) -> Int { base.actsBelowFreeKB(device) }
+  package func actsNowBelowFreeKB(nowMs: Int) -> Int { base.actsNowBelowFreeKB(nowMs: nowMs) }
   package func reconsiderAtMs(_ device: DeviceView) -> Int? { base.reconsiderAtMs(device) }
   package func band(of app: Int, nowMs: Int) -> Int? { base.band(of: app, nowMs: nowMs) }
   package var hasBands: Bool { base.hasBands }

@@ -42,6 +42,12 @@ public protocol EvictionPolicy {
   /// not ask for evictions while free memory is at or above it. The default, `Int.max`, means "ask
   /// after every change".
   func actsBelowFreeKB(_ device: DeviceProfile) -> Int
+  /// The free memory below which this policy may act at `nowMs`, as things stand, when that is
+  /// lower than `actsBelowFreeKB` (jetsam's reaper between two sweeps): the simulation does not
+  /// ask for evictions at or above it, and asks this again after every change. A policy that
+  /// answers lower than it would act makes the simulation miss its evictions; the default,
+  /// `Int.max`, narrows nothing.
+  func actsNowBelowFreeKB(nowMs: Int) -> Int
   /// When to ask the policy again if no event happens before, after it answered nil while free
   /// memory was below `actsBelowFreeKB`: for a policy whose decisions change with time alone (a
   /// process leaving an aging band). The default, nil, means never.
@@ -62,6 +68,7 @@ public protocol EvictionPolicy {
 
 extension EvictionPolicy {
   public func actsBelowFreeKB(_ device: DeviceProfile) -> Int { Int.max }
+  public func actsNowBelowFreeKB(nowMs: Int) -> Int { Int.max }
 
   public func reconsiderAtMs(_ device: DeviceView) -> Int? { nil }
 

@@ -101,7 +101,7 @@ extension JetsamPolicy {
   }
 
   /// Whether an aggressive action is under way: its march goes on whatever the memory.
-  public var isActing: Bool { march != nil }
+  @inline(__always) public var isActing: Bool { march != nil }
 
   /// `memstat_evaluate_page_shortage`: below the critical level, below the idle level with anyone
   /// in IDLE, or below the pressure level with anyone over a soft limit.

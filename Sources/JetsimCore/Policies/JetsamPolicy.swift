@@ -418,6 +418,7 @@ public struct JetsamPolicy: EvictionPolicy {
     return process.isManaged ? (parameters.bands.aging, parameters.agingTimeMs) : (0, 0)
   }
 
+  @inline(__always)
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     advance(to: nowMs)
     let resident = status.state.isResident
@@ -536,6 +537,28 @@ public struct JetsamPolicy: EvictionPolicy {
     max(device.warningThresholdKB, idleCriticalKB(device), reaperKB(device) ?? 0)
   }
 
+  /// Where it may act now, as its lists stand: below the critical level always; below the
+  /// pressure level when a process is over its limit or app swap waits; below the idle level when
+  /// the IDLE band holds anyone; below the reaper level when a sweep may run now (`nextReaperMs`).
+  /// Everywhere below its watermark when an aging time has ended that no change has yet moved to
+  /// IDLE. On a device that sits between its levels with nothing to kill, most changes then ask
+  /// `nextEviction` nothing.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  public func actsNowBelowFreeKB(nowMs: Int) -> Int {
+    if let app = agingEnds.first, let end = agingEnds.key(of: app), end <= nowMs { return .max }
+    var level = levels.criticalKB
+    if !highwater.isEmpty || (levels.killsOnLowSwap && waitingForSwap > 0) {
+      level = max(level, levels.warningKB)
+    }
+    if idleCount > 0 { level = max(level, levels.idleCriticalKB) }
+    if let reaperKB = levels.reaperKB, let sweep = nextReaperMs(nowMs: nowMs), sweep <= nowMs {
+      level = max(level, reaperKB)
+    }
+    return level
+  }
+
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     // A new pass of the jetsam thread sorts FOREGROUND again at its first priority kill.
     if device.pass != lastPass { (lastPass, foregroundSortPending) = (device.pass, true) }
@@ -622,6 +645,7 @@ public struct JetsamPolicy: EvictionPolicy {
   /// oldest reapable entrant of IDLE has been in it long enough. Nil when IDLE holds none.
   ///
   /// - Complexity: O(1).
+  @inline(__always)
   func nextReaperMs(nowMs: Int) -> Int? {
     guard let oldest = reapable.first else { return nil }
     let sweepAt = sweepStartMs == nowMs ? nowMs : max(nextSweepMs, nowMs)
@@ -633,6 +657,7 @@ public struct JetsamPolicy: EvictionPolicy {
   /// may act.
   ///
   /// - Complexity: O(1).
+  @inline(__always)
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
     let now = device.nowMs
     let available = device.availableKB

@@ -98,8 +98,9 @@ extension Simulation {
     while !failed {
       // An action under way (jetsam's aggressive march, ActivityManager's trim) goes on above the
       // policy's levels.
-      guard memory.availableAfterPendingKB < policyWatermarkKB || policyActing || policy.isActing
-      else {
+      // Below the policy's watermark, unless it says it cannot act yet at this level.
+      let watermark = min(policyWatermarkKB, policy.actsNowBelowFreeKB(nowMs: queue.now))
+      guard memory.availableAfterPendingKB < watermark || policyActing || policy.isActing else {
         policyActing = false
         break
       }

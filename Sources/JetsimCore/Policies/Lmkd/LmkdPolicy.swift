@@ -122,6 +122,7 @@ public struct LmkdPolicy: EvictionPolicy {
 
   /// Whether ActivityManager has processes over its limits to trim (`trimVictim`): the simulation
   /// asks whatever the memory.
+  @inline(__always)
   public var isActing: Bool { mayTrim }
 
   /// The eviction lmkd makes at `device` reading `info`: `nextEviction`, with the reading given.
@@ -147,6 +148,7 @@ public struct LmkdPolicy: EvictionPolicy {
   package var zoneWatermarks: ZoneWatermarks { watermarks }
 
   /// Asked again when the previous app expires, and at lmkd's next PSI event while memory stalls.
+  @inline(__always)
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
     // Called after nextEviction answered nil in this instant: the stalls were observed.
     let expiry = importance.previousExpiryMs(device.apps, nowMs: device.nowMs)
