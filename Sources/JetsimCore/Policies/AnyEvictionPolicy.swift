@@ -1,25 +1,35 @@
 /// Any eviction policy, behind one indirect call: how a simulation runs a policy it was not
-/// compiled for (a user's own; `Simulator.run` gives each built-in policy its own).
+/// compiled for (a user's own; `Simulator.run` gives each built-in policy its own). Its calls are
+/// inlined, so that the simulation reaches the policy's box without copying the wrapper.
 package struct AnyEvictionPolicy: EvictionPolicy {
   /// The policy.
   package var base: any EvictionPolicy
 
   package init(_ base: any EvictionPolicy) { self.base = base }
 
-  package var name: String { base.name }
-  package mutating func start(_ device: DeviceView) { base.start(device) }
-  package mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+  @inline(__always) package var name: String { base.name }
+  @inline(__always) package mutating func start(_ device: DeviceView) { base.start(device) }
+  @inline(__always) package mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int)
+  {
     base.appDidChange(app, status, nowMs: nowMs)
   }
-  package mutating func nextEviction(_ device: DeviceView) -> Eviction? {
+  @inline(__always) package mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     base.nextEviction(device)
   }
-  package func actsBelowFreeKB(_ device: DeviceProfile) -> Int { base.actsBelowFreeKB(device) }
-  package func actsNowBelowFreeKB(nowMs: Int) -> Int { base.actsNowBelowFreeKB(nowMs: nowMs) }
-  package func reconsiderAtMs(_ device: DeviceView) -> Int? { base.reconsiderAtMs(device) }
-  package func band(of app: Int, nowMs: Int) -> Int? { base.band(of: app, nowMs: nowMs) }
-  package var hasBands: Bool { base.hasBands }
-  package var isActing: Bool { base.isActing }
+  @inline(__always) package func actsBelowFreeKB(_ device: DeviceProfile) -> Int {
+    base.actsBelowFreeKB(device)
+  }
+  @inline(__always) package func actsNowBelowFreeKB(nowMs: Int) -> Int {
+    base.actsNowBelowFreeKB(nowMs: nowMs)
+  }
+  @inline(__always) package func reconsiderAtMs(_ device: DeviceView) -> Int? {
+    base.reconsiderAtMs(device)
+  }
+  @inline(__always) package func band(of app: Int, nowMs: Int) -> Int? {
+    base.band(of: app, nowMs: nowMs)
+  }
+  @inline(__always) package var hasBands: Bool { base.hasBands }
+  @inline(__always) package var isActing: Bool { base.isActing }
 }
 
 extension EvictionPolicy {
