@@ -175,14 +175,18 @@ public struct JetsamPolicy: EvictionPolicy {
       overSoftLimit = isOverLimit(isSystemProcess: isSystemProcess)
     }
 
-    /// What `file` reads that a change can move: when none of it moved, filing again would leave
-    /// every candidate list and count as it is.
+    /// Whether `file` would put it where it put `before`: what it reads that a change can move
+    /// (its band, entry, place in the FOREGROUND sort, being over a limit or waiting for swap) is
+    /// the same.
     @inline(__always)
-    var filing: Filing {
-      Filing(
-        resident: resident, band: band, requested: requested, entryMs: entryMs, entrySeq: entrySeq,
-        agingMs: agingMs, sortedRank: sortedRank, overSoftLimit: overSoftLimit,
-        waitingForSwap: waitingForSwap)
+    func isFiledAs(_ before: Member) -> Bool {
+      (band, requested, entryMs, entrySeq, agingMs, sortedRank)
+        == (
+          before.band, before.requested, before.entryMs, before.entrySeq, before.agingMs,
+          before.sortedRank
+        )
+        && (resident, overSoftLimit, waitingForSwap)
+          == (before.resident, before.overSoftLimit, before.waitingForSwap)
     }
 
     /// Whether its active limit is in force, in its band now (`PriorityRequest.isActive`).
@@ -225,28 +229,6 @@ public struct JetsamPolicy: EvictionPolicy {
       reaperKB = policy.reaperKB(device)
       (reaperMinAgeMs, reaperPeriodMs) = (device.reaper.minAgeMs, device.reaper.periodMs)
       killsOnLowSwap = device.appSwap?.killsOnLowSwap == true
-    }
-  }
-
-  /// The fields of a member that decide where `file` puts it and what it counts (`Member.filing`).
-  struct Filing: Equatable {
-    var resident: Bool
-    var band: Int
-    var requested: Int
-    var entryMs: Int
-    var entrySeq: Int
-    var agingMs: Int
-    var sortedRank: Int
-    var overSoftLimit: Bool
-    var waitingForSwap: Bool
-
-    /// Inlined, unlike the derived one: it runs at every change of every process.
-    @inline(__always)
-    static func == (a: Filing, b: Filing) -> Bool {
-      (a.band, a.requested, a.entryMs, a.entrySeq, a.agingMs, a.sortedRank)
-        == (b.band, b.requested, b.entryMs, b.entrySeq, b.agingMs, b.sortedRank)
-        && (a.resident, a.overSoftLimit, a.waitingForSwap)
-          == (b.resident, b.overSoftLimit, b.waitingForSwap)
     }
   }
 
@@ -428,13 +410,14 @@ public struct JetsamPolicy: EvictionPolicy {
     let aging =
       enters && band == parameters.bands.idle && !status.isFromSnapshot && !status.skipsAging
       ? aging(app) : (0, 0)
-    let filed = members[app].filing
+    let before = members[app]
     members[app].update(
       status, band: enters ? band : nil, aging: aging, entry: (nowMs, nextSeq),
       waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount)
     if enters { nextSeq += 1 }
     // Most changes are of footprint alone: the lists stay as they are.
-    if members[app].filing != filed { file(app) }
+    // Most changes are of footprint, or of a state in the same band: the lists stay as they are.
+    if !members[app].isFiledAs(before) { file(app) }
   }
 
   /// Files process `app` in every candidate list and count its fields call for, and out of the

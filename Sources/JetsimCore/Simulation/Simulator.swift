@@ -92,59 +92,49 @@ public enum Simulator {
       scenario, policy: policy, workload: &workload, observer: &observer, unplayed: &unplayed)
   }
 
+  /// What a run reads and hands back, whatever its policy: the workload and the observer, each
+  /// reached through one indirect call (so that the simulation is compiled once a policy, not once
+  /// a policy, workload and observer), and the step read but not played.
+  private struct Erased {
+    var workload: AnyWorkloadSource
+    var observer: any SimulationObserver
+    var unplayed: WorkloadStep?
+  }
+
   /// The run, with the step read and not played when it reached its end in `unplayed`. Each
   /// built-in policy runs in a simulation compiled for it; any other behind `AnyEvictionPolicy`.
-  /// The workload and the observer are reached through one indirect call each, so that the
-  /// simulation is compiled once a policy, not once a policy, workload and observer.
   static func run<Observer: SimulationObserver, Workload: WorkloadSource>(
     _ scenario: Scenario, policy: any EvictionPolicy, workload: inout Workload,
     observer: inout Observer, unplayed: inout WorkloadStep?
   ) throws(JetsimError) -> RunSummary {
-    var steps = AnyWorkloadSource(workload)
-    var watcher: any SimulationObserver = observer
+    var erased = Erased(workload: AnyWorkloadSource(workload), observer: observer)
     defer {
       // Hand the caller's values back, as they are at the end.
-      if let updated = steps.base as? Workload { workload = updated }
-      if let updated = watcher as? Observer { observer = updated }
+      if let updated = erased.workload.base as? Workload { workload = updated }
+      if let updated = erased.observer as? Observer { observer = updated }
+      unplayed = erased.unplayed
     }
     switch policy {
-    case let policy as JetsamPolicy:
-      return try run(
-        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
-    case let policy as LmkdPolicy:
-      return try run(
-        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
-    case let policy as LargestFirstPolicy:
-      return try run(
-        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
-    case let policy as LRUPolicy:
-      return try run(
-        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
-    case let policy as OOMBadnessPolicy:
-      return try run(
-        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
-    case let policy as RandomPolicy:
-      return try run(
-        scenario, compiledFor: policy, workload: &steps, observer: &watcher, unplayed: &unplayed)
-    default:
-      return try run(
-        scenario, compiledFor: AnyEvictionPolicy(policy), workload: &steps, observer: &watcher,
-        unplayed: &unplayed)
+    case let policy as JetsamPolicy: return try run(scenario, policy, &erased)
+    case let policy as LmkdPolicy: return try run(scenario, policy, &erased)
+    case let policy as LargestFirstPolicy: return try run(scenario, policy, &erased)
+    case let policy as LRUPolicy: return try run(scenario, policy, &erased)
+    case let policy as OOMBadnessPolicy: return try run(scenario, policy, &erased)
+    case let policy as RandomPolicy: return try run(scenario, policy, &erased)
+    default: return try run(scenario, AnyEvictionPolicy(policy), &erased)
     }
   }
 
   /// The run under `policy`, whose type the simulation is compiled for.
   private static func run(
-    _ scenario: Scenario, compiledFor policy: some EvictionPolicy,
-    workload: inout AnyWorkloadSource, observer: inout any SimulationObserver,
-    unplayed: inout WorkloadStep?
+    _ scenario: Scenario, _ policy: some EvictionPolicy, _ erased: inout Erased
   ) throws(JetsimError) -> RunSummary {
     var simulation = Simulation(
-      device: scenario.device, apps: scenario.apps, policy: policy, observer: observer,
+      device: scenario.device, apps: scenario.apps, policy: policy, observer: erased.observer,
       seed: scenario.seed, snapshot: scenario.snapshot)
-    defer { observer = simulation.observer }
-    try simulation.run(&workload, untilMs: scenario.durationMs)
-    unplayed = simulation.unplayed
+    defer { erased.observer = simulation.observer }
+    try simulation.run(&erased.workload, untilMs: scenario.durationMs)
+    erased.unplayed = simulation.unplayed
     return RunSummary(
       scenario: scenario.name, device: scenario.device.name, policy: simulation.policy.name,
       seed: scenario.seed, appIDs: scenario.processNames,
