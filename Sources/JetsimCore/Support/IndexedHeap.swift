@@ -4,9 +4,8 @@
 /// victim never scans every app. Insert, update and remove take O(log *n*); `first` is O(1).
 package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   /// The heap, each element's position in it (-1: absent) and each element's key, in one block
-  /// of memory behind one reference: a heap is a single word (a policy holding two fits in an
-  /// existential's inline buffer, so the simulation calls it without a box), and a change checks
-  /// one reference for uniqueness, not three arrays. Copied on write, like an array.
+  /// of memory behind one reference: a heap is a single word, and a change checks one reference
+  /// for uniqueness, not three arrays. Copied on write, like an array.
   private final class Storage: @unchecked Sendable {
     let capacity: Int
     @exclusivity(unchecked) var count = 0
