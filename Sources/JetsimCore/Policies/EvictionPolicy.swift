@@ -43,10 +43,10 @@ public protocol EvictionPolicy {
   /// after every change".
   func actsBelowFreeKB(_ device: DeviceProfile) -> Int
   /// The free memory below which this policy may act at `nowMs`, as things stand, when that is
-  /// lower than `actsBelowFreeKB` (jetsam's reaper between two sweeps): the simulation does not
-  /// ask for evictions at or above it, and asks this again after every change. A policy that
-  /// answers lower than it would act makes the simulation miss its evictions; the default,
-  /// `Int.max`, narrows nothing.
+  /// lower than `actsBelowFreeKB` (jetsam between its levels with nobody it could kill there):
+  /// the simulation does not ask for evictions at or above it, and asks this again after every
+  /// change. A policy that answers lower than it would act makes the simulation miss its
+  /// evictions; the default, `Int.max`, narrows nothing.
   func actsNowBelowFreeKB(nowMs: Int) -> Int
   /// When to ask the policy again if no event happens before, after it answered nil while free
   /// memory was below `actsBelowFreeKB`: for a policy whose decisions change with time alone (a

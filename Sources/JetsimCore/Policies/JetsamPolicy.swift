@@ -415,7 +415,6 @@ public struct JetsamPolicy: EvictionPolicy {
       status, band: enters ? band : nil, aging: aging, entry: (nowMs, nextSeq),
       waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount)
     if enters { nextSeq += 1 }
-    // Most changes are of footprint alone: the lists stay as they are.
     // Most changes are of footprint, or of a state in the same band: the lists stay as they are.
     if !members[app].isFiledAs(before) { file(app) }
   }
