@@ -53,16 +53,21 @@ extension DeviceReplay {
   }
 
   /// What is wrong with a `freeze` row of `app`, the state before it: the pass's conditions
-  /// (available memory at or below the threshold, more than 4 suspended apps not frozen) and the
+  /// (available memory at or below the threshold, more than 4 suspended processes not frozen) and the
   /// pick (the head of IDLE that is suspended, large enough and not frozen unless thawed since;
   /// else, with 3 thawed frozen apps, the head of band 75 among them; slots full, only the
   /// latter). Nil when the rule picks `app`.
   func freezeProblem(_ app: Int) -> String? {
     guard let freezer = device.freezer else { return "a freeze on a device without a freezer" }
     let apps = 0..<appCount
-    let frozenCount = apps.filter { processes[$0].frozen }.count
+    // The kernel counts every frozen process and every process RunningBoard suspends: the apps
+    // and the system processes it manages.
+    let frozenCount = processes.indices.filter { processes[$0].frozen }.count
     let eligible = apps.filter { processes[$0].refreezeEligible }.count
-    let suspended = apps.filter { processes[$0].state == .suspended }.count
+    let suspended = processes.indices.filter {
+      processes[$0].state == .suspended
+        && ($0 < appCount || device.systemProcesses[$0 - appCount].isManaged)
+    }.count
     if availableKB > freezer.thresholdKB(on: device) {
       return "a freeze with \(availableKB) KB available, above the threshold"
     }

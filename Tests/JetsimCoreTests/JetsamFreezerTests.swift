@@ -56,7 +56,8 @@ import Testing
     }
     /// The apps of the rows of `kind`, with their times.
     func rows(_ kind: EventKind) -> [String] {
-      events.filter { $0.kind == kind }.map { "\(apps[$0.app].id)@\($0.timeMs)" }
+      let names = apps.map(\.id) + simulation.device.systemProcesses.map(\.name)
+      return events.filter { $0.kind == kind }.map { "\(names[$0.app])@\($0.timeMs)" }
     }
     var freezer: FreezerState { simulation.freezer }
   }
@@ -252,7 +253,7 @@ import Testing
   @Test func theBudgetRollsOverAndAnOverrunCarries() throws {
     var device = Self.device()
     device.freezer?.dailyBudgetKB = 100 * 16
-    var state = FreezerState(device: device, appCount: 1, policyHasFreezer: true)
+    var state = FreezerState(device: device, processCount: 1, policyHasFreezer: true)
     state.pageouts = 30
     state.startNextInterval()
     #expect(state.maxPages == 170 && state.pageouts == 0 && state.intervalEndMs == 2 * 86_400_000)
@@ -363,5 +364,109 @@ import Testing
     #expect(first.simulation.memory.swappedKB == statuses.reduce(0) { $0 + $1.frozenKB })
     let eligible = first.freezer.apps.filter(\.refreezeEligible).count
     #expect(first.freezer.refreezeEligibleCount == eligible)
+  }
+
+  // Coalitions: the XPC services of a frozen app (F:1945–1956, F:2110–2127; P:468–497).
+
+  /// The rig's six apps with XPC services of "a" of 11, 12, … MB (`count` of them), managed unless
+  /// named in `unmanaged`; "a" is frozen at 12 s.
+  static func withServices(
+    _ count: Int, unmanaged: Set<Int> = [], role: CoalitionRole = .xpc,
+    tracking: DirtyTracking = .idleExit, minFootprintMB: Int = 8
+  ) throws -> Run {
+    var device = Self.device {
+      $0.slots = 8
+      $0.minFootprintKB = mb(minFootprintMB)
+    }
+    device.systemProcesses = (1...count).map { index in
+      SystemProcess(
+        name: "x\(index)", kind: .idleDaemon, footprintKB: mb(10 + index),
+        dirtyTracking: tracking, isManaged: !unmanaged.contains(index), coalition: "a",
+        coalitionRole: role)
+    }
+    return try Self.run(
+      device, Self.apps(6),
+      Self.openAll(6) + [TimedAction(sec(12), .open("hog")), TimedAction(sec(13), .home)],
+      untilMs: sec(12))
+  }
+
+  /// `memorystatus_coalition_freeze` (T:2202; T:2230, T:2239): a leader and 7 XPC services, 8
+  /// slots: one pass freezes all 8, the services from the end of the list the kernel gets
+  /// largest first (the smallest first), each pinned to band 75 as a frozen app is.
+  @Test func aFrozenAppsXPCServicesAreFrozenWithIt() throws {
+    let run = try Self.withServices(7)
+    #expect(run.rows(.freeze) == ["a@12000"] + (1...7).map { "x\($0)@12000" })
+    #expect(run.freezer.frozenCount == 8)
+    let services = Self.apps(6).count..<run.simulation.apps.count
+    #expect(services.allSatisfy { run.simulation.apps[$0].isFrozen })
+    #expect(services.allSatisfy { run.simulation.policy.band(of: $0, nowMs: sec(12)) == 75 })
+    #expect(
+      run.simulation.memory.swappedKB
+        == run.simulation.apps.reduce(0) { $0 + $1.frozenKB })
+  }
+
+  /// `memorystatus_coalition_freezer_slot_limit` (T:2246; T:2274, T:1293, T:2287): a leader and 10
+  /// XPC services, 8 slots: the leader and 7 services are frozen, the 3 largest left
+  /// (`memorystatus_freeze_pid_list` stops when the slots are full, F:2114).
+  @Test func theServicesStopWhenTheSlotsAreFull() throws {
+    let run = try Self.withServices(10)
+    #expect(run.rows(.freeze) == ["a@12000"] + (1...7).map { "x\($0)@12000" })
+    #expect(run.freezer.frozenCount == 8)
+  }
+
+  /// Who is taken (P:468–497, M:2745–2747, M:8887–8894): an XPC service RunningBoard does not
+  /// manage keeps `P_MEMSTAT_FREEZE_DISABLED`, and the first service the freezer cannot take ends
+  /// the list (F:2121–2123): unmanaged at the end of the list (the smallest), none is frozen; the
+  /// largest, the others are. An extension of the coalition is not an XPC service.
+  @Test func anUnmanagedServiceEndsTheListAndAnExtensionIsNotTaken() throws {
+    let smallest = try Self.withServices(3, unmanaged: [1])
+    #expect(smallest.rows(.freeze) == ["a@12000"])
+    let largest = try Self.withServices(3, unmanaged: [3])
+    #expect(largest.rows(.freeze) == ["a@12000", "x1@12000", "x2@12000"])
+    let extensions = try Self.withServices(3, role: .extension)
+    #expect(extensions.rows(.freeze) == ["a@12000"])
+  }
+
+  /// A managed XPC service that is not dirty tracked is no system process to the freezer
+  /// (`isSysProc`, bsd/sys/kern_memorystatus.h:574) and is taken as an app is, at least
+  /// `minFootprint` (P:521–529); a tracked one has no minimum (P:468–497). With a 12 MB minimum,
+  /// the untracked 11 MB service at the end of the list ends it; tracked, all three are frozen.
+  @Test func anUntrackedServiceIsTakenAsAnAppIs() throws {
+    let untracked = try Self.withServices(3, tracking: .none, minFootprintMB: 12)
+    #expect(untracked.rows(.freeze) == ["a@12000"])
+    let tracked = try Self.withServices(3, minFootprintMB: 12)
+    #expect(tracked.rows(.freeze) == ["a@12000", "x1@12000", "x2@12000", "x3@12000"])
+    let large = try Self.withServices(3, tracking: .none)
+    #expect(large.rows(.freeze) == ["a@12000", "x1@12000", "x2@12000", "x3@12000"])
+  }
+
+  /// `memorystatus_two_coalition_freeze` (T:2302; T:2333, T:2344): the slots full from a first
+  /// coalition (its leader and 7 services, 8 slots), a second leader is not frozen at the next
+  /// pass, nor any of its services (`memorystatus_freeze_pick_process` takes refreezes only,
+  /// P:661–672).
+  @Test(arguments: [8, 9]) func withTheSlotsFullASecondCoalitionIsNotFrozen(slots: Int) throws {
+    var device = Self.device { $0.slots = slots }
+    device.systemProcesses =
+      (1...7).map {
+        SystemProcess(
+          name: "x\($0)", kind: .idleDaemon, footprintKB: mb(10 + $0), isManaged: true,
+          coalition: "a")
+      }
+      + (1...3).map {
+        SystemProcess(
+          name: "y\($0)", kind: .idleDaemon, footprintKB: mb(10 + $0), isManaged: true,
+          coalition: "b")
+      }
+    let run = try Self.run(
+      device, Self.apps(6),
+      Self.openAll(6) + [
+        TimedAction(sec(12), .open("hog")), TimedAction(sec(13), .home),
+        TimedAction(21_900, .wake("c", durationMs: 500)),
+        TimedAction(22_000, .allocate("c", kilobytes: mb(1))),
+      ], untilMs: sec(23))
+    // With a ninth slot, the pass at 22 s freezes b, the head of IDLE, which fills it.
+    let more = slots > 8 ? ["b@22000"] : []
+    #expect(run.rows(.freeze) == ["a@12000"] + (1...7).map { "x\($0)@12000" } + more)
+    #expect(run.freezer.frozenCount == slots)
   }
 }

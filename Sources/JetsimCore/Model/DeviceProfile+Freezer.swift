@@ -28,8 +28,8 @@ extension DeviceProfile {
     /// The kernel's defaults for iOS.
     public init() {}
 
-    /// Apps frozen but not thawed that leave it no reason to run: it needs more than this many
-    /// suspended apps beyond the frozen ones (`memorystatus_freeze_suspended_threshold`,
+    /// Processes frozen but not thawed that leave it no reason to run: it needs more than this
+    /// many suspended processes beyond the frozen ones (`memorystatus_freeze_suspended_threshold`,
     /// kern_memorystatus_freeze.h:82–86; `memorystatus_can_freeze_processes`, F:2231).
     public static let suspendedThreshold = 4
     /// Thawed frozen apps needed before it refreezes (`memorystatus_min_thaw_refreeze_threshold`,
@@ -46,6 +46,9 @@ extension DeviceProfile {
     public static let periodMs = 10_000
     /// The length of a budget interval (`NORMAL_WINDOW_MINS`, kern_memorystatus_freeze.c:169).
     public static let intervalMs = 86_400_000
+    /// The XPC services of a coalition frozen after its leader at most (`MAX_XPC_SERVICE_PIDS`,
+    /// kern_memorystatus_freeze.c:133).
+    public static let xpcServicesPerLeader = 10
     /// The page size its budget counts in (16 KB on iOS arm64).
     public static let pageKB = 16
 

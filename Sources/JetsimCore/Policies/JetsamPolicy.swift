@@ -369,9 +369,11 @@ public struct JetsamPolicy: EvictionPolicy {
     if let band = status.snapshotBand { return band }
     if app >= appCount {
       let process = systemProcesses[app - appCount]
-      return status.priority.band(
+      let band = status.priority.band(
         requested: process.requestedBand(backgroundBand: bands.background),
         tracking: process.dirtyTracking, isApp: false)
+      // A frozen XPC service is pinned as a frozen app is.
+      return status.isFreezerElevated && band <= bands.freezer ? bands.freezer : band
     }
     var band = bands.idle
     if status.state == .background, status.hasBackgroundWork { band = max(band, bands.background) }
@@ -506,6 +508,16 @@ public struct JetsamPolicy: EvictionPolicy {
     var member = members[app]
     member.band = position(app, nowMs: nowMs).band
     return member.isActive
+  }
+
+  /// The app whose coalition process `process` serves as an XPC service, if it does: the leader
+  /// whose freeze takes it along (kern_memorystatus_freeze.c:1945–1956).
+  func xpcLeader(of process: Int) -> Int? {
+    let member = members[process]
+    guard process >= appCount, member.role == .xpc, Int(member.coalition) < appCount else {
+      return nil
+    }
+    return Int(member.coalition)
   }
 
   /// The band of process `app` at `nowMs`, written in kills.csv's `band` column.

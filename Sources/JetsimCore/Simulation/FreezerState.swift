@@ -32,11 +32,12 @@ struct FreezerState {
   var intervalEndMs = DeviceProfile.Freezer.intervalMs
   var maxPages: Int
   var pageouts = 0
-  /// Per app, by index (empty when off).
+  /// Per process (apps, then the XPC services it may freeze with them), by index (empty when off).
   var apps: [App]
 
-  /// The freezer of `device` for a run of `appCount` apps under a policy that has it (`jetsam`).
-  init(device: DeviceProfile, appCount: Int, policyHasFreezer: Bool) {
+  /// The freezer of `device` for a run of `processCount` processes under a policy that has it
+  /// (`jetsam`).
+  init(device: DeviceProfile, processCount: Int, policyHasFreezer: Bool) {
     let freezer = device.freezer ?? DeviceProfile.Freezer()
     isOn =
       policyHasFreezer && device.freezer?.enabled == true && device.appSwap == nil
@@ -47,7 +48,7 @@ struct FreezerState {
     maxFreezeKB = freezer.maxFreezeKB(on: device)
     dailyPages = freezer.dailyBudgetPages
     maxPages = dailyPages
-    apps = isOn ? Array(repeating: App(), count: appCount) : []
+    apps = isOn ? Array(repeating: App(), count: processCount) : []
   }
 
   /// The budget left in the interval, in pages (`memorystatus_freeze_update_throttle`,

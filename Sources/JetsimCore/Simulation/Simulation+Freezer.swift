@@ -34,9 +34,13 @@ extension Simulation {
   /// on iOS, once more than 4 suspended apps are not frozen; with no budget left, one urgent
   /// demotion instead.
   private mutating func freezerPass() -> Bool {
+    // `memorystatus_suspended_count` counts the processes RunningBoard suspends: the apps, and
+    // the system processes it manages (an idle daemon launchd runs is idle, not suspended).
     var suspended = 0
-    for app in 0..<appCount where apps[app].state == .suspended { suspended += 1 }
-    // `memorystatus_can_freeze_processes` (F:2231) counts frozen apps even once resumed.
+    for app in apps.indices where apps[app].state == .suspended {
+      if app < appCount || device.systemProcesses[app - appCount].isManaged { suspended += 1 }
+    }
+    // `memorystatus_can_freeze_processes` (F:2231) counts frozen processes even once resumed.
     guard suspended - freezer.frozenCount > DeviceProfile.Freezer.suspendedThreshold else {
       return false
     }
@@ -44,7 +48,33 @@ extension Simulation {
     guard remaining > 0 else { return demoteFrozen(urgent: true) }
     guard let app = freezeCandidate() else { return false }
     freeze(app, budgetPages: remaining)
+    if app < appCount { freezeXPCServices(of: app) }
     return true
+  }
+
+  /// After a freeze of `leader`, an app, the XPC services of its coalition
+  /// (`memorystatus_freeze_process`, F:1945–1956, then `memorystatus_freeze_pid_list`,
+  /// F:2110–2127): up to 10, the list largest first (`coalition_get_pid_list` with `dflt_cmp`,
+  /// osfmk/kern/coalition.c:2589) frozen from its end, while a slot is free, each as the freezer
+  /// takes a daemon (`takes`), the first it cannot take ending the list.
+  ///
+  /// - Complexity: O(*p*) for *p* processes; nothing is allocated (the run's scratch list).
+  private mutating func freezeXPCServices(of leader: Int) {
+    guard let jetsam = policy.asJetsam else { return }
+    scratch.removeAll(keepingCapacity: true)
+    for process in appCount..<apps.count where jetsam.xpcLeader(of: process) == leader {
+      if apps[process].state.isResident { scratch.append(process) }
+    }
+    // Largest first, equals in the order of the processes.
+    scratch.sort { (-apps[$0].footprintKB, $0) < (-apps[$1].footprintKB, $1) }
+    var listed = min(scratch.count, DeviceProfile.Freezer.xpcServicesPerLeader)
+    while listed > 0, freezer.frozenCount < freezer.slots {
+      listed -= 1
+      let process = scratch[listed]
+      let remaining = freezer.remainingPages
+      guard remaining > 0, takes(process, .coalitionMember, in: jetsam) else { break }
+      freeze(process, budgetPages: remaining)
+    }
   }
 
   /// The app the pass freezes (`memorystatus_freeze_pick_process`, kern_memorystatus_policy.c:652):
@@ -65,24 +95,26 @@ extension Simulation {
     return head(of: bands.freezer, in: jetsam, where: .refreeze)
   }
 
-  /// Which apps of a band a walk of the freezer takes.
+  /// Which processes of a band a walk of the freezer takes.
   enum FreezerWalk {
     /// A new freeze (or a demoted app's refreeze) from IDLE.
     case newFreeze
+    /// An XPC service of an app just frozen (`freezeXPCServices`).
+    case coalitionMember
     /// A refreeze from band 75: frozen and thawed since.
     case refreeze
     /// The daily demotion: frozen, fewer than 5 thaws in its life.
     case dailyDemotion
   }
 
-  /// The app nearest the head of `band` (the earliest entry) that `walk` takes, or nil.
+  /// The process nearest the head of `band` (the earliest entry) that `walk` takes, or nil.
   ///
-  /// - Complexity: O(*a*) for *a* apps.
+  /// - Complexity: O(*p*) for *p* processes.
   func head(of band: Int, in jetsam: JetsamPolicy, where walk: FreezerWalk) -> Int? {
     let now = queue.now
     var best = -1
     var bestEntry = (Int.max, Int.max)
-    for app in 0..<appCount where apps[app].state.isResident && takes(app, walk) {
+    for app in apps.indices where apps[app].state.isResident && takes(app, walk, in: jetsam) {
       let position = jetsam.position(app, nowMs: now)
       guard position.band == band, (position.entryMs, position.entrySeq) < bestEntry else {
         continue
@@ -93,10 +125,28 @@ extension Simulation {
     return best >= 0 ? best : nil
   }
 
-  private func takes(_ app: Int, _ walk: FreezerWalk) -> Bool {
+  /// Whether `walk` takes process `app` (`memorystatus_is_process_eligible_for_freeze`,
+  /// P:446–570). A system process starts `P_MEMSTAT_FREEZE_DISABLED` (M:2745–2747), which
+  /// RunningBoard's management clears (M:8887–8894): one it does not manage is never taken. A
+  /// managed one that is dirty tracked is a system process to the freezer (`isSysProc`,
+  /// bsd/sys/kern_memorystatus.h:574), taken as the XPC service of a frozen app, with no minimum
+  /// size (P:468–497); managed and untracked, it is taken as an app is, as a member of a frozen
+  /// app's coalition (a walk of IDLE does not take it: left out, docs/policies.md). jetsim also
+  /// asks a system process to be suspended (idle): memory in swap cannot run.
+  private func takes(_ app: Int, _ walk: FreezerWalk, in jetsam: JetsamPolicy) -> Bool {
     let status = apps[app]
     let eligible = freezer.apps[app].refreezeEligible
     switch walk {
+    case .newFreeze where app >= appCount, .coalitionMember:
+      let process = device.systemProcesses[app - appCount]
+      guard process.isManaged, status.state == .suspended, !status.isFrozen || eligible else {
+        return false
+      }
+      if process.dirtyTracking == .none {
+        return walk == .coalitionMember && status.footprintKB >= freezer.minFootprintKB
+      }
+      guard let leader = jetsam.xpcLeader(of: app) else { return false }
+      return apps[leader].isFrozen
     case .newFreeze:
       return status.state == .suspended && status.footprintKB >= freezer.minFootprintKB
         && (!status.isFrozen || eligible)

@@ -149,7 +149,7 @@ package struct Simulation<Policy: EvictionPolicy> {
     memory = DeviceMemory(device: device)
     swapShareKB = memory.swapKB > 0 ? Array(repeating: 0, count: profiles.count) : []
     freezer = FreezerState(
-      device: device, appCount: profiles.count, policyHasFreezer: policy.asJetsam != nil)
+      device: device, processCount: count, policyHasFreezer: policy.asJetsam != nil)
     metrics.minFreeKB = memory.freeKB
     metrics.minAvailableKB = memory.availableKB
     metrics.peakUsedKB = device.reservedKB
