@@ -15,6 +15,31 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
   /// takes the kernel's first 31 victims in order and beats its own control (the same snapshot with
   /// each band's order shuffled), which shows how much of the agreement is the order within bands;
   /// the baseline that needs no policy, the report's list order, is the kernel's order itself.
+  /// A replay's runs share one `ProcessTable` and look the snapshot's entries up once
+  /// (`Replay.runs`): a placement made from them is the one a simulation makes on its own, under
+  /// every policy: the same processes in the same states, the same memory, the same victims.
+  @Test(arguments: PolicyName.all)
+  func aSharedTableAndLookedUpEntriesPlaceAsASimulationOnItsOwn(_ policy: PolicyName) throws {
+    let report = try JetsamReport.load(
+      at: "\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash")
+    var scenario = JetsamImport.convert(report).scenario(name: "shared")
+    scenario.policy = policy
+    let entries = try #require(scenario.snapshot?.entries)
+    var shared = try Replay.placed(
+      scenario, table: ProcessTable(device: scenario.device, profiles: scenario.apps),
+      entryApps: try AppIndex(scenario.processNames).apps(of: entries))
+    var alone = Simulation(
+      device: scenario.device, apps: scenario.apps,
+      policy: AnyEvictionPolicy(try scenario.makePolicy()), observer: DiscardingObserver(),
+      seed: scenario.seed, snapshot: scenario.snapshot)
+    try alone.placeForReplay()
+    #expect(shared.apps == alone.apps)
+    #expect(shared.memory == alone.memory)
+    let victims = shared.evict(freeingKB: 1 << 20)
+    #expect(!victims.isEmpty)
+    #expect(victims == alone.evict(freeingKB: 1 << 20))
+  }
+
   @Test func jetsamOnTheHeldOutReportWithPredictedBands() throws {
     let replay = try ReplayReport.replay(
       reportsAt: ["\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"],

@@ -229,26 +229,25 @@ public enum Replay {
     var predicted: [String: [String]] = [:]
     var decided: [String: [String]] = [:]
     let available = report.availableKB
-    var runs = policies.map { ($0.rawValue, $0, scenario.snapshot?.entries) }
-    if policies.contains(.jetsam) {
-      // The control: jetsam with each band's order shuffled, to show what order knowledge is worth.
-      runs.append(
-        (shuffledControl, .jetsam, shuffledWithinBands(scenario.snapshot?.entries ?? [])))
-    }
+    // Every run places the same processes: their table is made once, not once a policy.
     let names = scenario.processNames
-    let index = AppIndex(names)
+    let table = ProcessTable(device: scenario.device, profiles: scenario.apps)
     let bands = Dictionary(
       zip(imported.names, imported.bands), uniquingKeysWith: { first, _ in first })
-    for (name, policy, entries) in runs {
+    for (name, policy, entries, entryApps) in try runs(
+      policies, entries: scenario.snapshot?.entries ?? [], index: AppIndex(names))
+    {
       scenario.policy = policy
-      scenario.snapshot?.entries = entries ?? []
+      scenario.snapshot?.entries = entries
       // One placement serves both questions: each asks its own copy of it.
-      let placed = try placed(scenario, index: index)
-      predicted[name] = victims(of: placed, names: names, freeingKB: target)
-      if let available {
-        decided[name] = decidedVictims(
-          placed, names: names, bands: bands, device: imported.device, availableKB: available)
+      let placed = try placed(scenario, table: table, entryApps: entryApps)
+      guard let available else {
+        predicted[name] = victims(of: consume placed, names: names, freeingKB: target)
+        continue
       }
+      predicted[name] = victims(of: copy placed, names: names, freeingKB: target)
+      decided[name] = decidedVictims(
+        consume placed, names: names, bands: bands, device: imported.device, availableKB: available)
     }
     var replay = ReportReplay(
       report: report.file, realVictims: scored.map { imported.names[$0] }, kills: kills,
@@ -263,6 +262,22 @@ public enum Replay {
     replay.addBands(of: report)
     replay.addListOrderBaseline(imported, leftOut: leftOut, freeingKB: target)
     return replay
+  }
+
+  /// The replay's runs: each policy's name, the policy, the snapshot's entries it places and the
+  /// process of each (looked up in `index` once for all the policies that place them in the same
+  /// order), and the control after jetsam's.
+  static func runs(_ policies: [PolicyName], entries: [Snapshot.Entry], index: AppIndex)
+    throws(JetsimError) -> [(String, PolicyName, [Snapshot.Entry], [Int])]
+  {
+    let entryApps = try index.apps(of: entries)
+    var runs = policies.map { ($0.rawValue, $0, entries, entryApps) }
+    if policies.contains(.jetsam) {
+      // The control: jetsam with each band's order shuffled, to show what order knowledge is worth.
+      let shuffled = shuffledWithinBands(entries)
+      runs.append((shuffledControl, .jetsam, shuffled, try index.apps(of: shuffled)))
+    }
+    return runs
   }
 
   /// The name of the control row: jetsam on the same snapshot with each band's order shuffled.
@@ -280,7 +295,7 @@ public enum Replay {
   /// The victims the policy of `placed` (a simulation with its snapshot in place) chooses until
   /// `target` KB are freed; `names` are its processes' names.
   static func victims(
-    of placed: Simulation<AnyEvictionPolicy>, names: [String], freeingKB target: Int
+    of placed: consuming Simulation<AnyEvictionPolicy>, names: [String], freeingKB target: Int
   ) -> [String] {
     var simulation = placed
     let victims = target > 0 ? simulation.evict(freeingKB: target) : []
@@ -292,7 +307,7 @@ public enum Replay {
   /// band (`bands`, the report's by name), the device's idle level in the IDLE band, its critical
   /// level above; the first victim above its level ends the kills.
   static func decidedVictims(
-    _ placed: Simulation<AnyEvictionPolicy>, names: [String], bands: [String: Int],
+    _ placed: consuming Simulation<AnyEvictionPolicy>, names: [String], bands: [String: Int],
     device: DeviceProfile,
     availableKB: Int
   ) -> [String] {
@@ -315,15 +330,17 @@ public enum Replay {
   }
 
   /// A simulation of `scenario` under its policy, its snapshot in place, nothing run yet.
-  /// `index` is the scenario's processes' `AppIndex`, built once for many placements.
-  static func placed(_ scenario: Scenario, index: AppIndex? = nil) throws(JetsimError)
-    -> Simulation<AnyEvictionPolicy>
+  /// `table` is the scenario's `ProcessTable` and `entryApps` the process of each snapshot entry,
+  /// made once for many placements.
+  static func placed(_ scenario: Scenario, table: ProcessTable, entryApps: [Int])
+    throws(JetsimError) -> Simulation<AnyEvictionPolicy>
   {
     var simulation = Simulation(
       device: scenario.device, apps: scenario.apps,
       policy: AnyEvictionPolicy(try scenario.makePolicy()),
-      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot)
-    try simulation.placeForReplay(index: index)
+      observer: DiscardingObserver(), seed: scenario.seed, snapshot: scenario.snapshot,
+      table: table)
+    try simulation.placeForReplay(entryApps: entryApps)
     return simulation
   }
 

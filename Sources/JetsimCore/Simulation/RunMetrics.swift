@@ -137,6 +137,16 @@ public struct RunMetrics: Sendable, Equatable {
   }
 }
 
+/// The counters of `AppStats` a simulation keeps for each process as it runs, as plain data.
+struct ProcessCounters {
+  var launches = 0
+  var coldLaunches = 0
+  var warmResumes = 0
+  var suspendedKBMs = 0.0
+  var suspensions = 0
+  var memoryWarnings = 0
+}
+
 /// One app's counters, behind a row of `apps.csv`.
 public struct AppStats: Sendable, Equatable {
   /// Launches of any kind (user or background).
@@ -164,6 +174,25 @@ public struct AppStats: Sendable, Equatable {
   public internal(set) var peakFootprintKB = 0
   /// Time in each state (`AppState.rawValue` index), in milliseconds.
   public internal(set) var timeInStateMs = [Int](repeating: 0, count: AppState.allCases.count)
+
+  /// The counters of a process that ran: `counters` as the simulation kept them, and the two it
+  /// keeps apart; no kill yet (`count`).
+  init(_ counters: ProcessCounters, peakFootprintKB: Int, timeInStateMs: [Int]) {
+    (launches, coldLaunches, warmResumes) = (
+      counters.launches, counters.coldLaunches, counters.warmResumes
+    )
+    (suspendedKBMs, suspensions, memoryWarnings) = (
+      counters.suspendedKBMs, counters.suspensions, counters.memoryWarnings
+    )
+    self.peakFootprintKB = peakFootprintKB
+    self.timeInStateMs = timeInStateMs
+  }
+
+  /// Counts a kill for `reason`, in the foreground or not.
+  mutating func count(_ reason: KillReason, inForeground: Bool) {
+    killsByReason[Int(reason.rawValue)] += 1
+    if inForeground { foregroundKillsByReason[Int(reason.rawValue)] += 1 }
+  }
 
   /// Kills for `reason`.
   public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }

@@ -262,9 +262,8 @@ extension Simulation {
       metrics.killsByReason[Int(reason.rawValue)] += 1
       apps[app].lostToPressure = reason.isMemoryPressure
     }
-    counters[app].killsByReason[Int(reason.rawValue)] += 1
+    kills.append((Int32(app), reason, state.isForeground))
     metrics.countKill(band: band, reason: reason)
-    if state.isForeground { counters[app].foregroundKillsByReason[Int(reason.rawValue)] += 1 }
     observer.record(
       KillRecord(
         seq: seq, timeMs: queue.now, app: app, reason: reason, rank: rank, state: state,

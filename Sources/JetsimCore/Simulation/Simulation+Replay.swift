@@ -3,10 +3,10 @@
 /// freed.
 extension Simulation {
   /// Puts the device in its snapshot state at time 0 without settling memory (no kill yet).
-  /// `index` is its processes' `processIndex()`, when a caller placing the same processes many
-  /// times has built it once.
-  package mutating func placeForReplay(index: AppIndex? = nil) throws(JetsimError) {
-    place(index: index)
+  /// `entryApps` is the process of each of the snapshot's entries (`AppIndex.apps(of:)`), when a
+  /// caller placing the same entries many times has looked them up once.
+  package mutating func placeForReplay(entryApps: [Int]? = nil) throws(JetsimError) {
+    place(entryApps: entryApps)
     if let failure { throw failure }
   }
 

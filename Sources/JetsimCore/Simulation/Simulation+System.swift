@@ -11,20 +11,25 @@ extension Simulation {
   }
 
   /// The state at time 0, memory not yet settled: the snapshot's processes, then the system
-  /// processes it does not list.
-  /// `known` is `processIndex()` when the caller has built it already.
-  mutating func place(index known: AppIndex? = nil) {
+  /// processes it does not list. `known` is the process of each of the snapshot's entries, when the
+  /// caller has looked them up already.
+  mutating func place(entryApps known: [Int]? = nil) {
     started = true
     var listed = [Bool](repeating: false, count: apps.count)
     if let snapshot {
-      let index = known ?? processIndex()
-      for (position, entry) in snapshot.entries.enumerated() {
-        guard let app = index.index(of: entry.process) else {
-          failure = .invalidValue(
-            path: "snapshot", keyPath: "process", value: "'\(entry.process.excerpt())'",
-            expected: "an app or system process of the scenario")
+      let entryApps: [Int]
+      if let known {
+        entryApps = known
+      } else {
+        do throws(JetsimError) {
+          entryApps = try processIndex().apps(of: snapshot.entries)
+        } catch {
+          failure = error
           return
         }
+      }
+      for (position, entry) in snapshot.entries.enumerated() {
+        let app = entryApps[position]
         listed[app] = true
         // The snapshot's order is the history before time 0: an earlier entry was used less
         // recently (docs/model.md §11, since 0.3), for every policy that ranks by recency.

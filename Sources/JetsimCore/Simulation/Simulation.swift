@@ -44,17 +44,22 @@ package struct Simulation<Policy: EvictionPolicy> {
   package internal(set) var metrics = RunMetrics()
   /// Per-process counters, by index.
   package var appStats: [AppStats] {
-    var stats = counters
     let states = AppState.allCases.count
-    for index in stats.indices {
-      stats[index].peakFootprintKB = peakFootprintKB[index]
-      stats[index].timeInStateMs = Array(stateTimeMs[(index * states)..<((index + 1) * states)])
+    var stats = counters.indices.map {
+      AppStats(
+        counters[$0], peakFootprintKB: peakFootprintKB[$0],
+        timeInStateMs: Array(stateTimeMs[($0 * states)..<(($0 + 1) * states)]))
     }
+    for kill in kills { stats[Int(kill.app)].count(kill.reason, inForeground: kill.inForeground) }
     return stats
   }
-  /// The per-process counters that change rarely; the two that change on most events live in flat
-  /// arrays (one uniqueness check per update instead of two).
-  var counters: [AppStats]
+  /// The per-process counters that change rarely, as plain data: a copy of the simulation copies
+  /// them without counting references. The two that change on most events live in flat arrays
+  /// (one uniqueness check per update instead of two), and the kills in a list, counted by process
+  /// at the end (`appStats`).
+  var counters: [ProcessCounters]
+  /// Every kill so far: its process, its reason, and whether the process was on screen.
+  var kills: [(app: Int32, reason: KillReason, inForeground: Bool)] = []
   /// Time in each state, `process × states + state`.
   var stateTimeMs: [Int]
   var peakFootprintKB: [Int]
@@ -117,10 +122,14 @@ package struct Simulation<Policy: EvictionPolicy> {
   var failed = false
 
   /// A device with every app not running and its system processes about to start, at time 0.
+  /// `table` is `ProcessTable(device: device, profiles: profiles)`, when the caller has built it
+  /// for many simulations of the same processes.
   package init(
     device: DeviceProfile, apps profiles: [AppProfile], policy: Policy,
-    observer: any SimulationObserver, seed: UInt64, snapshot: Snapshot? = nil
+    observer: any SimulationObserver, seed: UInt64, snapshot: Snapshot? = nil,
+    table: ProcessTable? = nil
   ) {
+    let table = table ?? ProcessTable(device: device, profiles: profiles)
     self.device = device
     self.profiles = profiles
     self.seed = seed
@@ -128,23 +137,18 @@ package struct Simulation<Policy: EvictionPolicy> {
     self.policy = policy
     self.observer = observer
     appCount = profiles.count
-    let names = profiles.map(\.id) + device.systemProcesses.map(\.name)
-    let ranks = names.indices.sorted { names[$0] < names[$1] }
-    var rankOf = [Int](repeating: 0, count: names.count)
-    for (rank, index) in ranks.enumerated() { rankOf[index] = rank }
-    apps = names.indices.map {
-      AppStatus(idRank: rankOf[$0], isSystemProcess: $0 >= profiles.count)
+    let count = table.idRanks.count
+    apps = table.idRanks.indices.map {
+      AppStatus(idRank: table.idRanks[$0], isSystemProcess: $0 >= profiles.count)
     }
-    let count = names.count
-    counters = Array(repeating: AppStats(), count: count)
+    counters = Array(repeating: ProcessCounters(), count: count)
     stateTimeMs = Array(repeating: 0, count: count * AppState.allCases.count)
     peakFootprintKB = Array(repeating: 0, count: count)
     running = AppSet(capacity: count)
     resident = AppSet(capacity: count)
     scratch.reserveCapacity(count)
-    traits =
-      profiles.map { AppTraits($0, device: device) } + device.systemProcesses.map(AppTraits.init)
-    fixedView = DeviceView.Fixed(device: device, profiles: profiles)
+    traits = table.traits
+    fixedView = table.fixedView
     compressionPermille = device.compressionPermille
     memory = DeviceMemory(device: device)
     swapShareKB = memory.swapKB > 0 ? Array(repeating: 0, count: profiles.count) : []

@@ -70,3 +70,19 @@ package final class AppIndex: @unchecked Sendable {
     return offset == id.count
   }
 }
+
+extension AppIndex {
+  /// The process of each of `entries`, by the index of its name.
+  ///
+  /// - Throws: `JetsimError.invalidValue` for an entry whose process is not in the index.
+  package func apps(of entries: [Snapshot.Entry]) throws(JetsimError) -> [Int] {
+    try entries.map { entry throws(JetsimError) in
+      guard let app = index(of: entry.process) else {
+        throw .invalidValue(
+          path: "snapshot", keyPath: "process", value: "'\(entry.process.excerpt())'",
+          expected: "an app or system process of the scenario")
+      }
+      return app
+    }
+  }
+}
