@@ -60,7 +60,8 @@ extension JSONText {
     return String(decoding: out, as: UTF8.self)
   }
 
-  private static func render(_ value: JSONValue, depth: Int, into out: inout [UInt8]) {
+  /// Appends `value` as `render(_:)` writes it at nesting `depth`, with no line break after it.
+  static func render(_ value: JSONValue, depth: Int, into out: inout [UInt8]) {
     switch value {
     case .null: out += "null".utf8
     case .bool(let flag): out += (flag ? "true" : "false").utf8

@@ -45,8 +45,31 @@ extension MetricKitPayload {
 
   /// `metrickit.json`: one payload for each app of a run, in the scenario's order.
   package static func runJSON(_ summary: RunSummary) -> String {
-    JSONText.render(
-      .list((0..<summary.appCount).map { MetricKitPayload(app: $0, of: summary).json }))
+    var text: [UInt8] = []
+    writeRunJSON(summary) { text += $0 }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// `metrickit.json` (`runJSON`), handed to `write` some 64 KB at a time as each app's payload is
+  /// rendered: the document is never whole in memory, which for a run of 10,000 apps was tens of
+  /// megabytes.
+  package static func writeRunJSON(
+    _ summary: RunSummary, to write: (UnsafeRawBufferPointer) -> Void
+  ) {
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 16 + 4096)
+    out += summary.appCount == 0 ? "[]".utf8 : "[\n".utf8
+    for app in 0..<summary.appCount {
+      out += "  ".utf8
+      JSONText.render(MetricKitPayload(app: app, of: summary).json, depth: 1, into: &out)
+      out += app < summary.appCount - 1 ? ",\n".utf8 : "\n]".utf8
+      if out.count >= 1 << 16 {
+        out.withUnsafeBytes(write)
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    out += "\n".utf8
+    out.withUnsafeBytes(write)
   }
 
   /// `milliseconds` after 1970-01-01 00:00:00 as MetricKit writes a time stamp

@@ -97,7 +97,9 @@ public struct ReportWriter: SimulationObserver {
       try write(ReportTables.appsTable(summary), to: .apps)
       try write(Provenance(scenario: scenario, summary: summary).json, to: .provenance)
       try write(ReportTables.summaryTable(summary), to: .summary)
-      try write(MetricKitPayload.runJSON(summary), to: .metricKit)
+      let metricKit = try OutputFile(creating: folder.path(ReportFile.metricKit.name))
+      MetricKitPayload.writeRunJSON(summary) { metricKit.write($0) }
+      try metricKit.close()
       let ended = stream.end(with: chunk)
       try ended.events.close()
       try ended.kills.close()
