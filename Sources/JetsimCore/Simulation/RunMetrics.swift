@@ -145,6 +145,10 @@ struct ProcessCounters {
   var suspendedKBMs = 0.0
   var suspensions = 0
   var memoryWarnings = 0
+  /// Its rows of the simulation's `killCounts` and `foregroundKillCounts`, once it has been killed
+  /// (on screen, for the second); -1 before.
+  var killRow: Int32 = -1
+  var foregroundKillRow: Int32 = -1
 }
 
 /// One app's counters, behind a row of `apps.csv`.
@@ -176,7 +180,7 @@ public struct AppStats: Sendable, Equatable {
   public internal(set) var timeInStateMs = [Int](repeating: 0, count: AppState.allCases.count)
 
   /// The counters of a process that ran: `counters` as the simulation kept them, and the two it
-  /// keeps apart; no kill yet (`count`).
+  /// keeps apart; its kills are the simulation's to set.
   init(_ counters: ProcessCounters, peakFootprintKB: Int, timeInStateMs: [Int]) {
     (launches, coldLaunches, warmResumes) = (
       counters.launches, counters.coldLaunches, counters.warmResumes
@@ -186,12 +190,6 @@ public struct AppStats: Sendable, Equatable {
     )
     self.peakFootprintKB = peakFootprintKB
     self.timeInStateMs = timeInStateMs
-  }
-
-  /// Counts a kill for `reason`, in the foreground or not.
-  mutating func count(_ reason: KillReason, inForeground: Bool) {
-    killsByReason[Int(reason.rawValue)] += 1
-    if inForeground { foregroundKillsByReason[Int(reason.rawValue)] += 1 }
   }
 
   /// Kills for `reason`.

@@ -262,7 +262,7 @@ extension Simulation {
       metrics.killsByReason[Int(reason.rawValue)] += 1
       apps[app].lostToPressure = reason.isMemoryPressure
     }
-    kills.append((Int32(app), reason, state.isForeground))
+    countKill(app, reason, inForeground: state.isForeground)
     metrics.countKill(band: band, reason: reason)
     observer.record(
       KillRecord(
@@ -380,5 +380,22 @@ extension Simulation {
     apps[app].extraKB -= min(kilobytes, apps[app].extraKB)
     refresh(app)
     note(app, .free)
+  }
+
+  /// Counts a kill of `app` for `reason` in its row of `killCounts` (and of `foregroundKillCounts`
+  /// if it was on screen), made at its first such kill.
+  mutating func countKill(_ app: Int, _ reason: KillReason, inForeground: Bool) {
+    let reasons = KillReason.allCases.count
+    if counters[app].killRow < 0 {
+      counters[app].killRow = Int32(killCounts.count / reasons)
+      killCounts.append(contentsOf: repeatElement(0, count: reasons))
+    }
+    killCounts[Int(counters[app].killRow) * reasons + Int(reason.rawValue)] += 1
+    guard inForeground else { return }
+    if counters[app].foregroundKillRow < 0 {
+      counters[app].foregroundKillRow = Int32(foregroundKillCounts.count / reasons)
+      foregroundKillCounts.append(contentsOf: repeatElement(0, count: reasons))
+    }
+    foregroundKillCounts[Int(counters[app].foregroundKillRow) * reasons + Int(reason.rawValue)] += 1
   }
 }

@@ -45,21 +45,32 @@ package struct Simulation<Policy: EvictionPolicy> {
   /// Per-process counters, by index.
   package var appStats: [AppStats] {
     let states = AppState.allCases.count
-    var stats = counters.indices.map {
-      AppStats(
+    let reasons = KillReason.allCases.count
+    return counters.indices.map {
+      var stats = AppStats(
         counters[$0], peakFootprintKB: peakFootprintKB[$0],
         timeInStateMs: Array(stateTimeMs[($0 * states)..<(($0 + 1) * states)]))
+      if counters[$0].killRow >= 0 {
+        let row = Int(counters[$0].killRow) * reasons
+        stats.killsByReason = Array(killCounts[row..<(row + reasons)])
+      }
+      if counters[$0].foregroundKillRow >= 0 {
+        let row = Int(counters[$0].foregroundKillRow) * reasons
+        stats.foregroundKillsByReason = Array(foregroundKillCounts[row..<(row + reasons)])
+      }
+      return stats
     }
-    for kill in kills { stats[Int(kill.app)].count(kill.reason, inForeground: kill.inForeground) }
-    return stats
   }
   /// The per-process counters that change rarely, as plain data: a copy of the simulation copies
   /// them without counting references. The two that change on most events live in flat arrays
-  /// (one uniqueness check per update instead of two), and the kills in a list, counted by process
-  /// at the end (`appStats`).
+  /// (one uniqueness check per update instead of two).
   var counters: [ProcessCounters]
-  /// Every kill so far: its process, its reason, and whether the process was on screen.
-  var kills: [(app: Int32, reason: KillReason, inForeground: Bool)] = []
+  /// The kills of each process killed so far, by reason: a row of `KillReason.allCases.count` for
+  /// each such process (its `killRow`), so the memory grows with the processes killed, not with the
+  /// kills.
+  var killCounts: [Int] = []
+  /// The same for the kills while on screen (`foregroundKillRow`).
+  var foregroundKillCounts: [Int] = []
   /// Time in each state, `process × states + state`.
   var stateTimeMs: [Int]
   var peakFootprintKB: [Int]
