@@ -385,17 +385,20 @@ extension Simulation {
   /// Counts a kill of `app` for `reason` in its row of `killCounts` (and of `foregroundKillCounts`
   /// if it was on screen), made at its first such kill.
   mutating func countKill(_ app: Int, _ reason: KillReason, inForeground: Bool) {
+    Self.count(reason, row: &counters[app].killRow, of: &killCounts)
+    if inForeground {
+      Self.count(reason, row: &counters[app].foregroundKillRow, of: &foregroundKillCounts)
+    }
+  }
+
+  /// Adds a kill for `reason` to row `row` of `table`, rows of `KillReason.allCases.count`; a row
+  /// of -1 is made first, at the end.
+  private static func count(_ reason: KillReason, row: inout Int32, of table: inout [Int]) {
     let reasons = KillReason.allCases.count
-    if counters[app].killRow < 0 {
-      counters[app].killRow = Int32(killCounts.count / reasons)
-      killCounts.append(contentsOf: repeatElement(0, count: reasons))
+    if row < 0 {
+      row = Int32(table.count / reasons)
+      table.append(contentsOf: repeatElement(0, count: reasons))
     }
-    killCounts[Int(counters[app].killRow) * reasons + Int(reason.rawValue)] += 1
-    guard inForeground else { return }
-    if counters[app].foregroundKillRow < 0 {
-      counters[app].foregroundKillRow = Int32(foregroundKillCounts.count / reasons)
-      foregroundKillCounts.append(contentsOf: repeatElement(0, count: reasons))
-    }
-    foregroundKillCounts[Int(counters[app].foregroundKillRow) * reasons + Int(reason.rawValue)] += 1
+    table[Int(row) * reasons + Int(reason.rawValue)] += 1
   }
 }
