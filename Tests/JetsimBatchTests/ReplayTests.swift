@@ -10,11 +10,6 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
 
 /// `jetsim replay`: real kills set beside each policy's choices from the same state.
 @Suite struct ReplayTests {
-  /// The held-out iOS 12 report gives no priorities: its bands are predicted from states and
-  /// kinds, not from the list's order, so the kernel's order is no longer handed back. jetsam still
-  /// takes the kernel's first 31 victims in order and beats its own control (the same snapshot with
-  /// each band's order shuffled), which shows how much of the agreement is the order within bands;
-  /// the baseline that needs no policy, the report's list order, is the kernel's order itself.
   /// A replay's runs share one `ProcessTable` and look the snapshot's entries up once
   /// (`Replay.runs`): a placement made from them is the one a simulation makes on its own, under
   /// every policy: the same processes in the same states, the same memory, the same victims.
@@ -40,6 +35,11 @@ let reports = "\(packageRoot)/Profiles/jetsam-reports"
     #expect(victims == alone.evict(freeingKB: 1 << 20))
   }
 
+  /// The held-out iOS 12 report gives no priorities: its bands are predicted from states and
+  /// kinds, not from the list's order, so the kernel's order is no longer handed back. jetsam still
+  /// takes the kernel's first 31 victims in order and beats its own control (the same snapshot with
+  /// each band's order shuffled), which shows how much of the agreement is the order within bands;
+  /// the baseline that needs no policy, the report's list order, is the kernel's order itself.
   @Test func jetsamOnTheHeldOutReportWithPredictedBands() throws {
     let replay = try ReplayReport.replay(
       reportsAt: ["\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"],
