@@ -16,6 +16,22 @@ public struct Comparison: Sendable {
   public let seeds: [UInt64]
   /// One summary per run: every seed of the first policy, then of the second, and so on.
   public let runs: [RunSummary]
+  /// Each metric of `SummaryMetric.all` (in its order) in each run (in run order), read once:
+  /// rankings and tables ask for the same values many times.
+  private let values: [[Double?]]
+
+  init(scenarioName: String, policies: [String], seeds: [UInt64], runs: [RunSummary]) {
+    self.scenarioName = scenarioName
+    self.policies = policies
+    self.seeds = seeds
+    self.runs = runs
+    var values = SummaryMetric.all.map { _ in [Double?]() }
+    for run in runs {
+      let metrics = run.metrics
+      for index in values.indices { values[index].append(SummaryMetric.all[index].value(metrics)) }
+    }
+    self.values = values
+  }
 
   /// Runs `scenario` under each of `policies` with each of `seeds`, on up to `jobs` threads. With a
   /// `destination`, writes `compare.csv`, `compare-summary.csv` and `compare.html` there (and, with
@@ -37,16 +53,18 @@ public struct Comparison: Sendable {
     if let progress { perRun = { done in progress(done, total) } }
     let runsFolder = keepRuns ? folder : nil
     do {
-      let runs = try ParallelMap.run(count: total, jobs: jobs, progress: perRun) { index in
+      let results = try ParallelMap.run(count: total, jobs: jobs, progress: perRun) { index in
         var variant = scenario.unshared
         variant.policy = policies[index / seeds.count]
         variant.seed = seeds[index % seeds.count]
-        return try runOne(variant, in: runsFolder)
+        let summary = try runOne(variant, in: runsFolder)
+        return (summary: summary, row: folder == nil ? [] : compareRow(summary))
       }
       let comparison = Comparison(
-        scenarioName: scenario.name, policies: policies.map(\.rawValue), seeds: seeds, runs: runs)
+        scenarioName: scenario.name, policies: policies.map(\.rawValue), seeds: seeds,
+        runs: results.map(\.summary))
       if let folder {
-        try folder.write(comparison.compareTable.text, as: .compare)
+        try folder.write(compareTable(rows: results.map(\.row)).text, as: .compare)
         try folder.write(
           comparison.aggregateTable(rankBy: rankBy).text, as: .compareSummary)
         try folder.write(BatchHTMLReport.comparison(comparison, rankBy: rankBy), as: .compareHTML)
@@ -88,7 +106,17 @@ public struct Comparison: Sendable {
 
   /// `metric` of `policy` across its seeds.
   public func aggregate(_ metric: SummaryMetric, of policy: String) -> SampleSummary? {
-    SampleSummary(runs(of: policy).map { metric.value($0.metrics) })
+    SampleSummary(Array(values(metric, of: policy)))
+  }
+
+  /// `metric`'s value in each run of `policy`, in seed order.
+  private func values(_ metric: SummaryMetric, of policy: String) -> ArraySlice<Double?> {
+    guard let index = policies.firstIndex(of: policy) else { return [] }
+    let range = (index * seeds.count)..<((index + 1) * seeds.count)
+    guard let column = SummaryMetric.all.firstIndex(where: { $0.name == metric.name }) else {
+      return ArraySlice(runs[range].map { metric.value($0.metrics) })
+    }
+    return values[column][range]
   }
 
   /// The policies whose runs were the same on every seed (with more than one seed): the workload
@@ -138,18 +166,27 @@ public struct Comparison: Sendable {
     -> SampleSummary?
   {
     SampleSummary(
-      zip(runs(of: policy), runs(of: baseline)).map { run, base in
-        guard let value = metric.value(run.metrics), let reference = metric.value(base.metrics)
-        else { return nil }
+      zip(values(metric, of: policy), values(metric, of: baseline)).map { value, reference in
+        guard let value, let reference else { return nil }
         return value - reference
       })
   }
 
   /// `compare.csv`: one row per run, the columns of `summary.csv`.
-  package var compareTable: CSVBuffer {
+  package var compareTable: CSVBuffer { Self.compareTable(rows: runs.map(Self.compareRow)) }
+
+  /// `compare.csv` of each run's row (`compareRow`), in run order.
+  private static func compareTable(rows: [[UInt8]]) -> CSVBuffer {
     var out = CSVBuffer()
     out.appendRow(ReportTables.summaryColumns)
-    for run in runs { ReportTables.appendSummary(run, to: &out) }
+    for row in rows { out.append(raw: row) }
     return out
+  }
+
+  /// `run`'s row of `compare.csv`: made where the run is, on every core.
+  private static func compareRow(_ run: RunSummary) -> [UInt8] {
+    var out = CSVBuffer()
+    ReportTables.appendSummary(run, to: &out)
+    return out.bytes
   }
 }
