@@ -21,8 +21,12 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
   package let exactLimit: Int
   /// Every item, while there are at most `exactLimit`.
   private var exact: [(timeMs: Int, item: Item)] = []
-  /// The buckets, in time order, once there were more.
-  private var buckets: [Group] = []
+  /// The buckets, in time order, once there were more, in three arrays (a run's marks are
+  /// thousands of buckets for each app): the time of each bucket's first item, how many it holds
+  /// (at most `UInt32.max`: a tooltip's count), and its first items (none while `keep` is 0).
+  private var bucketTimes: [Int] = []
+  private var bucketCounts: [UInt32] = []
+  private var bucketItems: [[Item]] = []
   private var bucketMs = 1
   private var bucketed = false
   /// How many items were added.
@@ -50,28 +54,47 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
   }
 
   private mutating func add(_ item: Item, at timeMs: Int) {
-    if let last = buckets.last, last.timeMs / bucketMs == timeMs / bucketMs {
-      buckets[buckets.count - 1].count += 1
-      if last.items.count < keep { buckets[buckets.count - 1].items.append(item) }
+    if let last = bucketTimes.last, last / bucketMs == timeMs / bucketMs {
+      let index = bucketTimes.count - 1
+      bucketCounts[index] = bucketCounts[index] == .max ? .max : bucketCounts[index] + 1
+      if keep > 0, bucketItems[index].count < keep { bucketItems[index].append(item) }
     } else {
-      buckets.append(Group(timeMs: timeMs, items: keep > 0 ? [item] : [], count: 1))
+      bucketTimes.append(timeMs)
+      bucketCounts.append(1)
+      if keep > 0 { bucketItems.append([item]) }
     }
+  }
+
+  /// Bucket `index` as a group.
+  private func bucket(_ index: Int) -> Group {
+    Group(
+      timeMs: bucketTimes[index], items: keep > 0 ? bucketItems[index] : [],
+      count: Int(bucketCounts[index]))
   }
 
   /// Merges buckets into `width`-wide ones (a multiple of the current width).
   package mutating func coarsen(to width: Int) {
     guard bucketed, width > bucketMs else { return }
     bucketMs = width
-    var merged: [Group] = []
-    for bucket in buckets {
-      if let last = merged.last, last.timeMs / width == bucket.timeMs / width {
-        merged[merged.count - 1].count += bucket.count
-        merged[merged.count - 1].items += bucket.items.prefix(max(0, keep - last.items.count))
-      } else {
-        merged.append(bucket)
+    var kept = 0
+    for index in bucketTimes.indices {
+      if kept > 0, bucketTimes[kept - 1] / width == bucketTimes[index] / width {
+        let sum = UInt64(bucketCounts[kept - 1]) + UInt64(bucketCounts[index])
+        bucketCounts[kept - 1] = UInt32(min(sum, UInt64(UInt32.max)))
+        if keep > 0 {
+          bucketItems[kept - 1] += bucketItems[index].prefix(
+            max(0, keep - bucketItems[kept - 1].count))
+        }
+        continue
       }
+      bucketTimes[kept] = bucketTimes[index]
+      bucketCounts[kept] = bucketCounts[index]
+      if keep > 0 { bucketItems[kept] = bucketItems[index] }
+      kept += 1
     }
-    buckets = merged
+    bucketTimes.removeLast(bucketTimes.count - kept)
+    bucketCounts.removeLast(bucketCounts.count - kept)
+    if keep > 0 { bucketItems.removeLast(bucketItems.count - kept) }
   }
 
   /// The groups to draw on `chart`, at least `width` pixels apart, each at the position of its
@@ -89,7 +112,8 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
     }
     var result: [(x: Double, group: Group)] = []
     var groupStart = -Double.infinity
-    for bucket in buckets {
+    for index in bucketTimes.indices {
+      let bucket = bucket(index)
       let position = chart.x(Double(bucket.timeMs))
       if position - groupStart < width, var last = result.last?.group {
         last.count += bucket.count
