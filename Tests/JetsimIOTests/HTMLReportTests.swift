@@ -400,4 +400,30 @@ import Testing
     #expect(coarse.count <= 321, "at most one group a column of three pixels, both ends included")
     #expect(coarse.first?.group.items.first == 0, "in time order")
   }
+
+  /// Past `maxBuckets`, buckets merge two by two: memory stays bounded on a run however long,
+  /// every item is still counted, and each group is placed at the time of an item it holds.
+  @Test(arguments: [1, 7, 1000])
+  func aCapOnBucketsKeepsEveryCountAndRealTimes(seed: UInt64) {
+    var random = RandomStream(seed: seed, stream: 0)
+    var capped = TimeBuckets<Int>(keep: 2, exactLimit: 100, maxBuckets: 64)
+    var uncapped = TimeBuckets<Int>(keep: 2, exactLimit: 100)
+    var time = 0
+    var times: Set<Int> = []
+    for index in 0..<20_000 {
+      time += random.below(500)
+      times.insert(time)
+      capped.append(index, at: time, bucketMs: 1000)
+      uncapped.append(index, at: time, bucketMs: 1000)
+    }
+    let chart = SVGChart(
+      width: 960, height: 10, label: "", x: .scale(HTMLReport.timeAxis(time)), y: nil)
+    let groups = capped.columns(on: chart, width: 0)
+    #expect(groups.count <= 64)
+    #expect(uncapped.columns(on: chart, width: 0).count > 64, "the cap is what bounds them")
+    #expect(groups.reduce(0) { $0 + $1.group.count } == 20_000)
+    #expect(groups.allSatisfy { times.contains($0.group.timeMs) })
+    #expect(groups.allSatisfy { $0.group.items.count == min(2, $0.group.count) })
+    #expect(groups.map(\.group.timeMs) == groups.map(\.group.timeMs).sorted())
+  }
 }

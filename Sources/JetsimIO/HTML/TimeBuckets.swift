@@ -1,8 +1,9 @@
 import JetsimCore
 
 /// Items in time order (kills, launches) as a chart draws them: every item while there are at most
-/// `exactLimit`, then only per time bucket, its first `keep` items and its count, so that memory
-/// stays bounded however long the run. Drawn one group per pixel column either way; with every item
+/// `exactLimit`, then only per time bucket, its first `keep` items and its count (buckets twice as
+/// wide whenever there would be more than `maxBuckets`), so that memory stays bounded however long
+/// the run. Drawn one group per pixel column either way; with every item
 /// kept, exactly as `SVGChart.columns(of:width:time:)` groups them.
 package struct TimeBuckets<Item: Sendable>: Sendable {
   /// One bucket, or one pixel column once drawn: its first items and how many it holds.
@@ -19,6 +20,8 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
   package let keep: Int
   /// Items kept one by one before they go into buckets.
   package let exactLimit: Int
+  /// The most buckets kept: past it, they merge two by two.
+  package let maxBuckets: Int
   /// Every item, while there are at most `exactLimit`.
   private var exact: [(timeMs: Int, item: Item)] = []
   /// The buckets, in time order, once there were more, in three arrays (a run's marks are
@@ -32,12 +35,14 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
   /// How many items were added.
   package private(set) var count = 0
 
-  package init(keep: Int, exactLimit: Int) {
+  package init(keep: Int, exactLimit: Int, maxBuckets: Int = .max) {
     self.keep = keep
     self.exactLimit = exactLimit
+    self.maxBuckets = max(1, maxBuckets)
   }
 
-  /// Adds `item`, at `timeMs` (not before the last item's), with buckets `bucketMs` wide.
+  /// Adds `item`, at `timeMs` (not before the last item's), with buckets `bucketMs` wide (or
+  /// wider, `bucketMs` doubled, where `maxBuckets` asks for it).
   package mutating func append(_ item: Item, at timeMs: Int, bucketMs: Int) {
     count += 1
     if !bucketed {
@@ -62,6 +67,7 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
       bucketTimes.append(timeMs)
       bucketCounts.append(1)
       if keep > 0 { bucketItems.append([item]) }
+      if bucketTimes.count > maxBuckets { coarsen(to: 2 * bucketMs) }
     }
   }
 

@@ -88,6 +88,9 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// before they go into time buckets.
   static let exactKills = 10_000
   static let exactMarks = 2_000
+  /// Time buckets kept for each lane's marks of one kind: a lane is 960 pixels wide and draws marks
+  /// at least 9 apart, so a bucket is under two pixels; there are three kinds for each process.
+  static let markBuckets = 512
 
   package private(set) var bucketMs = 1000
   /// One sample per bucket, in time order: those of the buckets before the last, then the last
@@ -151,7 +154,9 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     let count = appCount + systemCount
     closedSegments = Array(repeating: [], count: count)
     marks = Array(
-      repeating: Mark.allCases.map { _ in TimeBuckets(keep: 0, exactLimit: Self.exactMarks) },
+      repeating: Mark.allCases.map { _ in
+        TimeBuckets(keep: 0, exactLimit: Self.exactMarks, maxBuckets: Self.markBuckets)
+      },
       count: count)
     tracks = Array(repeating: Track(), count: count)
   }
