@@ -185,7 +185,7 @@ public struct Comparison: Sendable {
 
   /// `run`'s row of `compare.csv`: made where the run is, on every core.
   private static func compareRow(_ run: RunSummary) -> [UInt8] {
-    var out = CSVBuffer()
+    var out = CSVBuffer(capacity: 1024)
     ReportTables.appendSummary(run, to: &out)
     return out.bytes
   }

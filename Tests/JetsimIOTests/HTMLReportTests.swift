@@ -426,4 +426,24 @@ import Testing
     #expect(groups.allSatisfy { $0.group.items.count == min(2, $0.group.count) })
     #expect(groups.map(\.group.timeMs) == groups.map(\.group.timeMs).sorted())
   }
+
+  /// The cap holds where one doubling merges nothing (items ever farther apart) and where the
+  /// caller's own bucket width grows during the run.
+  @Test func aCapHoldsForSparseItemsAndAGrowingWidth() {
+    var capped = TimeBuckets<Int>(keep: 1, exactLimit: 10, maxBuckets: 8)
+    var time = 0
+    var times: Set<Int> = []
+    for index in 0..<400 {
+      time += 1000 * (index + 1)
+      times.insert(time)
+      capped.append(index, at: time, bucketMs: index < 200 ? 1000 : 4000)
+    }
+    let chart = SVGChart(
+      width: 960, height: 10, label: "", x: .scale(HTMLReport.timeAxis(time)), y: nil)
+    let groups = capped.columns(on: chart, width: 0)
+    #expect(groups.count <= 8)
+    #expect(groups.reduce(0) { $0 + $1.group.count } == 400)
+    #expect(groups.allSatisfy { times.contains($0.group.timeMs) })
+    #expect(groups.first?.group.items == [0])
+  }
 }

@@ -29,15 +29,24 @@ import Testing
   @Test func quotesAsTheReferenceDoes() {
     let fixed = [
       "", "plain", "a\"b", "back\\slash", "tab\there", "\u{0}\u{1f}\u{7f}", "é中😀", "\r\n",
+      "cumulativeBackgroundURLSessionCompletionTimeoutExitCount", "eight ch\"", "\u{1f}eight chars",
     ]
     var random = RandomStream(seed: 7, source: .policy)
     let alphabet = Array("ab\"\\\n\r\t\u{1}\u{1b}é😀 ".unicodeScalars)
     let generated = (0..<500).map { _ in
       String(
         String.UnicodeScalarView(
-          (0..<random.below(12)).map { _ in alphabet[random.below(alphabet.count)] }))
+          (0..<random.below(40)).map { _ in alphabet[random.below(alphabet.count)] }))
     }
-    for text in fixed + generated {
+    // Bytes are looked at eight at a time: an escape at every place of a word, and the bytes
+    // around the bounds of the test (0x1f and 0x20, quote and backslash's neighbours, 0x7f, 0x80+).
+    let lanes = ["\"", "\\", "\u{0}", "\u{1f}", " ", "!", "#", "[", "]", "\u{7f}", "é"].flatMap {
+      special in
+      (0..<24).map {
+        String(repeating: "a", count: $0) + special + String(repeating: "b", count: 23 - $0)
+      }
+    }
+    for text in fixed + lanes + generated {
       #expect(JSONText.quote(text) == Self.referenceQuote(text), "\(Array(text.utf8))")
     }
   }

@@ -118,6 +118,37 @@ import Testing
     #expect(MetricKitPayload.timeStamp(951_782_400_000) == "2000-02-29 00:00:00")
   }
 
+  /// A payload written straight to bytes (`metrickit.json` of a run) is the text of its JSON value
+  /// (`what-if`'s and the reader's): with and without each optional part, counts in either list,
+  /// names that need escapes.
+  @Test func aPayloadWritesAsItsValueRenders() {
+    var full = MetricKitPayload(app: "a\"b\\c\u{1}", device: "iPhone 12", durationMs: 93_784_000)
+    full.exits[.backgroundMemoryPressure] = 3
+    full.exits[.foregroundMemoryResourceLimit] = 12_345_678_901
+    full.peakMemoryKB = 512_000
+    full.averageSuspendedKB = -1
+    full.suspendedSamples = Int.min
+    var peakOnly = MetricKitPayload(app: nil, device: nil, durationMs: 0)
+    peakOnly.peakMemoryKB = 0
+    let payloads = [full, peakOnly, MetricKitPayload(app: "x", device: "d", durationMs: 1)]
+    for payload in payloads {
+      var bytes = JSONPrettyBytes()
+      payload.write(to: &bytes)
+      #expect(String(decoding: bytes.bytes, as: UTF8.self) + "\n" == JSONText.render(payload.json))
+      var nested = JSONPrettyBytes(depth: 3)
+      payload.write(to: &nested)
+      var rendered: [UInt8] = []
+      JSONText.render(payload.json, depth: 3, into: &rendered)
+      #expect(nested.bytes == rendered)
+    }
+    #expect(
+      JSONText.render(full.json).contains("\"cumulativeMemoryResourceLimitExitCount\": 12345678901")
+    )
+    #expect(
+      JSONText.render(peakOnly.json).contains("\"memoryMetrics\": {\n    \"peakMemoryUsage\""))
+    #expect(JSONText.render(payloads[2].json).contains("\"memoryMetrics\": {}"))
+  }
+
   /// The hand-written samples of Profiles/metrickit, in the shape of Xcode's simulated payload.
   @Test func theShippedSamplesRead() throws {
     let day = try MetricKitPayload.load(

@@ -67,7 +67,8 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
       bucketTimes.append(timeMs)
       bucketCounts.append(1)
       if keep > 0 { bucketItems.append([item]) }
-      if bucketTimes.count > maxBuckets { coarsen(to: 2 * bucketMs) }
+      // Sparse buckets may not merge at one doubling: double until they are few enough.
+      while bucketTimes.count > maxBuckets { coarsen(to: 2 * bucketMs) }
     }
   }
 

@@ -89,7 +89,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   static let exactKills = 10_000
   static let exactMarks = 2_000
   /// Time buckets kept for each lane's marks of one kind: a lane is 960 pixels wide and draws marks
-  /// at least 9 apart, so a bucket is under two pixels; there are three kinds for each process.
+  /// at least 9 apart, and a bucket is under four pixels (right after the buckets merge two by two,
+  /// 513 became about 257 over the run); there are three kinds for each process.
   static let markBuckets = 512
 
   package private(set) var bucketMs = 1000

@@ -12,24 +12,60 @@ package enum JSONText {
   }
 
   /// Appends `text` as a JSON string literal: the runs of bytes that need no escape are copied
-  /// whole, so a name costs a copy, not a step a character.
+  /// whole, so a name costs a copy, not a step a character; they are found eight bytes at a time.
   static func appendQuoted(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
       var start = 0
-      for index in bytes.indices {
-        let byte = bytes[index]
+      var index = 0
+      while index < bytes.count {
+        if index + 8 <= bytes.count,
+          !needsEscape(
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        {
+          index += 8
+          continue
+        }
+        let byte = base[index]
+        index += 1
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
           continue
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - 1 - start))
         appendEscape(of: byte, to: &out)
-        start = index + 1
+        start = index
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+      out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: bytes.count - start))
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the indent of nesting `level`: two spaces a level.
+  static func appendIndent(_ level: Int, to out: inout [UInt8]) {
+    let count = 2 * level
+    guard count > spaces.count else {
+      spaces.withUnsafeBufferPointer {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      return
+    }
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+  /// Whether any of the eight bytes of `word` is a control character, a quote or a backslash (the
+  /// classic tests for a zero byte and a byte below a bound, which are exact as to whether there
+  /// is one).
+  @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let control = (word &- 0x20 &* ones) & ~word & highs != 0
+    return control || hasZero(word ^ (0x22 &* ones)) || hasZero(word ^ (0x5C &* ones))
   }
 
   /// The escape of a quote, a backslash or a control character (`\u00XX`, lowercase hex).
@@ -98,14 +134,14 @@ extension JSONText {
     out.append(UInt8(ascii: "\n"))
     var remaining = items.count
     for element in items {
-      out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (depth + 1)))
+      appendIndent(depth + 1, to: &out)
       prefix(element, &out)
       render(value(element), depth: depth + 1, into: &out)
       remaining -= 1
       if remaining > 0 { out.append(UInt8(ascii: ",")) }
       out.append(UInt8(ascii: "\n"))
     }
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    appendIndent(depth, to: &out)
     out.append(UInt8(ascii: close))
   }
 }

@@ -6,41 +6,53 @@ extension MetricKitPayload {
   /// `metaData`, `memoryMetrics` (sizes as `"N kB"`), and `applicationExitMetrics` with every
   /// background and foreground counter.
   package var json: JSONValue {
-    func counters(_ list: [MetricKitExit]) -> JSONValue {
-      .fields(list.map { ($0.key, .integer(count($0))) })
+    var tree = JSONTreeBuilder()
+    write(to: &tree)
+    return tree.value ?? .fields([])
+  }
+
+  /// Writes the payload (`json`) to `sink`.
+  package func write<Sink: JSONSink>(to sink: inout Sink) {
+    sink.beginObject()
+    sink.member("timeStampBegin", Self.timeStamp(0))
+    sink.member("timeStampEnd", Self.timeStamp(durationMs))
+    sink.member("metaData") { sink in
+      sink.member("bundleIdentifier", app ?? "")
+      sink.member("deviceType", device ?? "")
+      sink.member("osVersion", "jetsim \(JetsimVersion.current) simulation")
     }
-    var memory: [(String, JSONValue)] = []
-    if let peakMemoryKB { memory.append(("peakMemoryUsage", .string("\(peakMemoryKB) kB"))) }
-    if let averageSuspendedKB {
-      memory.append(
-        (
-          "averageSuspendedMemory",
-          .fields([
-            ("averageValue", .string("\(averageSuspendedKB) kB")),
-            ("standardDeviation", .integer(0)),
-            ("sampleCount", .integer(suspendedSamples)),
-          ])
-        ))
+    sink.member("memoryMetrics") { sink in
+      if let peakMemoryKB { sink.member("peakMemoryUsage", "\(peakMemoryKB) kB") }
+      if let averageSuspendedKB {
+        sink.member("averageSuspendedMemory") { sink in
+          sink.member("averageValue", "\(averageSuspendedKB) kB")
+          sink.member("standardDeviation", integer: 0)
+          sink.member("sampleCount", integer: suspendedSamples)
+        }
+      }
     }
-    return .fields([
-      ("timeStampBegin", .string(Self.timeStamp(0))),
-      ("timeStampEnd", .string(Self.timeStamp(durationMs))),
-      (
-        "metaData",
-        .fields([
-          ("bundleIdentifier", .string(app ?? "")), ("deviceType", .string(device ?? "")),
-          ("osVersion", .string("jetsim \(JetsimVersion.current) simulation")),
-        ])
-      ),
-      ("memoryMetrics", .fields(memory)),
-      (
-        "applicationExitMetrics",
-        .fields([
-          ("backgroundExitData", counters(MetricKitExit.background)),
-          ("foregroundExitData", counters(MetricKitExit.foregroundExits)),
-        ])
-      ),
-    ])
+    sink.member("applicationExitMetrics") { sink in
+      for (key, list) in [
+        ("backgroundExitData", MetricKitExit.background),
+        ("foregroundExitData", MetricKitExit.foregroundExits),
+      ] {
+        let counts = counts(of: list)
+        sink.member(key) { sink in
+          for (exit, count) in zip(list, counts) { sink.member(exit.key, integer: count) }
+        }
+      }
+    }
+    sink.endObject()
+  }
+
+  /// The count of each of `list`'s counters, in its order: one pass over the few counts held, not
+  /// a lookup (a hash of the key) for each counter.
+  private func counts(of list: [MetricKitExit]) -> [Int] {
+    var counts = [Int](repeating: 0, count: list.count)
+    for (exit, count) in exits {
+      if let index = list.firstIndex(of: exit) { counts[index] = count }
+    }
+    return counts
   }
 
   /// `metrickit.json`: one payload for each app of a run, in the scenario's order.
@@ -56,20 +68,20 @@ extension MetricKitPayload {
   package static func writeRunJSON(
     _ summary: RunSummary, to write: (UnsafeRawBufferPointer) -> Void
   ) {
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 16 + 4096)
-    out += summary.appCount == 0 ? "[]".utf8 : "[\n".utf8
+    var text = JSONPrettyBytes(depth: 1)
+    text.bytes.reserveCapacity(1 << 16 + 4096)
+    text.bytes += summary.appCount == 0 ? "[]".utf8 : "[\n".utf8
     for app in 0..<summary.appCount {
-      out += "  ".utf8
-      JSONText.render(MetricKitPayload(app: app, of: summary).json, depth: 1, into: &out)
-      out += app < summary.appCount - 1 ? ",\n".utf8 : "\n]".utf8
-      if out.count >= 1 << 16 {
-        out.withUnsafeBytes(write)
-        out.removeAll(keepingCapacity: true)
+      text.bytes += "  ".utf8
+      MetricKitPayload(app: app, of: summary).write(to: &text)
+      text.bytes += app < summary.appCount - 1 ? ",\n".utf8 : "\n]".utf8
+      if text.bytes.count >= 1 << 16 {
+        text.bytes.withUnsafeBytes(write)
+        text.bytes.removeAll(keepingCapacity: true)
       }
     }
-    out += "\n".utf8
-    out.withUnsafeBytes(write)
+    text.bytes += "\n".utf8
+    text.bytes.withUnsafeBytes(write)
   }
 
   /// `milliseconds` after 1970-01-01 00:00:00 as MetricKit writes a time stamp
@@ -90,8 +102,19 @@ extension MetricKitPayload {
       days -= days0
       month += 1
     }
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return
-      "\(year)-\(two(month))-\(two(days + 1)) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))"
+    // Written as bytes: a payload has two, and interpolating them cost more than the rest of it.
+    var text = Array(String(year).utf8)
+    for (separator, value) in [
+      ("-", month), ("-", days + 1), (" ", rest / 3600), (":", rest / 60 % 60), (":", rest % 60),
+    ] as [(Unicode.Scalar, Int)] {
+      text.append(UInt8(ascii: separator))
+      if (0...99).contains(value) {
+        text.append(UInt8(ascii: "0") + UInt8(value / 10))
+        text.append(UInt8(ascii: "0") + UInt8(value % 10))
+      } else {
+        text += (value < 10 ? "0\(value)" : "\(value)").utf8
+      }
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 }
