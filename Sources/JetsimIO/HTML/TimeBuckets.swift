@@ -3,8 +3,8 @@ import JetsimCore
 /// Items in time order (kills, launches) as a chart draws them: every item while there are at most
 /// `exactLimit`, then only per time bucket, its first `keep` items and its count (buckets twice as
 /// wide whenever there would be more than `maxBuckets`), so that memory stays bounded however long
-/// the run. Drawn one group per pixel column either way; with every item
-/// kept, exactly as `SVGChart.columns(of:width:time:)` groups them.
+/// the run. Drawn one group per pixel column either way; with every item kept, exactly as
+/// `SVGChart.columns(of:width:time:)` groups them.
 package struct TimeBuckets<Item: Sendable>: Sendable {
   /// One bucket, or one pixel column once drawn: its first items and how many it holds.
   package struct Group: Sendable {

@@ -38,7 +38,8 @@ extension JSONSink {
 }
 
 /// JSON text as `JSONText.render(_:depth:into:)` writes the same document: two spaces an indent
-/// level, a member a line, an empty object as `{}`.
+/// level, a member a line, an empty object as `{}`. It keeps track of 64 levels of nesting (a
+/// payload has four).
 package struct JSONPrettyBytes: JSONSink {
   /// The text so far.
   package var bytes: [UInt8]
