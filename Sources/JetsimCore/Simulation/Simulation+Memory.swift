@@ -401,4 +401,12 @@ extension Simulation {
     }
     table[Int(row) * reasons + Int(reason.rawValue)] += 1
   }
+
+  /// Row `row` of `table` (as `count` makes them), or nil for a row of -1 (no kill yet).
+  static func kills(inRow row: Int32, of table: [Int]) -> [Int]? {
+    guard row >= 0 else { return nil }
+    let reasons = KillReason.allCases.count
+    let start = Int(row) * reasons
+    return Array(table[start..<(start + reasons)])
+  }
 }

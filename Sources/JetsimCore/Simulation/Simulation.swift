@@ -45,18 +45,15 @@ package struct Simulation<Policy: EvictionPolicy> {
   /// Per-process counters, by index.
   package var appStats: [AppStats] {
     let states = AppState.allCases.count
-    let reasons = KillReason.allCases.count
     return counters.indices.map {
       var stats = AppStats(
         counters[$0], peakFootprintKB: peakFootprintKB[$0],
         timeInStateMs: Array(stateTimeMs[($0 * states)..<(($0 + 1) * states)]))
-      if counters[$0].killRow >= 0 {
-        let row = Int(counters[$0].killRow) * reasons
-        stats.killsByReason = Array(killCounts[row..<(row + reasons)])
+      if let kills = Self.kills(inRow: counters[$0].killRow, of: killCounts) {
+        stats.killsByReason = kills
       }
-      if counters[$0].foregroundKillRow >= 0 {
-        let row = Int(counters[$0].foregroundKillRow) * reasons
-        stats.foregroundKillsByReason = Array(foregroundKillCounts[row..<(row + reasons)])
+      if let kills = Self.kills(inRow: counters[$0].foregroundKillRow, of: foregroundKillCounts) {
+        stats.foregroundKillsByReason = kills
       }
       return stats
     }
