@@ -1,6 +1,10 @@
-import Foundation
 import JetsimCore
 import JetsimIO
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A capacity target such as `warm-resume-ratio>=0.9@p95`: a summary metric, a comparison, a value,
 /// and what is asked of it over the seeds (a share of days, the mean, or every seed).
@@ -55,8 +59,9 @@ public struct CapacityTarget: Sendable, CustomStringConvertible {
       compact = String(compact[..<at])
     }
     for comparison in [Comparison.atLeast, .atMost, .above, .below] {
-      guard let range = compact.range(of: comparison.rawValue) else { continue }
-      let name = compact[..<range.lowerBound].replacingOccurrences(of: "-", with: "_")
+      let sides = compact.components(separatedBy: comparison.rawValue)
+      guard sides.count > 1 else { continue }
+      let name = sides[0].components(separatedBy: "-").joined(separator: "_")
       guard let metric = SummaryMetric.named(name) else {
         let hint =
           Suggestion.closest(to: name, in: SummaryMetric.all.map(\.name)).map {
@@ -64,8 +69,9 @@ public struct CapacityTarget: Sendable, CustomStringConvertible {
           } ?? ""
         return (nil, "'\(name)' is not a summary metric\(hint)")
       }
-      guard let value = Double(compact[range.upperBound...]), value.isFinite else {
-        return (nil, "'\(compact[range.upperBound...])' is not a number")
+      let number = sides.dropFirst().joined(separator: comparison.rawValue)
+      guard let value = Double(number), value.isFinite else {
+        return (nil, "'\(number)' is not a number")
       }
       return (
         CapacityTarget(

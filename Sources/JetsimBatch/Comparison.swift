@@ -1,6 +1,10 @@
-import Foundation
 import JetsimCore
 import JetsimIO
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The same scenario run under several policies and seeds: `jetsim compare`.
 ///

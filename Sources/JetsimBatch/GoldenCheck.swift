@@ -1,6 +1,10 @@
-import Foundation
 import JetsimCore
 import JetsimIO
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `GoldenCheck` compares.
 public struct GoldenCheckOptions: Sendable, Equatable {

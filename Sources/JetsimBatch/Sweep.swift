@@ -1,6 +1,15 @@
-import Foundation
 import JetsimCore
 import JetsimIO
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Which share of a sweep's runs one machine does: runs whose number modulo `count` is `index − 1`.
 public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
@@ -121,13 +130,16 @@ public enum Sweep {
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress($0, total) } }
     let journal = try Journal(folder: folder)
+    let fresh: [String]
     do {
-      _ = try ParallelMap.run(count: pending.count, jobs: jobs, progress: report) { position in
+      fresh = try ParallelMap.run(count: pending.count, jobs: jobs, progress: report) { position in
         let index = pending[position]
         let (scenario, labels) = definition.run(index)
         var quiet = DiscardingObserver()
         let summary = try Simulator.run(scenario.unshared, observer: &quiet)
-        try journal.append(index, row(labels: labels, metrics: summary.metrics))
+        let text = row(labels: labels, metrics: summary.metrics)
+        try journal.append(index, text)
+        return text
       }
       try journal.close()
     } catch {
@@ -137,8 +149,11 @@ public enum Sweep {
     }
     var assembled = false
     if shard.map({ $0.count == 1 }) ?? true {
-      try assemble(
-        folder, manifest: manifest, rows: readRows(folder, manifest: manifest, from: [folder]))
+      // Every run's row: the journal's from before, and this sweep's as the journal now has them
+      // (not read back from it).
+      var rows = done
+      for (position, index) in pending.enumerated() { rows[index] = fresh[position] }
+      try assemble(folder, manifest: manifest, rows: (0..<manifest.runs).compactMap { rows[$0] })
       assembled = true
     }
     return Outcome(
@@ -182,34 +197,40 @@ public enum Sweep {
 
   /// An append-only file of finished runs, one line each, written under a lock in a single write.
   final class Journal: @unchecked Sendable {
-    private let handle: FileHandle
-    private let lock = NSLock()
+    private let path: String
+    private let descriptor: Int32
+    private let lock = Lock()
 
     init(folder: String) throws(JetsimError) {
-      let name =
-        "journal-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tsv"
-      let path = "\(folder)/runs/\(name)"
-      guard FileManager.default.createFile(atPath: path, contents: nil),
-        let handle = FileHandle(forWritingAtPath: path)
-      else { throw .outputNotWritable(path: path, reason: "cannot create the sweep's journal") }
-      self.handle = handle
+      path = "\(folder)/runs/journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tsv"
+      do {
+        descriptor = try FileSystem.createExclusively(path)
+      } catch {
+        throw .outputNotWritable(
+          path: path, reason: "cannot create the sweep's journal (\(error.reason))")
+      }
     }
 
     func append(_ index: Int, _ row: String) throws(JetsimError) {
+      var line = "\(index)\t\(row)"
       lock.lock()
       defer { lock.unlock() }
-      do {
-        try handle.write(contentsOf: Data("\(index)\t\(row)".utf8))
-      } catch {
-        throw .outputNotWritable(path: "sweep journal", reason: FileFailure.reason(error))
+      var failure: FileSystem.Failure?
+      line.withUTF8 {
+        do throws(FileSystem.Failure) {
+          try FileSystem.write(UnsafeRawBufferPointer($0), to: descriptor, path: path)
+        } catch {
+          failure = error
+        }
       }
+      if let failure { throw .outputNotWritable(path: "sweep journal", reason: failure.reason) }
     }
 
     func close() throws(JetsimError) {
       do {
-        try handle.close()
+        try FileSystem.close(descriptor, path: path)
       } catch {
-        throw .outputNotWritable(path: "sweep journal", reason: FileFailure.reason(error))
+        throw .outputNotWritable(path: "sweep journal", reason: error.reason)
       }
     }
   }

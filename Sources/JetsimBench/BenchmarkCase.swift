@@ -1,5 +1,15 @@
-import Foundation
+import Dispatch
 import Jetsim
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One benchmark case: a seeded device, apps and workload, run with or without full reports.
 struct BenchmarkCase: Sendable {
@@ -34,6 +44,7 @@ struct BenchmarkCase: Sendable {
   func scenario() -> Scenario {
     var random = RandomStream(seed: 2026, stream: UInt64(apps))
     var profiles: [AppProfile] = []
+    profiles.reserveCapacity(apps)
     var total = 0
     for index in 0..<apps {
       let resident = 1024 * (20 + random.below(300))
@@ -98,7 +109,7 @@ extension BenchmarkCase {
     let summary: RunSummary
     if reports {
       let folder =
-        NSTemporaryDirectory() + "jetsim-bench-\(ProcessInfo.processInfo.processIdentifier)"
+        temporaryPath("jetsim-bench")
       defer { try? FileManager.default.removeItem(atPath: folder) }
       var writer = try ReportWriter(folder: ReportFolder(destination: folder), scenario: scenario)
       summary = try Simulator.run(
@@ -132,4 +143,9 @@ func peakMemoryKB() -> Int {
   }
   let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
   return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+/// A path in the temporary folder named for this process: `NAME-PID`.
+func temporaryPath(_ name: String) -> String {
+  "\(FileManager.default.temporaryDirectory.path)/\(name)-\(getpid())"
 }

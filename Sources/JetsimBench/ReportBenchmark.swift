@@ -1,5 +1,10 @@
-import Foundation
+import Dispatch
 import Jetsim
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The JetsamEvent case: reading, importing and replaying a 600-process report (docs/performance.md),
 /// the size of the largest real reports.
@@ -23,10 +28,12 @@ enum ReportBenchmark {
       let kill =
         index < 40 && index % 4 != 3
         ? ", \"reason\" : \"vm-pageshortage\", \"killDelta\" : \(1000 + index * 37)" : ""
+      let digits = String(index)
+      let uuidTail = String(repeating: "0", count: 12 - digits.count) + digits
       entries.append(
         """
           {
-            "uuid" : "00000000-0000-0000-0000-\(String(format: "%012d", index))",
+            "uuid" : "00000000-0000-0000-0000-\(uuidTail)",
             "states" : [\(states)],
             "priority" : \(priority),
             "rpages" : \(100 + random.next() % 4000),

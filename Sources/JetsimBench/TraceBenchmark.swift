@@ -1,5 +1,10 @@
-import Foundation
+import Dispatch
 import Jetsim
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The trace case: writing a trace of many lines and validating it as `jetsim validate` does, a line
 /// at a time (docs/performance.md). Peak memory must not grow with the number of lines.
@@ -7,10 +12,9 @@ enum TraceBenchmark {
   /// Writes a trace of `lines` actions (opens, home presses, allocations, wakes, in time order) at
   /// `path`, from a fixed seed.
   static func write(lines: Int, to path: String) throws {
-    guard let file = FileHandle(forWritingAtPath: path) ?? create(path) else {
-      throw CocoaError(.fileWriteUnknown)
-    }
-    defer { try? file.close() }
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard file >= 0 else { throw FileSystem.Failure(path: path, errno: errno) }
+    defer { _ = close(file) }
     let apps = ["com.example.maps", "com.example.music", "com.example.mail", "com.example.notes"]
     var random = RandomStream(seed: 11, stream: 1)
     var chunk = "time_ms,action,app,value\n"
@@ -25,11 +29,24 @@ enum TraceBenchmark {
       default: chunk += "\(time),wake,\(app),30s\n"
       }
       if chunk.utf8.count > 1 << 20 {
-        try file.write(contentsOf: Data(chunk.utf8))
-        chunk = ""
+        try write(&chunk, to: file, path: path)
       }
     }
-    try file.write(contentsOf: Data(chunk.utf8))
+    try write(&chunk, to: file, path: path)
+  }
+
+  /// Writes `chunk` to `file` and empties it.
+  private static func write(_ chunk: inout String, to file: Int32, path: String) throws {
+    var failure: FileSystem.Failure?
+    chunk.withUTF8 {
+      do throws(FileSystem.Failure) {
+        try FileSystem.write(UnsafeRawBufferPointer($0), to: file, path: path)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    chunk = ""
   }
 
   /// Validates the trace at `path`; returns the seconds taken.
@@ -37,10 +54,5 @@ enum TraceBenchmark {
     let start = DispatchTime.now().uptimeNanoseconds
     _ = try InputValidator.validate(at: path)
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  }
-
-  private static func create(_ path: String) -> FileHandle? {
-    guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
-    return FileHandle(forWritingAtPath: path)
   }
 }

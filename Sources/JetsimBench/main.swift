@@ -1,5 +1,15 @@
-import Foundation
+import Dispatch
 import Jetsim
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // jetsim-bench: runs every case in its own process (so peak memory is the case's own) and prints a
 // table, or CSV with --csv. Usage: swift run -c release jetsim-bench [--quick] [--csv] [--case NAME]
@@ -16,23 +26,16 @@ if let index = arguments.firstIndex(of: "--scale"), index + 1 < arguments.count,
 let cases = BenchmarkCase.all(scale: scale)
 
 func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("jetsim-bench: \(message)\n".utf8))
+  var text = "jetsim-bench: \(message)\n"
+  text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
   exit(64)
 }
 
 /// The fields of the one CSV line a child process (this program, with `childArguments`) prints,
 /// or nil if it failed.
 func child(_ childArguments: [String]) -> [Substring]? {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  process.arguments = childArguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  do { try process.run() } catch { fail("cannot start a child process: \(error)") }
-  let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else { return nil }
-  return output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+  ChildProcess.output(childArguments)?.split(whereSeparator: \.isWhitespace).first?
+    .split(separator: ",")
 }
 
 if let index = arguments.firstIndex(of: "--replay-once") {
@@ -147,7 +150,7 @@ if arguments.contains("--validate-growth") {
   // Validation time against the input's size: a scenario whose user model lists N wakes and runs
   // 2,400 hours. Validation reads the file; it does not draw the model, so the time follows N, not
   // the run's length.
-  let folder = NSTemporaryDirectory() + "jetsim-bench-\(ProcessInfo.processInfo.processIdentifier)"
+  let folder = temporaryPath("jetsim-bench")
   defer { try? FileManager.default.removeItem(atPath: folder) }
   do {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -174,7 +177,7 @@ if let index = arguments.firstIndex(of: "--trace-lines") {
     fail("--trace-lines needs a number of lines, such as 10000000")
   }
   let path =
-    NSTemporaryDirectory() + "jetsim-bench-trace-\(ProcessInfo.processInfo.processIdentifier).csv"
+    temporaryPath("jetsim-bench-trace") + ".csv"
   defer { try? FileManager.default.removeItem(atPath: path) }
   do {
     try TraceBenchmark.write(lines: lines, to: path)

@@ -1,14 +1,12 @@
-import Foundation
 import JetsimCLI
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// Standard output or standard error as a `TextOutputStream`.
-struct StandardStream: TextOutputStream {
-  let handle: FileHandle
-  mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
-}
-
-var output = StandardStream(handle: .standardOutput)
-var errors = StandardStream(handle: .standardError)
+var output = StandardStream.output
+var errors = StandardStream.error
 let code = JetsimCommandLine.main(
   Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors)
 exit(code.rawValue)

@@ -198,7 +198,7 @@ public struct ReplayReport: Sendable {
     return all.map { row in
       row.enumerated().map { column, cell in
         column == 0
-          ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+          ? cell + String(repeating: " ", count: widths[0] - cell.count)
           : String(repeating: " ", count: widths[column] - cell.count) + cell
       }.joined(separator: "  ")
     }.joined(separator: "\n") + "\n  (\(Self.agreementCaption))\n"

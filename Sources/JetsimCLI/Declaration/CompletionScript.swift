@@ -145,7 +145,7 @@ enum CompletionScript {
 
   /// `text` in single quotes for zsh, with brackets and colons in the help escaped where needed.
   static func zshQuote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   // MARK: - fish
@@ -190,7 +190,7 @@ enum CompletionScript {
 
   static func fishQuote(_ text: String) -> String {
     "'"
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+      + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
       + "'"
   }
 }

@@ -62,7 +62,7 @@ enum CompareReport {
         entry.policy == ranking.best
         ? (entry.verdict == .best ? "(best)" : "(best by mean)")
         : cell(entry.vsBest, ranking.metric, sign: true) + " "
-          + entry.verdict.name.replacingOccurrences(of: "_", with: " ")
+          + entry.verdict.name.replacing("_", with: " ")
       rows.append(
         [rank, entry.policy]
           + shown.map { column in

@@ -1,6 +1,15 @@
 import Dispatch
-import Foundation
 import Jetsim
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A one-line progress counter on standard error, shown only when standard error is a terminal (so
 /// logs and pipes stay clean; the commands make none with `--quiet`), only once the work has taken
@@ -8,7 +17,7 @@ import Jetsim
 /// however fast runs finish.
 final class Progress: @unchecked Sendable {
   private let label: String
-  private let lock = NSLock()
+  private let lock = Lock()
   private let start = DispatchTime.now().uptimeNanoseconds
   private var lastDrawn: UInt64?
   /// The shortest time between two redraws.
@@ -71,12 +80,14 @@ final class Progress: @unchecked Sendable {
       return
     }
     lastDrawn = now
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(text)".utf8))
+    var stream = StandardStream.error
+    stream.write("\r\u{1B}[K\(label): \(text)")
   }
 
   /// Writes a notice to standard error at once (not held until the command ends).
   static func say(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    var stream = StandardStream.error
+    stream.write(text)
   }
 
   /// Ends the progress line, if one was drawn.
@@ -84,7 +95,8 @@ final class Progress: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard lastDrawn != nil else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    var stream = StandardStream.error
+    stream.write("\r\u{1B}[K")
   }
 
   /// Seconds for people: `45s`, `3m 20s`, `1h 05m`.

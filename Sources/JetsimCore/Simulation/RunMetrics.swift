@@ -160,11 +160,13 @@ public struct AppStats: Sendable, Equatable {
   /// Warm resumes by the user.
   public internal(set) var warmResumes = 0
   /// Kills by reason (`KillReason.rawValue` index).
-  public internal(set) var killsByReason = [Int](repeating: 0, count: KillReason.allCases.count)
+  public var killsByReason: [Int] { killRow.values }
   /// Of those, the kills while it was in the foreground (active or inactive); the rest were in the
   /// background or suspended. MetricKit counts the two apart.
-  public internal(set) var foregroundKillsByReason = [Int](
-    repeating: 0, count: KillReason.allCases.count)
+  public var foregroundKillsByReason: [Int] { foregroundKillRow.values }
+  /// The two above, as rows of the run's kill tables.
+  var killRow = TableRow<UInt32>(zeros: KillReason.allCases.count)
+  var foregroundKillRow = TableRow<UInt32>(zeros: KillReason.allCases.count)
   /// Its footprint integrated over the time it spent suspended, in KB·ms: with
   /// `time(in: .suspended)`, its average suspended memory. A `Double`, since sizes up to 2⁴⁰ KB
   /// times durations up to 2⁴² ms overflow an `Int` (docs/hardening.md, "Totals"); each term is
@@ -177,11 +179,13 @@ public struct AppStats: Sendable, Equatable {
   /// Its largest footprint.
   public internal(set) var peakFootprintKB = 0
   /// Time in each state (`AppState.rawValue` index), in milliseconds.
-  public internal(set) var timeInStateMs = [Int](repeating: 0, count: AppState.allCases.count)
+  public var timeInStateMs: [Int] { stateTimeRow.values }
+  /// The same, as a row of the run's table of times.
+  private let stateTimeRow: TableRow<Int>
 
   /// The counters of a process that ran: `counters` as the simulation kept them, and the two it
   /// keeps apart; its kills are the simulation's to set.
-  init(_ counters: ProcessCounters, peakFootprintKB: Int, timeInStateMs: [Int]) {
+  init(_ counters: ProcessCounters, peakFootprintKB: Int, timeInState: TableRow<Int>) {
     (launches, coldLaunches, warmResumes) = (
       counters.launches, counters.coldLaunches, counters.warmResumes
     )
@@ -189,16 +193,16 @@ public struct AppStats: Sendable, Equatable {
       counters.suspendedKBMs, counters.suspensions, counters.memoryWarnings
     )
     self.peakFootprintKB = peakFootprintKB
-    self.timeInStateMs = timeInStateMs
+    stateTimeRow = timeInState
   }
 
   /// Kills for `reason`.
-  public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
+  public func kills(_ reason: KillReason) -> Int { killRow[Int(reason.rawValue)] }
   /// Time spent in `state`.
-  public func time(in state: AppState) -> Int { timeInStateMs[Int(state.rawValue)] }
+  public func time(in state: AppState) -> Int { stateTimeRow[Int(state.rawValue)] }
   /// Kills for `reason` while in the foreground.
   public func foregroundKills(_ reason: KillReason) -> Int {
-    foregroundKillsByReason[Int(reason.rawValue)]
+    foregroundKillRow[Int(reason.rawValue)]
   }
   /// Its time-weighted mean footprint while suspended (nil if it never was).
   public var averageSuspendedKB: Int? {

@@ -385,28 +385,7 @@ extension Simulation {
   /// Counts a kill of `app` for `reason` in its row of `killCounts` (and of `foregroundKillCounts`
   /// if it was on screen), made at its first such kill.
   mutating func countKill(_ app: Int, _ reason: KillReason, inForeground: Bool) {
-    Self.count(reason, row: &counters[app].killRow, of: &killCounts)
-    if inForeground {
-      Self.count(reason, row: &counters[app].foregroundKillRow, of: &foregroundKillCounts)
-    }
-  }
-
-  /// Adds a kill for `reason` to row `row` of `table`, rows of `KillReason.allCases.count`; a row
-  /// of -1 is made first, at the end.
-  private static func count(_ reason: KillReason, row: inout Int32, of table: inout [Int]) {
-    let reasons = KillReason.allCases.count
-    if row < 0 {
-      row = Int32(table.count / reasons)
-      table.append(contentsOf: repeatElement(0, count: reasons))
-    }
-    table[Int(row) * reasons + Int(reason.rawValue)] += 1
-  }
-
-  /// Row `row` of `table` (as `count` makes them), or nil for a row of -1 (no kill yet).
-  static func kills(inRow row: Int32, of table: [Int]) -> [Int]? {
-    guard row >= 0 else { return nil }
-    let reasons = KillReason.allCases.count
-    let start = Int(row) * reasons
-    return Array(table[start..<(start + reasons)])
+    killCounts.count(reason, row: &counters[app].killRow)
+    if inForeground { foregroundKillCounts.count(reason, row: &counters[app].foregroundKillRow) }
   }
 }

@@ -48,12 +48,10 @@ package struct Simulation<Policy: EvictionPolicy> {
     return counters.indices.map {
       var stats = AppStats(
         counters[$0], peakFootprintKB: peakFootprintKB[$0],
-        timeInStateMs: Array(stateTimeMs[($0 * states)..<(($0 + 1) * states)]))
-      if let kills = Self.kills(inRow: counters[$0].killRow, of: killCounts) {
-        stats.killsByReason = kills
-      }
-      if let kills = Self.kills(inRow: counters[$0].foregroundKillRow, of: foregroundKillCounts) {
-        stats.foregroundKillsByReason = kills
+        timeInState: TableRow(stateTimeMs, row: $0, width: states))
+      if let row = killCounts.row(counters[$0].killRow) { stats.killRow = row }
+      if let row = foregroundKillCounts.row(counters[$0].foregroundKillRow) {
+        stats.foregroundKillRow = row
       }
       return stats
     }
@@ -62,12 +60,10 @@ package struct Simulation<Policy: EvictionPolicy> {
   /// them without counting references. The two that change on most events live in flat arrays
   /// (one uniqueness check per update instead of two).
   var counters: [ProcessCounters]
-  /// The kills of each process killed so far, by reason: a row of `KillReason.allCases.count` for
-  /// each such process (its `killRow`), so the memory grows with the processes killed, not with the
-  /// kills.
-  var killCounts: [Int] = []
+  /// The kills of each process killed so far, by reason (its row: `killRow`).
+  var killCounts = KillTable()
   /// The same for the kills while on screen (`foregroundKillRow`).
-  var foregroundKillCounts: [Int] = []
+  var foregroundKillCounts = KillTable()
   /// Time in each state, `process × states + state`.
   var stateTimeMs: [Int]
   var peakFootprintKB: [Int]

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A thread that helps a simulation (writes its reports, hashes its trace) and gives way to it:
 /// the simulation's own thread is the one a run waits for, so on a machine with as many busy
@@ -8,17 +12,56 @@ package enum HelperThread {
   /// How much lower the helpers' priority is, as a Linux nice increment.
   package static let niceness: Int32 = 4
 
-  /// Starts `body` on a new thread named `name`.
-  package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
-    let thread = Thread {
-      #if os(Linux)
-        // Linux keeps a nice value per thread: 0 here is the calling thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
-      #endif
-      body()
+  /// What the new thread runs, handed to it through the C library's one pointer.
+  private final class Start {
+    let name: String
+    let body: @Sendable () -> Void
+    init(name: String, body: @escaping @Sendable () -> Void) {
+      self.name = name
+      self.body = body
     }
-    thread.name = name
-    thread.qualityOfService = QualityOfService.utility
-    thread.start()
+  }
+
+  /// Starts `body` on a new, detached thread, named `name` where the C library lets a thread be
+  /// named (not through Swift's Glibc module).
+  package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+    let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
+    #if os(Linux)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let failure = pthread_create(&thread, nil, run, start)
+    guard failure == 0 else {
+      // The work cannot run on this thread instead: the simulation waits for it.
+      fatalError("jetsim: cannot start a thread (\(String(cString: strerror(failure))))")
+    }
+    #if os(Linux)
+      pthread_detach(thread)
+    #else
+      if let thread { pthread_detach(thread) }
+    #endif
+  }
+
+  #if os(Linux)
+    private static let run: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? =
+      { $0.flatMap(main) }
+  #else
+    private static let run: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? =
+      { main($0) }
+  #endif
+
+  /// The new thread's life: named, its priority lowered, then `body`.
+  private static func main(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    let start = Unmanaged<Start>.fromOpaque(pointer).takeRetainedValue()
+    #if os(Linux)
+      // Linux keeps a nice value per thread: 0 here is the calling thread.
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+    #else
+      _ = pthread_setname_np(start.name)
+      _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)
+    #endif
+    start.body()
+    return nil
   }
 }

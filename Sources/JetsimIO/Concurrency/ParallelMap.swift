@@ -1,11 +1,11 @@
-import Foundation
+import Dispatch
 import JetsimCore
 
 /// Runs independent jobs on several threads and returns their results in job order, so the output
 /// never depends on how many threads ran or in which order they finished.
 package enum ParallelMap {
   private final class State<Result>: @unchecked Sendable {
-    let lock = NSLock()
+    let lock = Lock()
     var next = 0
     var finished = 0
     var results: [Result?]

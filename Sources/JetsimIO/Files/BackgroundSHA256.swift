@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// SHA-256 computed on a thread of its own: the bytes a reader hands over are copied and hashed
 /// there, in order, while the reader goes on (a run's trace is hashed beside the simulation that
@@ -9,7 +9,7 @@ package final class BackgroundSHA256: @unchecked Sendable {
   private static let slots = 64
 
   // Shared between the two threads, under `lock`.
-  private let lock = NSLock()
+  private let lock = Lock()
   private var waiting: [[UInt8]] = []
   private var spare: [[UInt8]] = []
   private var ended = false

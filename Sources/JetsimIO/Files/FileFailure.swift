@@ -1,13 +1,21 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// File-system failures in a few plain words, for error messages.
 package enum FileFailure {
   /// Why a file operation failed, in a few plain words.
   package static func reason(_ error: any Error) -> String {
-    let error = error as NSError
-    if error.domain == NSCocoaErrorDomain {
-      switch CocoaError.Code(rawValue: error.code) {
+    if let error = error as? CocoaError {
+      switch error.code {
       case .fileNoSuchFile, .fileReadNoSuchFile:
         return "a folder on its path does not exist or cannot be created"
       case .fileWriteNoPermission, .fileReadNoPermission: return "permission denied"
@@ -16,13 +24,11 @@ package enum FileFailure {
       case .fileWriteFileExists: return "a file is in the way"
       default: break
       }
+      if let posix = error.userInfo["NSUnderlyingError"] as? POSIXError { return reason(posix) }
     }
-    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-    if let posix = underlying ?? (error.domain == NSPOSIXErrorDomain ? error : nil),
-      posix.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(posix.code))).lowercased()
+    if let posix = error as? POSIXError {
+      return String(cString: strerror(posix.code.rawValue)).lowercased()
     }
-    return error.localizedDescription
+    return "\(error)"
   }
 }

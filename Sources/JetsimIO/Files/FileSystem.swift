@@ -1,5 +1,9 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -111,7 +115,7 @@ package enum FileSystem {
     var offset = 0
     while offset < bytes.count {
       guard let base = bytes.baseAddress else { return }
-      let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+      let written = writeDescriptor(descriptor, base + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         throw Failure(path: path, errno: errno)
@@ -122,7 +126,7 @@ package enum FileSystem {
 
   /// Closes `descriptor`; a failure (a delayed write error) is reported.
   package static func close(_ descriptor: Int32, path: String) throws(Failure) {
-    guard Foundation.close(descriptor) == 0 else { throw Failure(path: path, errno: errno) }
+    guard closeDescriptor(descriptor) == 0 else { throw Failure(path: path, errno: errno) }
   }
 
   /// Writes `text` to the file `path` whole or not at all: into a new file beside it, renamed over
@@ -145,7 +149,7 @@ package enum FileSystem {
       try close(descriptor, path: temporary)
       try rename(temporary, to: path)
     } catch {
-      if open { _ = Foundation.close(descriptor) }
+      if open { _ = closeDescriptor(descriptor) }
       unlink(temporary)
       throw error
     }
@@ -153,7 +157,7 @@ package enum FileSystem {
 
   /// Renames `source` to `destination`, replacing a file (or empty folder) there.
   package static func rename(_ source: String, to destination: String) throws(Failure) {
-    guard Foundation.rename(source, destination) == 0 else {
+    guard renameFile(source, destination) == 0 else {
       throw Failure(path: destination, errno: errno)
     }
   }
@@ -219,7 +223,18 @@ package enum FileSystem {
 
 extension FileSystem.Failure {
   /// The failure the system's error number `code` reports at `path`.
-  init(path: String, errno code: Int32) {
+  package init(path: String, errno code: Int32) {
     self.init(path: path, reason: FileSystem.words(errno: code))
   }
 }
+
+// The C library's calls under names of their own: inside `FileSystem` and `OutputFile`, whose
+// methods are also called `write`, `close` and `rename`, the plain names would mean those.
+
+func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+func renameFile(_ source: String, _ destination: String) -> Int32 { rename(source, destination) }

@@ -1,5 +1,14 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reading input files whole (profiles, scenarios, reports): every failure becomes a `JetsimError`
 /// that names the file and says why.
@@ -10,29 +19,46 @@ package enum InputFile {
 
   /// The bytes of the file at `path`.
   package static func bytes(at path: String) throws(JetsimError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path: path)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw errno == ENOENT
+        ? .fileNotFound(path: path)
+        : .unreadable(path: path, reason: FileSystem.words(errno: errno))
     }
-    guard !isDirectory.boolValue else {
+    defer { _ = close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .unreadable(path: path, reason: FileSystem.words(errno: errno))
+    }
+    guard status.st_mode & S_IFMT != S_IFDIR else {
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable(path: path, reason: "permission denied")
-    }
-    defer { try? handle.close() }
-    do {
-      let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-      guard data.count <= maxBytes else {
-        throw JetsimError.unreadable(
-          path: path, reason: "larger than \(maxBytes >> 20) MB; is it the right file?")
+    guard Int(status.st_size) <= maxBytes else { throw tooLarge(path) }
+    // The size is a hint: a file that grows while it is read is read to its end (up to the limit).
+    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 4096))
+    var count = 0
+    while true {
+      if count == bytes.count {
+        guard count <= maxBytes else { throw tooLarge(path) }
+        bytes.append(contentsOf: repeatElement(0, count: count))
       }
-      return [UInt8](data)
-    } catch let error as JetsimError {
-      throw error
-    } catch {
-      throw .unreadable(path: path, reason: "I/O error")
+      let got = bytes[count...].withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress, $0.count)
+      }
+      if got == 0 { break }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: FileSystem.words(errno: errno))
+      }
+      count += got
     }
+    guard count <= maxBytes else { throw tooLarge(path) }
+    bytes.removeLast(bytes.count - count)
+    return bytes
+  }
+
+  private static func tooLarge(_ path: String) -> JetsimError {
+    .unreadable(path: path, reason: "larger than \(maxBytes >> 20) MB; is it the right file?")
   }
 
   /// The text of the file at `path`, which must be UTF-8.

@@ -1,5 +1,14 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads a text file line by line through one fixed buffer, so memory stays the same whatever the
 /// file's length. Lines end with `\n`, `\r\n` or a lone `\r`; a line longer than `maxLineBytes` is

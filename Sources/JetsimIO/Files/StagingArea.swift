@@ -1,5 +1,14 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A folder jetsim creates for itself beside an output, where files are written before they are
 /// renamed into place. It is created exclusively (a file or symbolic link already at its name makes
@@ -87,7 +96,7 @@ package final class OutputFile: @unchecked Sendable {
     descriptor = try FileSystem.createExclusively(path)
   }
 
-  deinit { if descriptor >= 0 { _ = Foundation.close(descriptor) } }
+  deinit { if descriptor >= 0 { _ = closeDescriptor(descriptor) } }
 
   /// Appends `bytes`.
   package func write(_ bytes: UnsafeRawBufferPointer) {
@@ -175,7 +184,7 @@ package final class OutputLock: @unchecked Sendable {
       guard flock(candidate, LOCK_EX | LOCK_NB) == 0 else {
         let busy = errno == EWOULDBLOCK
         let failure = FileSystem.Failure(path: path, errno: errno)
-        _ = Foundation.close(candidate)
+        _ = closeDescriptor(candidate)
         if busy { throw .folderInUse(path: destination) }
         unlink(path)
         FileSystem.removeEmptyFolders(createdFolders)
@@ -189,7 +198,7 @@ package final class OutputLock: @unchecked Sendable {
         descriptor = candidate
         return
       }
-      _ = Foundation.close(candidate)
+      _ = closeDescriptor(candidate)
     }
     throw .folderInUse(path: destination)
   }
@@ -201,7 +210,7 @@ package final class OutputLock: @unchecked Sendable {
   package func release() {
     guard descriptor >= 0 else { return }
     unlink(path)
-    _ = Foundation.close(descriptor)
+    _ = closeDescriptor(descriptor)
     descriptor = -1
     FileSystem.removeEmptyFolders(createdFolders)
   }

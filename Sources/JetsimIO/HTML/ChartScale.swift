@@ -1,5 +1,14 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a chart axis measures: it decides the ticks and how they read.
 package enum ChartUnit: Sendable, Equatable {
@@ -141,7 +150,7 @@ package struct ChartScale: Sendable {
   package var clockFormat: String {
     let format = upper < 3_600_000 ? "m:ss" : step < 60_000 ? "h:mm:ss" : "h:mm"
     guard upper > 86_400_000 else { return format }
-    return "\(format); past a day, d \(format.replacingOccurrences(of: "h:", with: "hh:"))"
+    return "\(format); past a day, d \(format.replacing("h:", with: "hh:"))"
   }
 
   /// A time on the clock: `m:ss` without `hours`, else `h:mm` (`h:mm:ss` with `seconds`), and past

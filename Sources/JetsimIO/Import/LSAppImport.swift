@@ -1,5 +1,14 @@
-import Foundation
 import JetsimCore
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Converts app-usage logs of the common public shape (the LSApp data set: user, session,
 /// timestamp, app name, event type `Opened` / `Closed`) into a jetsim trace for one user.

@@ -187,8 +187,8 @@ public struct JetsamReport: Sendable, Equatable {
   /// The xnu version's first number in a kernel version string (11417 for `root:xnu-11417.122.4~1`),
   /// or nil.
   public static func xnuVersion(of kernel: String?) -> Int? {
-    guard let kernel, let start = kernel.range(of: "xnu-")?.upperBound else { return nil }
-    return Int(kernel[start...].prefix { $0.isNumber })
+    guard let after = kernel?.components(separatedBy: "xnu-").dropFirst().first else { return nil }
+    return Int(after.prefix { $0.isNumber })
   }
 
   /// Each process's band predicted from its states and kind, the report read as a whole

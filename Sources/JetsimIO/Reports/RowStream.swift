@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import JetsimCore
 
 /// A run's rows on their way to `events.csv` and `kills.csv` (and to what `report.html` draws):
@@ -56,7 +56,7 @@ final class RowStream: @unchecked Sendable {
   static let wakeBatch = 4
 
   // Shared between the two threads, under `lock`.
-  private let lock = NSLock()
+  private let lock = Lock()
   private var filled: [Chunk] = []
   private var empty: [Chunk]
   private var ended = false
