@@ -212,18 +212,13 @@ public enum Sweep {
     }
 
     func append(_ index: Int, _ row: String) throws(JetsimError) {
-      var line = "\(index)\t\(row)"
       lock.lock()
       defer { lock.unlock() }
-      var failure: FileSystem.Failure?
-      line.withUTF8 {
-        do throws(FileSystem.Failure) {
-          try FileSystem.write(UnsafeRawBufferPointer($0), to: descriptor, path: path)
-        } catch {
-          failure = error
-        }
+      do {
+        try FileSystem.write("\(index)\t\(row)", to: descriptor, path: path)
+      } catch {
+        throw .outputNotWritable(path: "sweep journal", reason: error.reason)
       }
-      if let failure { throw .outputNotWritable(path: "sweep journal", reason: failure.reason) }
     }
 
     func close() throws(JetsimError) {

@@ -149,3 +149,9 @@ func peakMemoryKB() -> Int {
 func temporaryPath(_ name: String) -> String {
   "\(FileManager.default.temporaryDirectory.path)/\(name)-\(getpid())"
 }
+
+/// The size of the file at `path` in bytes (0 if it cannot be read).
+func fileSize(_ path: String) -> Int {
+  var status = stat()
+  return stat(path, &status) == 0 ? Int(status.st_size) : 0
+}

@@ -37,15 +37,7 @@ enum TraceBenchmark {
 
   /// Writes `chunk` to `file` and empties it.
   private static func write(_ chunk: inout String, to file: Int32, path: String) throws {
-    var failure: FileSystem.Failure?
-    chunk.withUTF8 {
-      do throws(FileSystem.Failure) {
-        try FileSystem.write(UnsafeRawBufferPointer($0), to: file, path: path)
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
+    try FileSystem.write(chunk, to: file, path: path)
     chunk = ""
   }
 

@@ -158,7 +158,7 @@ if arguments.contains("--validate-growth") {
       let path = "\(folder)/wakes-\(wakes).json"
       try Data(ValidationBenchmark.scenario(wakes: wakes).utf8).write(
         to: URL(fileURLWithPath: path))
-      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      let size = fileSize(path)
       let seconds = try TraceBenchmark.validate(path: path)
       print(
         "validate a 2400 h scenario with \(wakes) wakes (\(size >> 10) KB): \(Units.decimal(seconds * 1000, digits: 1)) ms, \(Units.decimal(seconds * 1e6 / Double(wakes), digits: 2)) µs a wake"
@@ -183,7 +183,7 @@ if let index = arguments.firstIndex(of: "--trace-lines") {
     try TraceBenchmark.write(lines: lines, to: path)
     let before = peakMemoryKB()
     let seconds = try TraceBenchmark.validate(path: path)
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = fileSize(path)
     print(
       "validate a \(lines)-line trace (\(size >> 20) MB): \(Units.decimal(seconds, digits: 2)) s, \(Units.decimal(Double(lines) / seconds / 1e6, digits: 2))M lines/s; peak memory \(Units.decimal(Double(peakMemoryKB()) / 1024, digits: 1)) MB (\(Units.decimal(Double(before) / 1024, digits: 1)) MB after writing it)"
     )

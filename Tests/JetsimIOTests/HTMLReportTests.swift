@@ -423,8 +423,14 @@ import Testing
     #expect(uncapped.columns(on: chart, width: 0).count > 64, "the cap is what bounds them")
     #expect(groups.reduce(0) { $0 + $1.group.count } == 20_000)
     #expect(groups.allSatisfy { times.contains($0.group.timeMs) })
-    #expect(groups.allSatisfy { $0.group.items.count == min(2, $0.group.count) })
     #expect(groups.map(\.group.timeMs) == groups.map(\.group.timeMs).sorted())
+    // Each group's items are the first two appended into it (items are their own indices), moved
+    // along with their bucket at every merge, never another bucket's.
+    var first = 0
+    for (_, group) in groups {
+      #expect(group.items == Array(first..<(first + min(2, group.count))))
+      first += group.count
+    }
   }
 
   /// The cap holds where one doubling merges nothing (items ever farther apart) and where the

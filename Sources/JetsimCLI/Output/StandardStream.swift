@@ -17,9 +17,6 @@ public struct StandardStream: TextOutputStream, Sendable {
 
   /// Writes `string`; a stream that cannot be written to (closed, full) drops it.
   public mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 {
-      try? FileSystem.write(UnsafeRawBufferPointer($0), to: descriptor, path: "standard stream")
-    }
+    try? FileSystem.write(string, to: descriptor, path: "standard stream")
   }
 }

@@ -108,6 +108,20 @@ package enum FileSystem {
     return descriptor
   }
 
+  /// Writes every byte of `text`'s UTF-8 to `descriptor` (the file at `path`).
+  package static func write(_ text: String, to descriptor: Int32, path: String) throws(Failure) {
+    var text = text
+    var failure: Failure?
+    text.withUTF8 {
+      do throws(Failure) {
+        try write(UnsafeRawBufferPointer($0), to: descriptor, path: path)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+
   /// Writes every byte of `bytes` to `descriptor`.
   package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String)
     throws(Failure)
@@ -136,15 +150,7 @@ package enum FileSystem {
     let descriptor = try createExclusively(temporary)
     var open = true
     do throws(Failure) {
-      var failure: Failure?
-      Array(text.utf8).withUnsafeBytes { buffer in
-        do throws(Failure) {
-          try write(buffer, to: descriptor, path: temporary)
-        } catch {
-          failure = error
-        }
-      }
-      if let failure { throw failure }
+      try write(text, to: descriptor, path: temporary)
       open = false
       try close(descriptor, path: temporary)
       try rename(temporary, to: path)

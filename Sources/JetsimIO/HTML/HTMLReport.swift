@@ -362,7 +362,7 @@ public enum HTMLReport {
     let escaped = Array(HTMLDocument.escape(id).utf8)
     // The id, a phrase, two clocks and a count: the most a tooltip holds.
     let titleBytes = escaped.count + 48 + 2 * Units.maxClockBytes + 21
-    let segments = chart.coalesced(timeline.segments[app], endMs: durationMs)
+    let segments = chart.coalesced(timeline.segments(of: app), endMs: durationMs)
     escaped.withUnsafeBufferPointer { id in
       for (index, segment) in segments.enumerated() where segment.state != .notRunning {
         let end = index + 1 < segments.count ? segments[index + 1].startMs : durationMs

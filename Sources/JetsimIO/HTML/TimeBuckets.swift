@@ -50,6 +50,12 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
       guard exact.count > exactLimit else { return }
       bucketed = true
       self.bucketMs = bucketMs
+      // Room for every bucket there can be at once (one more than `maxBuckets` before a merge),
+      // not twice that as arrays grow: thousands of lanes keep their marks in buckets.
+      let room = min(maxBuckets, exact.count) + 1
+      bucketTimes.reserveCapacity(room)
+      bucketCounts.reserveCapacity(room)
+      if keep > 0 { bucketItems.reserveCapacity(room) }
       for (time, kept) in exact { add(kept, at: time) }
       exact = []
       return
@@ -66,7 +72,12 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
     } else {
       bucketTimes.append(timeMs)
       bucketCounts.append(1)
-      if keep > 0 { bucketItems.append([item]) }
+      if keep > 0 {
+        // Its whole room at once: a bucket's items grow to `keep` without moving.
+        var items = [item]
+        items.reserveCapacity(keep)
+        bucketItems.append(items)
+      }
       // Sparse buckets may not merge at one doubling: double until they are few enough.
       while bucketTimes.count > maxBuckets { coarsen(to: 2 * bucketMs) }
     }
@@ -96,7 +107,8 @@ package struct TimeBuckets<Item: Sendable>: Sendable {
       }
       bucketTimes[kept] = bucketTimes[index]
       bucketCounts[kept] = bucketCounts[index]
-      if keep > 0 { bucketItems[kept] = bucketItems[index] }
+      // Moved, not shared: a bucket merged into later stays the only owner of its items.
+      if keep > 0, kept != index { bucketItems.swapAt(kept, index) }
       kept += 1
     }
     bucketTimes.removeLast(bucketTimes.count - kept)

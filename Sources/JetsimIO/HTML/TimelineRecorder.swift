@@ -38,35 +38,57 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     package static func merged(
       _ segments: [Segment], endMs: Int, isShort: (_ keptStartMs: Int, _ startMs: Int) -> Bool
     ) -> [Segment] {
-      var kept: [Segment] = []
-      kept.reserveCapacity(segments.count)
+      var kept = segments
+      merge(&kept, endMs: endMs, isShort: isShort)
+      return kept
+    }
+
+    /// `merged`, in place: the kept segments are written over the front of `segments`, which
+    /// keeps its capacity, so a recorder that merges its lanes again and again as a run goes on
+    /// allocates nothing for it (freeing and allocating lanes' arrays by turns left the writer
+    /// thread's heap fragmented, its resident memory growing with the run).
+    package static func merge(
+      _ segments: inout [Segment], endMs: Int,
+      isShort: (_ keptStartMs: Int, _ startMs: Int) -> Bool
+    ) {
+      // `segments[..<kept]` are kept; `kept` never passes the segment being read.
+      var kept = 0
       var held = SIMD8<Int>()
       for index in segments.indices {
         let segment = segments[index]
         let endMs = index + 1 < segments.count ? segments[index + 1].startMs : endMs
-        if kept.count > 1, isShort(kept[kept.count - 1].startMs, segment.startMs) {
+        if kept > 1, isShort(segments[kept - 1].startMs, segment.startMs) {
           held[Int(segment.state.rawValue)] += endMs - segment.startMs
-          kept[kept.count - 1].mixed = true
+          segments[kept - 1].mixed = true
           continue
         }
-        settle(&kept, held: held)
-        kept.append(segment)
+        settle(&segments, kept: &kept, held: held)
+        segments[kept] = segment
+        kept += 1
         held = SIMD8()
         held[Int(segment.state.rawValue)] = endMs - segment.startMs
       }
-      settle(&kept, held: held)
-      return kept
+      settle(&segments, kept: &kept, held: held)
+      segments.removeLast(segments.count - kept)
     }
 
     /// The last of `kept` shows the state `held` longest (if it merged any), and joins the one
     /// before it if that shows the same.
     static func settle(_ kept: inout [Segment], held: SIMD8<Int>) {
-      guard var last = kept.last else { return }
+      var count = kept.count
+      settle(&kept, kept: &count, held: held)
+      kept.removeLast(kept.count - count)
+    }
+
+    /// `settle` on the first `kept` of `segments`.
+    private static func settle(_ segments: inout [Segment], kept: inout Int, held: SIMD8<Int>) {
+      guard kept > 0 else { return }
+      var last = segments[kept - 1]
       if last.mixed { last.state = longest(held) ?? last.state }
-      kept[kept.count - 1] = last
-      if kept.count >= 2, kept[kept.count - 2].state == last.state {
-        kept[kept.count - 2].mixed = kept[kept.count - 2].mixed || last.mixed
-        kept.removeLast()
+      segments[kept - 1] = last
+      if kept >= 2, segments[kept - 2].state == last.state {
+        segments[kept - 2].mixed = segments[kept - 2].mixed || last.mixed
+        kept -= 1
       }
     }
 
@@ -85,9 +107,10 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
 
   static let maxBuckets = 2048
   /// Kills kept one by one for the memory chart's markers, and marks for each lane and kind,
-  /// before they go into time buckets.
+  /// before they go into time buckets (no more marks than buckets: a lane then takes as little
+  /// memory before its marks are bucketed as after, so a run's peak does not grow with its length).
   static let exactKills = 10_000
-  static let exactMarks = 2_000
+  static let exactMarks = markBuckets
   /// Time buckets kept for each lane's marks of one kind: a lane is 960 pixels wide and draws marks
   /// at least 9 apart, and a bucket is under four pixels (right after the buckets merge two by two,
   /// 513 became about 257 over the run); there are three kinds for each process.
@@ -99,10 +122,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   package var samples: [Sample] { open.map { closed + [$0] } ?? closed }
   private var closed: [Sample] = []
   private var open: Sample?
-  /// Each process's segments, in time order.
-  package var segments: [[Segment]] {
-    zip(closedSegments, tracks).map { $0 + [$1.segment] }
-  }
+  /// Process `app`'s segments, in time order.
+  package func segments(of app: Int) -> [Segment] { closedSegments[app] + [tracks[app].segment] }
   /// Each process's segments but its last, which its track keeps (an event changes only that).
   private var closedSegments: [[Segment]]
   /// Each app's marks, by kind (`Mark.rawValue`).
@@ -252,21 +273,24 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// Doubles the bucket width: merges samples two by two and segments shorter than a bucket.
   private mutating func coarsen() {
     bucketMs *= 2
-    var merged: [Sample] = []
-    for sample in closed {
-      if let last = merged.last, last.timeMs / bucketMs == sample.timeMs / bucketMs {
+    // In place, as the lanes' segments below.
+    var kept = 0
+    for index in closed.indices {
+      let sample = closed[index]
+      if kept > 0, closed[kept - 1].timeMs / bucketMs == sample.timeMs / bucketMs {
         var later = sample
-        later.peakAppsKB = max(last.peakAppsKB, sample.peakAppsKB)
-        merged[merged.count - 1] = later
+        later.peakAppsKB = max(closed[kept - 1].peakAppsKB, sample.peakAppsKB)
+        closed[kept - 1] = later
       } else {
-        merged.append(sample)
+        closed[kept] = sample
+        kept += 1
       }
     }
-    closed = merged
+    closed.removeLast(closed.count - kept)
     for app in closedSegments.indices where closedSegments[app].count > 1 {
-      closedSegments[app] = Segment.merged(
-        closedSegments[app], endMs: tracks[app].segment.startMs
-      ) { [bucketMs] kept, start in start - kept < bucketMs }
+      Segment.merge(&closedSegments[app], endMs: tracks[app].segment.startMs) {
+        [bucketMs] kept, start in start - kept < bucketMs
+      }
     }
   }
 }
