@@ -20,7 +20,7 @@ package final class BackgroundSHA256: @unchecked Sendable {
 
   /// Starts the hashing thread.
   package init() {
-    HelperThread.start("jetsim SHA-256") { [self] in work() }
+    HelperThread.start("jetsim-sha256") { [self] in work() }
   }
 
   /// Adds a copy of `bytes` to the message, waiting if `slots` pieces are already waiting.
