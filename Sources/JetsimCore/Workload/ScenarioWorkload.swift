@@ -14,7 +14,8 @@ public struct ScenarioWorkload: WorkloadSource {
   private(set) var lastSource = 0
 
   private let apps: [AppProfile]
-  private let indices: [String: Int32]
+  /// The apps' indices by id, for the trace's lines and every other source's actions.
+  private let appIndex: AppIndex
   /// The system processes, and their indices (after the apps') by name, for the priority actions.
   private let systemProcesses: [SystemProcess]
   private let systemIndices: [String: Int32]
@@ -30,8 +31,6 @@ public struct ScenarioWorkload: WorkloadSource {
   /// The SHA-256 of the trace file, once the workload has read it to the end with hashing (as the
   /// trace cursor computed it while reading); nil before, or without such a trace.
   public var traceDigest: String? { stepTrace?.digest ?? trace?.digest }
-  /// The app ids by index, for `stepTrace`.
-  private let appIndex: AppIndex?
   private var traceHead: StepEntry?
   private var model: UserModelStream?
   private var modelHead: TimedAction?
@@ -51,7 +50,7 @@ public struct ScenarioWorkload: WorkloadSource {
         throw .duplicateApp(path: scenario.origin, id: process.name)
       }
     }
-    self.indices = indices
+    appIndex = AppIndex(scenario.apps.map(\.id))
     self.systemIndices = systemIndices
     systemProcesses = scenario.device.systemProcesses
     apps = scenario.apps
@@ -70,18 +69,13 @@ public struct ScenarioWorkload: WorkloadSource {
     if let feed = scenario.trace {
       let cursor = try feed.open()
       if var steps = cursor as? any StepCursor {
-        let appIndex = AppIndex(scenario.apps.map(\.id))
         traceHead = try steps.nextEntry(apps: appIndex)
-        self.appIndex = appIndex
         stepTrace = steps
       } else {
         var cursor = cursor
         traceHead = try cursor.next().map(StepEntry.action)
-        appIndex = nil
         trace = cursor
       }
-    } else {
-      appIndex = nil
     }
     if let userModel = scenario.userModel {
       guard let durationMs = scenario.durationMs else {
@@ -130,8 +124,9 @@ public struct ScenarioWorkload: WorkloadSource {
     if source == 1 {
       // The trace's location is needed for an error about this action: read on only now.
       do {
-        if let appIndex {
-          traceHead = try stepTrace?.nextEntry(apps: appIndex)
+        if stepTrace != nil {
+          let apps = appIndex
+          traceHead = try stepTrace?.nextEntry(apps: apps)
         } else {
           traceHead = try trace?.next().map(StepEntry.action)
         }
@@ -165,7 +160,11 @@ public struct ScenarioWorkload: WorkloadSource {
     if let id = action.action.app {
       // The priority actions may name a system process too.
       let anyProcess = action.action.kind.namesAnyProcess
-      guard let index = indices[id] ?? (anyProcess ? systemIndices[id] : nil) else {
+      // `AppIndex` hashes the id's bytes: a `[String: Int32]` cost a user-model run about 4 % of
+      // its time here.
+      guard
+        let index = appIndex.index(of: id).map(Int32.init) ?? (anyProcess ? systemIndices[id] : nil)
+      else {
         let (path, place) = location(source)
         let names = apps.map(\.id) + (anyProcess ? systemProcesses.map(\.name) : [])
         failure = .unknownApp(
