@@ -1,10 +1,5 @@
 import JetsimCore
 import JetsimIO
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What `GoldenCheck` compares.
 public struct GoldenCheckOptions: Sendable, Equatable {

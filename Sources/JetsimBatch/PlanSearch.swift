@@ -14,7 +14,8 @@ struct SeedOutcome: Sendable {
     value = metric.value(summary.metrics)
     killsByReason = summary.metrics.killsByReason
     appKills = summary.apps.prefix(summary.appCount).enumerated().compactMap { app, stats in
-      stats.killsByReason.contains { $0 > 0 } ? (summary.appIDs[app], stats.killsByReason) : nil
+      let kills = stats.killsByReason
+      return kills.contains { $0 > 0 } ? (summary.appIDs[app], kills) : nil
     }
   }
 }

@@ -1,10 +1,5 @@
 import JetsimCore
 import JetsimIO
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Finds the smallest memory for a target by bisection (`jetsim plan`).
 public enum Planner {

@@ -1,10 +1,5 @@
 import JetsimCore
 import JetsimIO
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -198,7 +193,8 @@ public enum Sweep {
   /// An append-only file of finished runs, one line each, written under a lock in a single write.
   final class Journal: @unchecked Sendable {
     private let path: String
-    private let descriptor: Int32
+    /// -1 once closed.
+    private var descriptor: Int32
     private let lock = Lock()
 
     init(folder: String) throws(JetsimError) {
@@ -221,13 +217,19 @@ public enum Sweep {
       }
     }
 
+    /// Closes the journal (once: a second call does nothing).
     func close() throws(JetsimError) {
+      guard descriptor >= 0 else { return }
+      let closing = descriptor
+      descriptor = -1
       do {
-        try FileSystem.close(descriptor, path: path)
+        try FileSystem.close(closing, path: path)
       } catch {
         throw .outputNotWritable(path: "sweep journal", reason: error.reason)
       }
     }
+
+    deinit { try? close() }
   }
 
   /// The finished runs recorded in the journals of `folders`, by run number, each row checked

@@ -1,10 +1,5 @@
 import JetsimCore
 import JetsimIO
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A sweep file (docs/scaling.md): a base scenario and axes whose Cartesian product, times the seeds,
 /// is the set of runs. Axes vary in a fixed order (the order of `SweepDefinition.axisNames`), seeds

@@ -1,10 +1,5 @@
 import JetsimCore
 import JetsimIO
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A sweep's output folder. It is written over time (a journal line per finished run), so unlike a
 /// run's folder it is not staged whole; instead jetsim marks it as its own (`.jetsim`, kind `sweep`),

@@ -7,7 +7,7 @@
 /// This program run again as a child process, its standard output read back: each case runs in a
 /// process of its own so that its peak memory is the case's own. On Linux it is spawned through
 /// the C library, so the benchmark, like `jetsim`, loads FoundationEssentials only, not the whole
-/// of Foundation (whose libraries alone would add some 7 MB to every case's peak); elsewhere,
+/// of Foundation (whose libraries alone would add some 6.5 MB to every case's peak); elsewhere,
 /// through Foundation.
 enum ChildProcess {
   /// What the child wrote to standard output, if it ran and exited with status 0.

@@ -1,10 +1,5 @@
 import Dispatch
 import Jetsim
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The JetsamEvent case: reading, importing and replaying a 600-process report (docs/performance.md),
 /// the size of the largest real reports.

@@ -19,7 +19,7 @@ import Testing
       let done = DispatchSemaphore(value: 0)
       errno = 0
       let starter = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-      HelperThread.start("jetsim-test") {
+      try HelperThread.start("jetsim-test") {
         seen.name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
         seen.nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         done.signal()
@@ -32,13 +32,13 @@ import Testing
   #endif
 
   /// Two threads adding under the lock lose no addition.
-  @Test func theLockExcludes() {
+  @Test func theLockExcludes() throws {
     let lock = Lock()
     final class Counter: @unchecked Sendable { var value = 0 }
     let counter = Counter()
     let done = DispatchSemaphore(value: 0)
     for _ in 0..<2 {
-      HelperThread.start("jetsim-test") {
+      try HelperThread.start("jetsim-test") {
         for _ in 0..<100_000 { lock.withLock { counter.value += 1 } }
         done.signal()
       }

@@ -37,11 +37,11 @@ import Testing
   /// The hashing thread gives the digest of the bytes handed to it in order, whatever their
   /// pieces (more pieces than it holds at once, empty ones, pieces across block boundaries); a
   /// hasher ended without its digest lets its thread go.
-  @Test func theHashingThreadGivesTheSameDigest() {
+  @Test func theHashingThreadGivesTheSameDigest() throws {
     var random = RandomStream(seed: 3, stream: 1)
     for round in 0..<20 {
       let bytes = (0..<random.below(300_000)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-      let hasher = BackgroundSHA256()
+      let hasher = try BackgroundSHA256()
       var offset = 0
       while offset < bytes.count {
         let size = min(bytes.count - offset, random.below(3) == 0 ? 0 : random.below(5000))
@@ -51,7 +51,7 @@ import Testing
       #expect(hasher.hex() == SHA256.hex(bytes), "round \(round)")
       #expect(hasher.hex() == SHA256.hex(bytes), "asked twice")
     }
-    let abandoned = BackgroundSHA256()
+    let abandoned = try BackgroundSHA256()
     abandoned.update(UnsafeRawBufferPointer(start: nil, count: 0))
     abandoned.end()
   }

@@ -80,14 +80,12 @@ final class Progress: @unchecked Sendable {
       return
     }
     lastDrawn = now
-    var stream = StandardStream.error
-    stream.write("\r\u{1B}[K\(label): \(text)")
+    StandardStream.error.write("\r\u{1B}[K\(label): \(text)")
   }
 
   /// Writes a notice to standard error at once (not held until the command ends).
   static func say(_ text: String) {
-    var stream = StandardStream.error
-    stream.write(text)
+    StandardStream.error.write(text)
   }
 
   /// Ends the progress line, if one was drawn.
@@ -95,8 +93,7 @@ final class Progress: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard lastDrawn != nil else { return }
-    var stream = StandardStream.error
-    stream.write("\r\u{1B}[K")
+    StandardStream.error.write("\r\u{1B}[K")
   }
 
   /// Seconds for people: `45s`, `3m 20s`, `1h 05m`.

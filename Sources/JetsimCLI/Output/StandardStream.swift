@@ -16,7 +16,7 @@ public struct StandardStream: TextOutputStream, Sendable {
   private let descriptor: Int32
 
   /// Writes `string`; a stream that cannot be written to (closed, full) drops it.
-  public mutating func write(_ string: String) {
+  public func write(_ string: String) {
     try? FileSystem.write(string, to: descriptor, path: "standard stream")
   }
 }

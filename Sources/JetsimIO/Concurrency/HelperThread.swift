@@ -12,6 +12,12 @@ package enum HelperThread {
   /// How much lower the helpers' priority is, as a Linux nice increment.
   package static let niceness: Int32 = 4
 
+  /// No thread could be started (a process or user at its limit of threads, or out of memory).
+  package struct Failure: Error {
+    /// The system's words for why.
+    package let reason: String
+  }
+
   /// What the new thread runs, handed to it through the C library's one pointer.
   private final class Start {
     let name: String
@@ -23,7 +29,9 @@ package enum HelperThread {
   }
 
   /// Starts `body` on a new, detached thread named `name`.
-  package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+  package static func start(_ name: String, _ body: @escaping @Sendable () -> Void)
+    throws(Failure)
+  {
     let start = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
     #if os(Linux)
       var thread = pthread_t()
@@ -32,8 +40,8 @@ package enum HelperThread {
     #endif
     let failure = pthread_create(&thread, nil, run, start)
     guard failure == 0 else {
-      // The work cannot run on this thread instead: the simulation waits for it.
-      fatalError("jetsim: cannot start a thread (\(String(cString: strerror(failure))))")
+      Unmanaged<Start>.fromOpaque(start).release()
+      throw Failure(reason: String(cString: strerror(failure)).lowercased())
     }
     #if os(Linux)
       pthread_detach(thread)
@@ -58,8 +66,9 @@ package enum HelperThread {
       // and profilers show it; a name is at most 15 bytes.
       let comm = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
       if comm >= 0 {
-        try? FileSystem.write(
-          String(decoding: start.name.utf8.prefix(15), as: UTF8.self), to: comm, path: "comm")
+        _ = Array(start.name.utf8.prefix(15)).withUnsafeBytes {
+          write(comm, $0.baseAddress, $0.count)
+        }
         _ = close(comm)
       }
       // Linux keeps a nice value per thread: 0 here is the calling thread.

@@ -19,8 +19,8 @@ package final class BackgroundSHA256: @unchecked Sendable {
   private var digest: String?
 
   /// Starts the hashing thread.
-  package init() {
-    HelperThread.start("jetsim-sha256") { [self] in work() }
+  package init() throws(HelperThread.Failure) {
+    try HelperThread.start("jetsim-sha256") { [self] in work() }
   }
 
   /// Adds a copy of `bytes` to the message, waiting if `slots` pieces are already waiting.

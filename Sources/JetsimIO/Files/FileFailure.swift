@@ -25,6 +25,7 @@ package enum FileFailure {
       default: break
       }
       if let posix = error.userInfo["NSUnderlyingError"] as? POSIXError { return reason(posix) }
+      return "the file system refused (error \(error.code.rawValue))"
     }
     if let posix = error as? POSIXError {
       return String(cString: strerror(posix.code.rawValue)).lowercased()

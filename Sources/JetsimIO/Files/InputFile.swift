@@ -1,9 +1,4 @@
 import JetsimCore
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -34,16 +29,18 @@ package enum InputFile {
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
     guard Int(status.st_size) <= maxBytes else { throw tooLarge(path) }
-    // The size is a hint: a file that grows while it is read is read to its end (up to the limit).
-    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 4096))
+    // The size is a hint (a pipe has none, a file may grow while it is read): room for one byte
+    // more, so the read that finds the end needs no more room, and twice the room when it fills,
+    // up to one byte past the limit.
+    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size) + 1, 4096))
     var count = 0
     while true {
       if count == bytes.count {
         guard count <= maxBytes else { throw tooLarge(path) }
-        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.append(contentsOf: repeatElement(0, count: min(count, maxBytes + 1 - count)))
       }
-      let got = bytes[count...].withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress, $0.count)
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        buffer.baseAddress.map { read(descriptor, $0 + count, buffer.count - count) } ?? 0
       }
       if got == 0 { break }
       if got < 0 {

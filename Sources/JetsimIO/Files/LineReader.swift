@@ -1,9 +1,5 @@
 import JetsimCore
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -49,9 +45,15 @@ package final class LineReader {
       _ = close(descriptor)
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
+    do {
+      hasher = hashing ? try BackgroundSHA256() : nil
+    } catch {
+      _ = close(descriptor)
+      throw .unreadable(
+        path: path, reason: "no thread could be started to hash it: \(error.reason)")
+    }
     self.descriptor = descriptor
     buffer = [UInt8](repeating: 0, count: self.chunkBytes * 2)
-    hasher = hashing ? BackgroundSHA256() : nil
   }
 
   deinit {

@@ -1,9 +1,4 @@
 import JetsimCore
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Loads profiles, scenarios and traces from files, turning every problem into a `JetsimError` that
 /// names the file, the key path or line, and the fix.

@@ -56,13 +56,21 @@ public struct ReportWriter: SimulationObserver {
       throw error.notWritable(folder.destination)
     }
     // What `report.html` draws is recorded by the stream's thread, as it writes the rows.
-    let stream = RowStream(
-      tables: ReportTables(appIDs: scenario.processNames, policy: ""), eventsFile: eventsFile,
-      killsFile: killsFile,
-      timeline: html
-        ? TimelineRecorder(
-          appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
-          device: scenario.device) : nil)
+    let stream: RowStream
+    do {
+      stream = try RowStream(
+        tables: ReportTables(appIDs: scenario.processNames, policy: ""), eventsFile: eventsFile,
+        killsFile: killsFile,
+        timeline: html
+          ? TimelineRecorder(
+            appCount: scenario.apps.count, systemCount: scenario.device.systemProcesses.count,
+            device: scenario.device) : nil)
+    } catch {
+      folder.discard()
+      throw .outputNotWritable(
+        path: folder.destination,
+        reason: "no thread could be started to write them: \(error.reason)")
+    }
     run = Run(folder: folder, scenario: scenario, stream: stream)
   }
 

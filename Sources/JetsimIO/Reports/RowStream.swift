@@ -81,7 +81,7 @@ final class RowStream: @unchecked Sendable {
   init(
     tables: ReportTables, eventsFile: OutputFile, killsFile: OutputFile,
     timeline: TimelineRecorder?
-  ) {
+  ) throws(HelperThread.Failure) {
     self.tables = tables
     self.eventsFile = eventsFile
     self.killsFile = killsFile
@@ -89,7 +89,7 @@ final class RowStream: @unchecked Sendable {
     empty = (1..<Self.chunkCount).map { _ in Self.newChunk() }
     events.appendRow(ReportTables.eventColumns)
     kills.appendRow(ReportTables.killColumns)
-    HelperThread.start("jetsim-writer") { [self] in work() }
+    try HelperThread.start("jetsim-writer") { [self] in work() }
   }
 
   /// A chunk to fill: an empty one with room for `chunkSize` rows.

@@ -257,10 +257,9 @@ package struct ReportTables: Sendable {
       out.comma()
       out.append(
         field: index < summary.appCount ? "app" : summary.systemKinds[index - summary.appCount])
-      var values = [
-        stats.launches, stats.coldLaunches, stats.warmResumes, stats.killsByReason.reduce(0, +),
-      ]
-      values += stats.killsByReason
+      let kills = stats.killsByReason
+      var values = [stats.launches, stats.coldLaunches, stats.warmResumes, kills.reduce(0, +)]
+      values += kills
       values += [stats.memoryWarnings, stats.peakFootprintKB]
       values += stats.timeInStateMs
       for value in values {
