@@ -1,15 +1,5 @@
 import Dispatch
 import Jetsim
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// One benchmark case: a seeded device, apps and workload, run with or without full reports.
 struct BenchmarkCase: Sendable {
@@ -110,7 +100,7 @@ extension BenchmarkCase {
     if reports {
       let folder =
         temporaryPath("jetsim-bench")
-      defer { try? FileManager.default.removeItem(atPath: folder) }
+      defer { try? FileSystem.removeTree(folder) }
       var writer = try ReportWriter(folder: ReportFolder(destination: folder), scenario: scenario)
       summary = try Simulator.run(
         scenario, policy: scenario.makePolicy(), workload: &workload, observer: &writer)
@@ -125,33 +115,4 @@ extension BenchmarkCase {
       events: summary.metrics.events, kills: summary.metrics.totalKills, seconds: seconds,
       cpuSeconds: processCPUSeconds() - cpuStart, peakMemoryKB: peakMemoryKB())
   }
-}
-
-/// The CPU time the process has used so far, user and system, over all its threads, in seconds
-/// (`CLOCK_PROCESS_CPUTIME_ID`).
-func processCPUSeconds() -> Double {
-  var time = timespec()
-  guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return 0 }
-  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-/// The process's peak resident memory (VmHWM, Linux), in KB.
-func peakMemoryKB() -> Int {
-  // Linux reports it in /proc; elsewhere the benchmark reports 0 rather than guess.
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
-    return 0
-  }
-  let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-}
-
-/// A path in the temporary folder named for this process: `NAME-PID`.
-func temporaryPath(_ name: String) -> String {
-  "\(FileManager.default.temporaryDirectory.path)/\(name)-\(getpid())"
-}
-
-/// The size of the file at `path` in bytes (0 if it cannot be read).
-func fileSize(_ path: String) -> Int {
-  var status = stat()
-  return stat(path, &status) == 0 ? Int(status.st_size) : 0
 }

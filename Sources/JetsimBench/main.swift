@@ -1,10 +1,5 @@
 import Dispatch
 import Jetsim
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -94,7 +89,7 @@ if arguments.contains("--scaling") {
   let one = time(jobs: 1)
   let two = time(jobs: 2)
   print(
-    "8 runs of 4M events: --jobs 1 \(Units.decimal(one, digits: 3))s, --jobs 2 \(Units.decimal(two, digits: 3))s, speed-up \(Units.decimal(one / two, digits: 2))x on \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    "8 runs of 4M events: --jobs 1 \(Units.decimal(one, digits: 3))s, --jobs 2 \(Units.decimal(two, digits: 3))s, speed-up \(Units.decimal(one / two, digits: 2))x on \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores"
   )
   exit(0)
 }
@@ -151,13 +146,11 @@ if arguments.contains("--validate-growth") {
   // 2,400 hours. Validation reads the file; it does not draw the model, so the time follows N, not
   // the run's length.
   let folder = temporaryPath("jetsim-bench")
-  defer { try? FileManager.default.removeItem(atPath: folder) }
   do {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    _ = try FileSystem.makeDirectories(folder)
     for wakes in [1_000, 10_000, 100_000] {
       let path = "\(folder)/wakes-\(wakes).json"
-      try Data(ValidationBenchmark.scenario(wakes: wakes).utf8).write(
-        to: URL(fileURLWithPath: path))
+      try FileSystem.writeAtomically(ValidationBenchmark.scenario(wakes: wakes), to: path)
       let size = fileSize(path)
       let seconds = try TraceBenchmark.validate(path: path)
       print(
@@ -165,8 +158,11 @@ if arguments.contains("--validate-growth") {
       )
     }
   } catch {
+    try? FileSystem.removeTree(folder)
     fail("validate growth: \(error)")
   }
+  // Not in a `defer`: `exit` does not run them.
+  try? FileSystem.removeTree(folder)
   exit(0)
 }
 
@@ -178,7 +174,6 @@ if let index = arguments.firstIndex(of: "--trace-lines") {
   }
   let path =
     temporaryPath("jetsim-bench-trace") + ".csv"
-  defer { try? FileManager.default.removeItem(atPath: path) }
   do {
     try TraceBenchmark.write(lines: lines, to: path)
     let before = peakMemoryKB()
@@ -188,8 +183,10 @@ if let index = arguments.firstIndex(of: "--trace-lines") {
       "validate a \(lines)-line trace (\(size >> 20) MB): \(Units.decimal(seconds, digits: 2)) s, \(Units.decimal(Double(lines) / seconds / 1e6, digits: 2))M lines/s; peak memory \(Units.decimal(Double(peakMemoryKB()) / 1024, digits: 1)) MB (\(Units.decimal(Double(before) / 1024, digits: 1)) MB after writing it)"
     )
   } catch {
+    unlink(path)
     fail("trace: \(error)")
   }
+  unlink(path)
   exit(0)
 }
 

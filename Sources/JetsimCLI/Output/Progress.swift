@@ -5,11 +5,6 @@ import Jetsim
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A one-line progress counter on standard error, shown only when standard error is a terminal (so
 /// logs and pipes stay clean; the commands make none with `--quiet`), only once the work has taken
@@ -29,7 +24,7 @@ final class Progress: @unchecked Sendable {
 
   /// A progress line if standard error is a terminal, nil otherwise.
   static func onTerminal(label: String) -> Progress? {
-    isatty(STDERR_FILENO) == 1 ? Progress(label: label) : nil
+    StandardStream.error.isTerminal ? Progress(label: label) : nil
   }
 
   /// The number of cores, the default number of jobs.

@@ -15,6 +15,9 @@ public struct StandardStream: TextOutputStream, Sendable {
 
   private let descriptor: Int32
 
+  /// Whether it is a terminal (not a file or a pipe).
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
+
   /// Writes `string`; a stream that cannot be written to (closed, full) drops it.
   public func write(_ string: String) {
     try? FileSystem.write(string, to: descriptor, path: "standard stream")

@@ -4,11 +4,6 @@ import JetsimCore
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// File-system failures in a few plain words, for error messages.
 package enum FileFailure {
@@ -28,7 +23,7 @@ package enum FileFailure {
       return "the file system refused (error \(error.code.rawValue))"
     }
     if let posix = error as? POSIXError {
-      return String(cString: strerror(posix.code.rawValue)).lowercased()
+      return FileSystem.words(errno: posix.code.rawValue)
     }
     return "\(error)"
   }
