@@ -1,7 +1,7 @@
 /// One row of a table of counters that a simulation keeps for all its processes (a process's row
-/// `width` values long), read where it lies, as `Int`s. Each app's statistics at the end of a run share the
-/// run's tables (copied only if the run changes them afterwards) instead of holding arrays of
-/// their own, so the statistics of 10,000 apps take no allocation each.
+/// `width` values long), read where it lies, as `Int`s. Each app's statistics at the end of a run
+/// share the run's tables (copied only if the run changes them afterwards) instead of holding
+/// arrays of their own, so the statistics of 10,000 apps take no allocation each.
 struct TableRow<Element: FixedWidthInteger & Sendable>: Sendable, Equatable {
   /// The whole table; empty for a row of zeros.
   private let table: [Element]
