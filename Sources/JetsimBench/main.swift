@@ -21,8 +21,7 @@ if let index = arguments.firstIndex(of: "--scale"), index + 1 < arguments.count,
 let cases = BenchmarkCase.all(scale: scale)
 
 func fail(_ message: String) -> Never {
-  var text = "jetsim-bench: \(message)\n"
-  text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  try? FileSystem.write("jetsim-bench: \(message)\n", to: STDERR_FILENO, path: "standard error")
   exit(64)
 }
 
