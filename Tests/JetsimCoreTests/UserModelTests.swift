@@ -145,4 +145,29 @@ import Testing
     }
     #expect(count > 10_000)
   }
+
+  /// A run reads the user model's actions as steps with the scenario's app numbers (no id looked
+  /// up per action): they are the model's actions, each compiled by its app's place in `apps`.
+  @Test func aScenarioReadsTheModelsActionsAsNumberedSteps() {
+    var busy = model
+    busy.audio = [UserModel.AudioSessions(app: "d", perHour: 3, duration: .fixed(600_000))]
+    busy.growthPerMinuteKB = 512
+    // The scenario lists the apps in another order than the model, with one the model never names.
+    let ids = ["x", "d", "c", "b", "a"]
+    let apps = ids.map { id in Fixture.app(id, resident: 10) { $0.backgroundModes = [.audio] } }
+    var scenario = Scenario(name: "numbered", device: Fixture.device, apps: apps, actions: [])
+    scenario.userModel = busy
+    scenario.durationMs = 40 * 3_600_000
+    let expected = busy.actions(durationMs: scenario.durationMs!, seed: scenario.seed).map {
+      WorkloadStep(
+        timeMs: $0.timeMs, kind: $0.action.kind,
+        app: $0.action.app.map { Int32(ids.firstIndex(of: $0)!) } ?? -1, value: $0.action.value)
+    }
+    var workload = try! scenario.workload()
+    var steps: [WorkloadStep] = []
+    while let step = workload.next() { steps.append(step) }
+    #expect(Set(expected.map(\.kind)).count == 9)
+    #expect(steps == expected)
+    #expect(workload.failure == nil)
+  }
 }

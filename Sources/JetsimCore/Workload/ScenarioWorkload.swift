@@ -33,7 +33,7 @@ public struct ScenarioWorkload: WorkloadSource {
   public var traceDigest: String? { stepTrace?.digest ?? trace?.digest }
   private var traceHead: StepEntry?
   private var model: UserModelStream?
-  private var modelHead: TimedAction?
+  private var modelHead: StepEntry?
 
   init(_ scenario: Scenario) throws(JetsimError) {
     var indices: [String: Int32] = [:]
@@ -84,7 +84,8 @@ public struct ScenarioWorkload: WorkloadSource {
           expected: "a duration for the user model")
       }
       var stream = userModel.stream(durationMs: durationMs, seed: scenario.seed)
-      modelHead = stream.next()
+      stream.number(by: appIndex)
+      modelHead = stream.nextEntry()
       model = stream
     }
   }
@@ -109,8 +110,8 @@ public struct ScenarioWorkload: WorkloadSource {
     } else if let head = traceHead, modelHead.map({ head.timeMs <= $0.timeMs }) ?? true {
       (entry, source) = (head, 1)
     } else if let head = modelHead {
-      (entry, source) = (.action(head), 2)
-      modelHead = model?.next()
+      (entry, source) = (head, 2)
+      modelHead = model?.nextEntry()
     } else {
       return nil
     }

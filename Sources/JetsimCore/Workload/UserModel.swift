@@ -172,6 +172,22 @@ public struct UserModel: Sendable, Equatable {
 /// entry, each with its own random stream. At equal times the user's actions come first, then the
 /// wakes and the audio sessions in the order the model lists them.
 public struct UserModelStream: Sendable {
+  /// One action of the stream, its app a number: an index into `appIDs` (-1: none). Steps hold no
+  /// string, so drawing and merging them counts no references.
+  struct Step: Sendable {
+    var timeMs: Int
+    var kind: ActionKind
+    var app: Int32
+    /// A duration or size, or the mode's bit, by kind (as `WorkloadStep.value`).
+    var value: Int
+  }
+
+  /// The ids the steps name: the model's apps, then each `wakes` entry's app, then each `audio`
+  /// entry's.
+  let appIDs: [String]
+  /// The scenario's number of each of `appIDs` (-1: an id the scenario lacks), once `number(by:)`
+  /// has set them.
+  private var scenarioApps: [Int32] = []
   private let model: UserModel
   private let durationMs: Int
   private let cumulative: [Double]
@@ -179,14 +195,14 @@ public struct UserModelStream: Sendable {
   private var time = 0
   private var current = -1
   /// The current use's actions, sorted, and the next to hand out.
-  private var use: [TimedAction] = []
+  private var use: [Step] = []
   private var usePosition = 0
   /// The background processes: the `wakes` entries, then the `audio` entries. Each has its own
   /// random stream, the time of its last draw and its next action; `due` orders the processes that
   /// have one by time, then by number, so choosing the next takes O(log n) however many there are.
   private var streams: [RandomStream]
   private var drawnAt: [Int]
-  private var heads: [TimedAction?]
+  private var heads: [Step?]
   private var due: IndexedHeap<Due>
 
   private struct Due: Comparable, Sendable {
@@ -197,6 +213,7 @@ public struct UserModelStream: Sendable {
 
   init(_ model: UserModel, durationMs: Int, seed: UInt64) {
     self.model = model
+    appIDs = model.apps + model.wakes.map(\.app) + model.audio.map(\.app)
     self.durationMs = durationMs
     cumulative = model.probabilities.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
     user = RandomStream(seed: seed, source: .userModel)
@@ -219,6 +236,44 @@ public struct UserModelStream: Sendable {
 
   /// The next action in time order, or nil when the duration is over.
   public mutating func next() -> TimedAction? {
+    nextStep().map { TimedAction($0.timeMs, action(of: $0)) }
+  }
+
+  /// Numbers the apps the steps name as `index` does, for `nextEntry`.
+  mutating func number(by index: AppIndex) {
+    scenarioApps = appIDs.map { index.index(of: $0).map(Int32.init) ?? -1 }
+  }
+
+  /// The next action in time order for a run (`number(by:)` first): a step with the scenario's
+  /// number for its app, its id looked up once a run instead of once an action; for an app the
+  /// scenario lacks or a mode to check, the action, to be compiled as every other source's is.
+  mutating func nextEntry() -> StepEntry? {
+    guard let step = nextStep() else { return nil }
+    let app = step.app < 0 ? -1 : scenarioApps[Int(step.app)]
+    if step.kind == .startMode || (step.app >= 0 && app < 0) {
+      return .action(TimedAction(step.timeMs, action(of: step)))
+    }
+    return .step(WorkloadStep(timeMs: step.timeMs, kind: step.kind, app: app, value: step.value))
+  }
+
+  /// The action `step` stands for.
+  func action(of step: Step) -> Action {
+    let id = step.app >= 0 ? appIDs[Int(step.app)] : ""
+    switch step.kind {
+    case .open: return .open(id)
+    case .interrupt: return .interrupt(durationMs: step.value)
+    case .allocate: return .allocate(id, kilobytes: step.value)
+    case .home: return .home
+    case .lock: return .lock
+    case .unlock: return .unlock
+    case .wake: return .wake(id, durationMs: step.value)
+    case .startMode: return .startMode(id, .audio)
+    default: return .stopMode(id, .audio)
+    }
+  }
+
+  /// The next action in time order as a step, or nil when the duration is over.
+  private mutating func nextStep() -> Step? {
     if usePosition == use.count { drawUse() }
     let user = usePosition < use.count ? use[usePosition] : nil
     // The earliest; at equal times the user first, then wakes, then audio, in model order.
@@ -244,31 +299,32 @@ public struct UserModelStream: Sendable {
   private mutating func drawOneUse() {
     let draw = user.unit()
     let app = cumulative.firstIndex { draw < $0 } ?? model.apps.count - 1
-    let id = model.apps[app]
-    if app != current { use.append(TimedAction(time, .open(id))) }
+    let id = Int32(app)
+    if app != current { use.append(Step(timeMs: time, kind: .open, app: id, value: 0)) }
     current = app
     let dwellMs = model.dwell.draw(&user)
     if user.unit() < model.interruptionShare {
       let at = time + user.below(max(1, dwellMs))
-      use.append(TimedAction(at, .interrupt(durationMs: model.interruption.draw(&user))))
+      use.append(
+        Step(timeMs: at, kind: .interrupt, app: -1, value: model.interruption.draw(&user)))
     }
     if model.growthPerMinuteKB > 0 {
       var minute = time + 60_000
       while minute < time + dwellMs {
-        use.append(TimedAction(minute, .allocate(id, kilobytes: model.growthPerMinuteKB)))
+        use.append(Step(timeMs: minute, kind: .allocate, app: id, value: model.growthPerMinuteKB))
         minute += 60_000
       }
     }
     time += dwellMs
     let choice = user.unit()
     if choice < model.homeShare {
-      use.append(TimedAction(time, .home))
+      use.append(Step(timeMs: time, kind: .home, app: -1, value: 0))
       current = -1
       time += 1_000
     } else if choice < model.homeShare + model.lockShare {
-      use.append(TimedAction(time, .lock))
+      use.append(Step(timeMs: time, kind: .lock, app: -1, value: 0))
       time += model.gap.draw(&user)
-      use.append(TimedAction(time, .unlock))
+      use.append(Step(timeMs: time, kind: .unlock, app: -1, value: 0))
       time += 1_000
     }
     // One use's actions in time order (an interruption may come after some growth), sorted in
@@ -288,24 +344,28 @@ public struct UserModelStream: Sendable {
   /// Draws the next action of background process `process`: for a wake entry its next wake; for an
   /// audio entry, after a start its stop, otherwise (and at first) its next start.
   private mutating func advance(_ process: Int) {
-    let head: TimedAction?
+    let head: Step?
+    // The process's app: its entry's place in `appIDs`.
+    let app = Int32(model.apps.count + process)
     if process < model.wakes.count {
       let wake = model.wakes[process]
       head =
         wake.perHour > 0
         ? nextArrival(process, perHour: wake.perHour).map {
-          TimedAction($0, .wake(wake.app, durationMs: wake.duration))
+          Step(timeMs: $0, kind: .wake, app: app, value: wake.duration)
         } : nil
     } else {
       let session = model.audio[process - model.wakes.count]
       if session.perHour <= 0 {
         head = nil
-      } else if let last = heads[process], last.action.kind == .startMode {
+      } else if let last = heads[process], last.kind == .startMode {
         drawnAt[process] += session.duration.draw(&streams[process])
-        head = TimedAction(min(drawnAt[process], durationMs), .stopMode(session.app, .audio))
+        head = Step(
+          timeMs: min(drawnAt[process], durationMs), kind: .stopMode, app: app,
+          value: Int(BackgroundMode.audio.bit))
       } else {
         head = nextArrival(process, perHour: session.perHour).map {
-          TimedAction($0, .startMode(session.app, .audio))
+          Step(timeMs: $0, kind: .startMode, app: app, value: Int(BackgroundMode.audio.bit))
         }
       }
     }

@@ -13,13 +13,19 @@ extension MetricKitPayload {
 
   /// Writes the payload (`json`) to `sink`.
   package func write<Sink: JSONSink>(to sink: inout Sink) {
+    write(to: &sink, timeStampEnd: Self.timeStamp(durationMs))
+  }
+
+  /// Writes the payload with `timeStampEnd` given: the same for every app of a run, so a run's
+  /// payloads work it out once.
+  private func write<Sink: JSONSink>(to sink: inout Sink, timeStampEnd: String) {
     sink.beginObject()
-    sink.member("timeStampBegin", Self.timeStamp(0))
-    sink.member("timeStampEnd", Self.timeStamp(durationMs))
+    sink.member("timeStampBegin", Self.epoch)
+    sink.member("timeStampEnd", timeStampEnd)
     sink.member("metaData") { sink in
       sink.member("bundleIdentifier", app ?? "")
       sink.member("deviceType", device ?? "")
-      sink.member("osVersion", "jetsim \(JetsimVersion.current) simulation")
+      sink.member("osVersion", Self.osVersion)
     }
     sink.member("memoryMetrics") { sink in
       if let peakMemoryKB { sink.member("peakMemoryUsage", "\(peakMemoryKB) kB") }
@@ -32,18 +38,26 @@ extension MetricKitPayload {
       }
     }
     sink.member("applicationExitMetrics") { sink in
-      for (key, list) in [
-        ("backgroundExitData", MetricKitExit.background),
-        ("foregroundExitData", MetricKitExit.foregroundExits),
-      ] {
-        let counts = counts(of: list)
-        sink.member(key) { sink in
-          for (exit, count) in zip(list, counts) { sink.member(exit.key, integer: count) }
-        }
-      }
+      writeCounts("backgroundExitData", MetricKitExit.background, to: &sink)
+      writeCounts("foregroundExitData", MetricKitExit.foregroundExits, to: &sink)
     }
     sink.endObject()
   }
+
+  /// The member `key`: the count of each of `list`'s counters, in its order.
+  private func writeCounts<Sink: JSONSink>(
+    _ key: String, _ list: [MetricKitExit], to sink: inout Sink
+  ) {
+    let counts = counts(of: list)
+    sink.member(key) { sink in
+      for (exit, count) in zip(list, counts) { sink.member(exit.key, integer: count) }
+    }
+  }
+
+  /// `timeStampBegin`: the start of simulated time.
+  static let epoch = timeStamp(0)
+  /// `metaData.osVersion`.
+  static let osVersion = "jetsim \(JetsimVersion.current) simulation"
 
   /// The count of each of `list`'s counters, in its order: one pass over the few counts held, not
   /// a lookup (a hash of the key) for each counter.
@@ -71,9 +85,10 @@ extension MetricKitPayload {
     var text = JSONPrettyBytes(depth: 1)
     text.bytes.reserveCapacity(1 << 16 + 4096)
     text.bytes += summary.appCount == 0 ? "[]".utf8 : "[\n".utf8
+    let end = timeStamp(summary.metrics.durationMs)
     for app in 0..<summary.appCount {
       text.bytes += "  ".utf8
-      MetricKitPayload(app: app, of: summary).write(to: &text)
+      MetricKitPayload(app: app, of: summary).write(to: &text, timeStampEnd: end)
       text.bytes += app < summary.appCount - 1 ? ",\n".utf8 : "\n]".utf8
       if text.bytes.count >= 1 << 16 {
         text.bytes.withUnsafeBytes(write)

@@ -47,18 +47,22 @@ public struct MetricKitPayload: Sendable, Equatable {
       app: summary.appIDs[index], device: summary.device, durationMs: summary.metrics.durationMs)
     for reason in KillReason.allCases {
       let foreground = stats.foregroundKills(reason)
-      for (count, inForeground) in [(foreground, true), (stats.kills(reason) - foreground, false)]
-      where count > 0 {
-        if let exit = MetricKitExit.counter(for: reason, foreground: inForeground) {
-          exits[exit, default: 0] += count
-        } else {
-          unmapped[reason, default: 0] += count
-        }
-      }
+      add(foreground, reason, foreground: true)
+      add(stats.kills(reason) - foreground, reason, foreground: false)
     }
     peakMemoryKB = stats.peakFootprintKB
     averageSuspendedKB = stats.averageSuspendedKB
     suspendedSamples = stats.suspensions
+  }
+
+  /// Adds `count` kills for `reason` in the foreground or not: to its counter, or to `unmapped`.
+  private mutating func add(_ count: Int, _ reason: KillReason, foreground: Bool) {
+    guard count > 0 else { return }
+    if let exit = MetricKitExit.counter(for: reason, foreground: foreground) {
+      exits[exit, default: 0] += count
+    } else {
+      unmapped[reason, default: 0] += count
+    }
   }
 
   /// Adds `other`'s counts, time and samples (the peak is the larger, the average weighted by
