@@ -28,11 +28,18 @@ package final class LineReader {
   @exclusivity(unchecked) private var atEOF = false
   /// Hashes what is read, on a thread of its own.
   private let hasher: BackgroundSHA256?
+  /// The SHA-256 the file must have (`checkDigest`), if any.
+  private let expected: String?
 
   /// Opens the file at `path`; with `hashing`, `digest` gives its SHA-256 once it is read to the end.
-  /// Reads `chunkBytes` at a time (tests read a few bytes at a time, to meet every boundary).
-  package init(path: String, hashing: Bool = false, chunkBytes: Int = 1 << 16) throws(JetsimError) {
+  /// With `expecting`, it is hashed, and `checkDigest` at the end of a file whose SHA-256 is not
+  /// `expecting` is an error (the file changed after it was checked). Reads `chunkBytes` at a time
+  /// (tests read a few bytes at a time, to meet every boundary).
+  package init(
+    path: String, hashing: Bool = false, expecting: String? = nil, chunkBytes: Int = 1 << 16
+  ) throws(JetsimError) {
     self.path = path
+    expected = expecting
     self.chunkBytes = max(1, chunkBytes)
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -46,7 +53,7 @@ package final class LineReader {
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
     do {
-      hasher = hashing ? try BackgroundSHA256() : nil
+      hasher = hashing || expecting != nil ? try BackgroundSHA256() : nil
     } catch {
       _ = close(descriptor)
       throw .unreadable(
@@ -65,6 +72,15 @@ package final class LineReader {
   package var digest: String? {
     guard atEOF, let hasher else { return nil }
     return hasher.hex()
+  }
+
+  /// At the end of the file: an error if it is not the file that was expected (`expecting`).
+  package func checkDigest() throws(JetsimError) {
+    if let expected, digest != expected {
+      throw .unreadable(
+        path: path,
+        reason: "the file changed after jetsim checked it (its SHA-256 differs); run again")
+    }
   }
 
   /// Calls `body` with the next line's bytes (without its line end) and returns its result, or nil
