@@ -148,26 +148,68 @@ import Testing
 
   /// A run reads the user model's actions as steps with the scenario's app numbers (no id looked
   /// up per action): they are the model's actions, each compiled by its app's place in `apps`.
-  @Test func aScenarioReadsTheModelsActionsAsNumberedSteps() {
+  @Test func aScenarioReadsTheModelsActionsAsNumberedSteps() throws {
     var busy = model
     busy.audio = [UserModel.AudioSessions(app: "d", perHour: 3, duration: .fixed(600_000))]
     busy.growthPerMinuteKB = 512
     // The scenario lists the apps in another order than the model, with one the model never names.
     let ids = ["x", "d", "c", "b", "a"]
-    let apps = ids.map { id in Fixture.app(id, resident: 10) { $0.backgroundModes = [.audio] } }
-    var scenario = Scenario(name: "numbered", device: Fixture.device, apps: apps, actions: [])
-    scenario.userModel = busy
-    scenario.durationMs = 40 * 3_600_000
-    let expected = busy.actions(durationMs: scenario.durationMs!, seed: scenario.seed).map {
+    let scenario = Self.scenario(busy, apps: ids, audio: ids)
+    let expected = busy.actions(durationMs: Self.hours40, seed: scenario.seed).map {
       WorkloadStep(
         timeMs: $0.timeMs, kind: $0.action.kind,
-        app: $0.action.app.map { Int32(ids.firstIndex(of: $0)!) } ?? -1, value: $0.action.value)
+        app: $0.action.app.map { Int32(ids.firstIndex(of: $0) ?? -2) } ?? -1,
+        value: $0.action.value)
     }
-    var workload = try! scenario.workload()
+    var workload = try scenario.workload()
     var steps: [WorkloadStep] = []
     while let step = workload.next() { steps.append(step) }
     #expect(Set(expected.map(\.kind)).count == 9)
     #expect(steps == expected)
     #expect(workload.failure == nil)
+  }
+
+  /// An app the scenario lacks, or an audio session of an app that does not declare audio, ends
+  /// the run's workload with the error of an action compiled by id (the loader catches both in
+  /// files; a scenario built in code meets them here).
+  @Test func aModelsUnknownAppOrUndeclaredModeEndsTheWorkload() throws {
+    var unknown = model
+    unknown.wakes = [UserModel.Wakes(app: "zz", perHour: 60, duration: 1_000)]
+    var workload = try Self.scenario(unknown, apps: ["a", "b", "c", "d"], audio: []).workload()
+    while workload.next() != nil {}
+    guard case .unknownApp(_, "userModel", "zz", _) = workload.failure else {
+      Issue.record("expected an unknown app 'zz', got \(String(describing: workload.failure))")
+      return
+    }
+    var undeclared = model
+    undeclared.audio = [UserModel.AudioSessions(app: "b", perHour: 6, duration: .fixed(60_000))]
+    workload = try Self.scenario(undeclared, apps: ["a", "b", "c", "d"], audio: []).workload()
+    while workload.next() != nil {}
+    #expect(workload.failure.map { "\($0)" }?.contains("mode 'audio' for 'b'") == true)
+  }
+
+  /// A model with no apps (the loader refuses it; the library does not) draws no uses, only its
+  /// wakes, instead of naming an app that is not there.
+  @Test func aModelWithNoAppsDrawsOnlyItsWakes() {
+    var empty = model
+    empty.apps = []
+    empty.popularity = .weights([])
+    empty.growthPerMinuteKB = 10
+    let actions = empty.actions(durationMs: Self.hours40, seed: 2)
+    #expect(actions.count > 100)
+    #expect(actions.allSatisfy { if case .wake("c", _) = $0.action { true } else { false } })
+  }
+
+  static let hours40 = 40 * 3_600_000
+
+  /// A scenario of `model` over 40 hours with apps `ids`, those in `audio` declaring audio.
+  static func scenario(_ model: UserModel, apps ids: [String], audio: [String]) -> Scenario {
+    let apps = ids.map { id in
+      Fixture.app(id, resident: 10) { if audio.contains(id) { $0.backgroundModes = [.audio] } }
+    }
+    var scenario = Scenario(name: "numbered", device: Fixture.device, apps: apps, actions: [])
+    scenario.userModel = model
+    scenario.durationMs = hours40
+    return scenario
   }
 }

@@ -57,6 +57,13 @@ import Testing
     }
   }
 
+  /// A run reads the trace through `any StepCursor`: a cursor of three words at most is held in
+  /// the existential itself, not in a box copied and checked at each line (9 M instructions on
+  /// 200,000 lines).
+  @Test func theCursorFitsInAnExistential() {
+    #expect(MemoryLayout<TraceCursor>.size <= 3 * MemoryLayout<Int>.size)
+  }
+
   @Test func theDigestIsKnownOnlyAtTheEnd() throws {
     let path = try scratch.write("t.csv", "a\nb\n")
     let reader = try LineReader(path: path, hashing: true)

@@ -86,8 +86,8 @@ public struct ScenarioWorkload: WorkloadSource {
           path: origin, keyPath: "duration", value: "missing",
           expected: "a duration for the user model")
       }
-      var stream = userModel.stream(durationMs: durationMs, seed: scenario.seed)
-      stream.number(by: appIndex)
+      var stream = UserModelStream(
+        userModel, durationMs: durationMs, seed: scenario.seed, apps: appIndex)
       modelHead = stream.nextEntry()
       model = stream
     }

@@ -185,9 +185,9 @@ public struct UserModelStream: Sendable {
   /// The ids the steps name: the model's apps, then each `wakes` entry's app, then each `audio`
   /// entry's.
   let appIDs: [String]
-  /// The scenario's number of each of `appIDs` (-1: an id the scenario lacks), once `number(by:)`
-  /// has set them.
-  private var scenarioApps: [Int32] = []
+  /// The scenario's number of each of `appIDs` (-1: an id the scenario lacks), for `nextEntry`;
+  /// empty for a stream made without the scenario's apps.
+  private let scenarioApps: [Int32]
   private let model: UserModel
   private let durationMs: Int
   private let cumulative: [Double]
@@ -211,9 +211,13 @@ public struct UserModelStream: Sendable {
     static func < (a: Due, b: Due) -> Bool { (a.timeMs, a.process) < (b.timeMs, b.process) }
   }
 
-  init(_ model: UserModel, durationMs: Int, seed: UInt64) {
+  /// The stream of `model` over `durationMs`, seeded by `seed`; with `apps` (the scenario's), its
+  /// steps for a run come numbered as the scenario numbers its apps (`nextEntry`).
+  init(_ model: UserModel, durationMs: Int, seed: UInt64, apps: AppIndex? = nil) {
     self.model = model
-    appIDs = model.apps + model.wakes.map(\.app) + model.audio.map(\.app)
+    let ids = model.apps + model.wakes.map(\.app) + model.audio.map(\.app)
+    appIDs = ids
+    scenarioApps = apps.map { index in ids.map { index.index(of: $0).map(Int32.init) ?? -1 } } ?? []
     self.durationMs = durationMs
     cumulative = model.probabilities.reduce(into: [Double]()) { $0.append(($0.last ?? 0) + $1) }
     user = RandomStream(seed: seed, source: .userModel)
@@ -239,17 +243,14 @@ public struct UserModelStream: Sendable {
     nextStep().map { TimedAction($0.timeMs, action(of: $0)) }
   }
 
-  /// Numbers the apps the steps name as `index` does, for `nextEntry`.
-  mutating func number(by index: AppIndex) {
-    scenarioApps = appIDs.map { index.index(of: $0).map(Int32.init) ?? -1 }
-  }
-
-  /// The next action in time order for a run (`number(by:)` first): a step with the scenario's
-  /// number for its app, its id looked up once a run instead of once an action; for an app the
-  /// scenario lacks or a mode to check, the action, to be compiled as every other source's is.
+  /// The next action in time order for a run: a step with the scenario's number for its app (the
+  /// stream made with the scenario's `apps`), its id looked up once a run instead of once an
+  /// action; for an app the scenario lacks, a mode to check, or a stream made without the
+  /// scenario's apps, the action, to be compiled as every other source's is.
   mutating func nextEntry() -> StepEntry? {
     guard let step = nextStep() else { return nil }
-    let app = step.app < 0 ? -1 : scenarioApps[Int(step.app)]
+    let numbered = step.app >= 0 && Int(step.app) < scenarioApps.count
+    let app = numbered ? scenarioApps[Int(step.app)] : -1
     if step.kind == .startMode || (step.app >= 0 && app < 0) {
       return .action(TimedAction(step.timeMs, action(of: step)))
     }
@@ -268,7 +269,7 @@ public struct UserModelStream: Sendable {
     case .unlock: return .unlock
     case .wake: return .wake(id, durationMs: step.value)
     case .startMode: return .startMode(id, .audio)
-    default: return .stopMode(id, .audio)
+    default: return .stopMode(id, .audio)  // the stream draws no other kind
     }
   }
 
@@ -292,6 +293,9 @@ public struct UserModelStream: Sendable {
   private mutating func drawUse() {
     use.removeAll(keepingCapacity: true)
     usePosition = 0
+    // A model with no apps (the loader refuses one; a library user may build it) has no uses:
+    // only its wakes and audio sessions.
+    guard !model.apps.isEmpty else { return }
     // A use may bring nothing (the same app again, switched to directly): draw until one does.
     while use.isEmpty, time < durationMs { drawOneUse() }
   }
@@ -299,8 +303,8 @@ public struct UserModelStream: Sendable {
   private mutating func drawOneUse() {
     let draw = user.unit()
     let app = cumulative.firstIndex { draw < $0 } ?? model.apps.count - 1
-    let id = Int32(app)
-    if app != current { use.append(Step(timeMs: time, kind: .open, app: id, value: 0)) }
+    let number = Int32(app)
+    if app != current { use.append(Step(timeMs: time, kind: .open, app: number, value: 0)) }
     current = app
     let dwellMs = model.dwell.draw(&user)
     if user.unit() < model.interruptionShare {
@@ -311,7 +315,8 @@ public struct UserModelStream: Sendable {
     if model.growthPerMinuteKB > 0 {
       var minute = time + 60_000
       while minute < time + dwellMs {
-        use.append(Step(timeMs: minute, kind: .allocate, app: id, value: model.growthPerMinuteKB))
+        use.append(
+          Step(timeMs: minute, kind: .allocate, app: number, value: model.growthPerMinuteKB))
         minute += 60_000
       }
     }

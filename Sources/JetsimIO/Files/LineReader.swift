@@ -68,7 +68,8 @@ package final class LineReader {
     _ = close(descriptor)
   }
 
-  /// The SHA-256 of the file in hexadecimal, once it has been read to the end with `hashing`.
+  /// The SHA-256 of the file in hexadecimal, once it has been read to the end with `hashing` or
+  /// `expecting`.
   package var digest: String? {
     guard atEOF, let hasher else { return nil }
     return hasher.hex()

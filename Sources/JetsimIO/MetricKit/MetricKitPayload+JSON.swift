@@ -117,7 +117,7 @@ extension MetricKitPayload {
       days -= days0
       month += 1
     }
-    // Written as bytes: a payload has two, and interpolating them cost more than the rest of it.
+    // Written as bytes: interpolating them cost more than the rest of a payload.
     var text = Array(String(year).utf8)
     for (separator, value) in [
       ("-", month), ("-", days + 1), (" ", rest / 3600), (":", rest / 60 % 60), (":", rest % 60),

@@ -47,8 +47,8 @@ public struct MetricKitPayload: Sendable, Equatable {
       app: summary.appIDs[index], device: summary.device, durationMs: summary.metrics.durationMs)
     for reason in KillReason.allCases {
       let foreground = stats.foregroundKills(reason)
-      add(foreground, reason, foreground: true)
-      add(stats.kills(reason) - foreground, reason, foreground: false)
+      addKills(foreground, reason, foreground: true)
+      addKills(stats.kills(reason) - foreground, reason, foreground: false)
     }
     peakMemoryKB = stats.peakFootprintKB
     averageSuspendedKB = stats.averageSuspendedKB
@@ -56,7 +56,7 @@ public struct MetricKitPayload: Sendable, Equatable {
   }
 
   /// Adds `count` kills for `reason` in the foreground or not: to its counter, or to `unmapped`.
-  private mutating func add(_ count: Int, _ reason: KillReason, foreground: Bool) {
+  private mutating func addKills(_ count: Int, _ reason: KillReason, foreground: Bool) {
     guard count > 0 else { return }
     if let exit = MetricKitExit.counter(for: reason, foreground: foreground) {
       exits[exit, default: 0] += count

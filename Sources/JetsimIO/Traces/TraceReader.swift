@@ -68,7 +68,7 @@ package struct TraceCursor: StepCursor {
     }
   }
 
-  /// The SHA-256 of the whole file, once read to the end with `hashing`.
+  /// The SHA-256 of the whole file, once read to the end with `hashing` or `expecting`.
   public var digest: String? { reader.digest }
 
   package var location: (path: String, location: String) {
