@@ -28,7 +28,17 @@ public enum InputValidator {
   /// that reads it would (`kind(of:)`), then read by that command's own reader: a JetsamEvent
   /// report as `import-jetsam` reads it, an app-usage log as `import-lsapp`, a trace as `run`, a
   /// MetricKit payload as `import-metrickit`, profiles, scenarios and sweeps as the loaders.
+  ///
+  /// A pipe or a device (`/dev/stdin` from a pipe) is refused: telling its kind and then reading
+  /// it would read it twice, and the second read would find it empty.
   public static func validate(at path: String) throws(JetsimError) -> FileKind {
+    if FileSystem.isStream(path) {
+      throw .unreadable(
+        path: path,
+        reason:
+          "it is a pipe or a device, which validate would have to read twice; save it to a file and validate that"
+      )
+    }
     let kind = try Self.kind(of: path)
     switch kind {
     case .jetsamReport:

@@ -18,4 +18,14 @@ import Testing
       }
     }
   }
+
+  /// A pipe could be read only once: validating it is refused in words, not read twice and
+  /// called empty JSON.
+  @Test func aPipeIsRefusedWithWhatToDo() throws {
+    let scratch = try ScratchFolder()
+    let path = scratch.file("scenario.json")
+    #expect(mkfifo(path, 0o600) == 0)
+    let error = #expect(throws: JetsimError.self) { try InputValidator.validate(at: path) }
+    #expect(error.map { "\($0)" }?.contains("save it to a file and validate that") == true)
+  }
 }

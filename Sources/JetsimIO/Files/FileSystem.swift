@@ -61,6 +61,15 @@ package enum FileSystem {
     }
   }
 
+  /// Whether `path` (a symbolic link followed) is a pipe, a socket or a device: what can be read
+  /// only once, such as `/dev/stdin` from a pipe.
+  package static func isStream(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind == S_IFIFO || kind == S_IFSOCK || kind == S_IFCHR
+  }
+
   /// The names in the folder at `path` (hidden ones included), sorted; empty if it is not one.
   package static func names(in path: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
