@@ -1,4 +1,5 @@
 import JetsimCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,27 +13,39 @@ package enum InputFile {
   /// mistake (traces and logs are streamed, see `LineReader`).
   package static let maxBytes = 256 << 20
 
-  /// The bytes of the file at `path`.
-  package static func bytes(at path: String) throws(JetsimError) -> [UInt8] {
+  /// The file at `path` opened for reading, and its size in bytes (0 for a pipe); a missing file,
+  /// one that cannot be opened and a folder are errors that say so. The caller closes it.
+  package static func openForReading(_ path: String) throws(JetsimError) -> (
+    descriptor: Int32, size: Int
+  ) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw errno == ENOENT
         ? .fileNotFound(path: path)
         : .unreadable(path: path, reason: FileSystem.words(errno: errno))
     }
-    defer { _ = close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      throw .unreadable(path: path, reason: FileSystem.words(errno: errno))
+      let reason = FileSystem.words(errno: errno)
+      _ = close(descriptor)
+      throw .unreadable(path: path, reason: reason)
     }
     guard status.st_mode & S_IFMT != S_IFDIR else {
+      _ = close(descriptor)
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
-    guard Int(status.st_size) <= maxBytes else { throw tooLarge(path) }
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// The bytes of the file at `path`.
+  package static func bytes(at path: String) throws(JetsimError) -> [UInt8] {
+    let (descriptor, size) = try openForReading(path)
+    defer { _ = close(descriptor) }
+    guard size <= maxBytes else { throw tooLarge(path) }
     // The size is a hint (a pipe has none, a file may grow while it is read): room for one byte
     // more, so the read that finds the end needs no more room, and twice the room when it fills,
     // up to one byte past the limit.
-    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size) + 1, 4096))
+    var bytes = [UInt8](repeating: 0, count: max(size + 1, 4096))
     var count = 0
     while true {
       if count == bytes.count {

@@ -41,17 +41,7 @@ package final class LineReader {
     self.path = path
     expected = expecting
     self.chunkBytes = max(1, chunkBytes)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw errno == ENOENT
-        ? .fileNotFound(path: path)
-        : .unreadable(path: path, reason: FileSystem.words(errno: errno))
-    }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      _ = close(descriptor)
-      throw .unreadable(path: path, reason: "it is a folder, not a file")
-    }
+    let descriptor = try InputFile.openForReading(path).descriptor
     do {
       hasher = hashing || expecting != nil ? try BackgroundSHA256() : nil
     } catch {
