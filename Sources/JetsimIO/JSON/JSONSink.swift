@@ -84,24 +84,7 @@ package struct JSONPrettyBytes: JSONSink {
 
   package mutating func string(_ text: String) { JSONText.appendQuoted(text, to: &bytes) }
 
-  package mutating func integer(_ value: Int) {
-    // Its decimal digits (as `String(value)` writes them), last first into a buffer on the
-    // stack, then appended at once.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var start = 20
-      var magnitude = value.magnitude
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      if value < 0 {
-        start -= 1
-        digits[start] = UInt8(ascii: "-")
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-    }
-  }
+  package mutating func integer(_ value: Int) { JSONText.appendInteger(value, to: &bytes) }
 
   private mutating func indent() { JSONText.appendIndent(depth, to: &bytes) }
 }

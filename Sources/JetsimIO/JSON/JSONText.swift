@@ -43,6 +43,25 @@ package enum JSONText {
     out.append(UInt8(ascii: "\""))
   }
 
+  /// Appends `value`'s decimal digits, as `String(value)` writes them: last first into a buffer
+  /// on the stack, then appended at once.
+  static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = 20
+      var magnitude = value.magnitude
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
+
   /// Appends the indent of nesting `level`: two spaces a level.
   static func appendIndent(_ level: Int, to out: inout [UInt8]) {
     let count = 2 * level

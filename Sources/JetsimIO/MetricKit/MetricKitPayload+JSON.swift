@@ -18,7 +18,7 @@ extension MetricKitPayload {
 
   /// Writes the payload with `timeStampEnd` given: the same for every app of a run, so a run's
   /// payloads work it out once.
-  private func write<Sink: JSONSink>(to sink: inout Sink, timeStampEnd: String) {
+  fileprivate func write<Sink: JSONSink>(to sink: inout Sink, timeStampEnd: String) {
     sink.beginObject()
     sink.member("timeStampBegin", Self.epoch)
     sink.member("timeStampEnd", timeStampEnd)
@@ -78,17 +78,18 @@ extension MetricKitPayload {
 
   /// `metrickit.json` (`runJSON`), handed to `write` some 64 KB at a time as each app's payload is
   /// rendered: the document is never whole in memory, which for a run of 10,000 apps was tens of
-  /// megabytes.
+  /// megabytes. The payloads are of a few shapes (with or without each memory figure), so they are
+  /// written through a `JSONStamp`: their keys once, their values each time.
   package static func writeRunJSON(
     _ summary: RunSummary, to write: (UnsafeRawBufferPointer) -> Void
   ) {
-    var text = JSONPrettyBytes(depth: 1)
+    var text = JSONStamp(depth: 1)
     text.bytes.reserveCapacity(1 << 16 + 4096)
     text.bytes += summary.appCount == 0 ? "[]".utf8 : "[\n".utf8
     let end = timeStamp(summary.metrics.durationMs)
     for app in 0..<summary.appCount {
       text.bytes += "  ".utf8
-      MetricKitPayload(app: app, of: summary).write(to: &text, timeStampEnd: end)
+      text.append(InRun(payload: MetricKitPayload(app: app, of: summary), timeStampEnd: end))
       text.bytes += app < summary.appCount - 1 ? ",\n".utf8 : "\n]".utf8
       if text.bytes.count >= 1 << 16 {
         text.bytes.withUnsafeBytes(write)
@@ -97,6 +98,16 @@ extension MetricKitPayload {
     }
     text.bytes += "\n".utf8
     text.bytes.withUnsafeBytes(write)
+  }
+
+  /// A payload of a run, whose `timeStampEnd` the run works out once.
+  private struct InRun: JSONDocument {
+    let payload: MetricKitPayload
+    let timeStampEnd: String
+
+    func write<Sink: JSONSink>(to sink: inout Sink) {
+      payload.write(to: &sink, timeStampEnd: timeStampEnd)
+    }
   }
 
   /// `milliseconds` after 1970-01-01 00:00:00 as MetricKit writes a time stamp
