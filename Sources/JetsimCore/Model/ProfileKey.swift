@@ -42,8 +42,9 @@ package enum ProfileValue: Sendable, Equatable {
 }
 
 /// A Swift value a scalar profile key holds, and how it becomes a `ProfileValue` and back: an
-/// integer, a string or a flag, or an optional one (not there while nil).
-package protocol ProfileScalar {
+/// integer, a string or a flag, or an optional one (not there while nil). The `@Sendable`
+/// closures of a key's table name its type, so the type is a `SendableMetatype`.
+package protocol ProfileScalar: SendableMetatype {
   /// The value as a profile holds it; nil when it is not there.
   var profileValue: ProfileValue? { get }
   /// The value `value` holds.
