@@ -77,7 +77,7 @@ package struct CSVBuffer: Sendable {
   /// their text exactly.
   package static func encode(field text: String, formulaSafe: Bool = true) -> [UInt8] {
     var utf8 = Array(text.utf8)
-    if formulaSafe, let first = utf8.first, formulaStarts.contains(first), !isNumber(utf8) {
+    if formulaSafe, let first = utf8.first, startsFormula(first), !isNumber(utf8) {
       utf8.insert(UInt8(ascii: "'"), at: 0)
     }
     let needsQuotes = utf8.contains {
@@ -93,10 +93,14 @@ package struct CSVBuffer: Sendable {
     return quoted
   }
 
-  /// The first bytes that make a spreadsheet read a cell as a formula.
-  private static let formulaStarts: Set<UInt8> = [
-    UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13,
-  ]
+  /// Whether a cell that starts with `byte` is read as a formula by a spreadsheet (a comparison
+  /// each, where a set hashed every field's first byte).
+  private static func startsFormula(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13: true
+    default: false
+    }
+  }
 
   /// Whether `bytes` is a decimal number: a sign, digits with at most one point, an exponent.
   private static func isNumber(_ bytes: [UInt8]) -> Bool {

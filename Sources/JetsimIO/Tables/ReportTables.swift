@@ -257,19 +257,34 @@ package struct ReportTables: Sendable {
       out.comma()
       out.append(
         field: index < summary.appCount ? "app" : summary.systemKinds[index - summary.appCount])
-      let kills = stats.killsByReason
-      var values = [stats.launches, stats.coldLaunches, stats.warmResumes, kills.reduce(0, +)]
-      values += kills
-      values += [stats.memoryWarnings, stats.peakFootprintKB]
-      values += stats.timeInStateMs
-      for value in values {
-        out.comma()
-        out.append(value)
+      // The numbers through one cursor, read from the run's tables in place: no array an app.
+      out.appendRecord(maxBytes: appNumbers * 21 + 1) { row in
+        var kills = 0
+        for reason in KillReason.allCases { kills += stats.kills(reason) }
+        for value in [stats.launches, stats.coldLaunches, stats.warmResumes, kills] {
+          row.comma()
+          row.append(value)
+        }
+        for reason in KillReason.allCases {
+          row.comma()
+          row.append(stats.kills(reason))
+        }
+        for value in [stats.memoryWarnings, stats.peakFootprintKB] {
+          row.comma()
+          row.append(value)
+        }
+        for state in AppState.allCases {
+          row.comma()
+          row.append(stats.time(in: state))
+        }
+        row.newline()
       }
-      out.newline()
     }
     return out
   }
+
+  /// The numbers in a row of `apps.csv`: the columns after the app's id, name and kind.
+  private static let appNumbers = appColumns.count - 3
 
   /// The whole `summary.csv` of `summary`: the header and one row.
   package static func summaryTable(_ summary: RunSummary) -> CSVBuffer {
