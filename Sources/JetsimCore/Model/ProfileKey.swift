@@ -41,10 +41,18 @@ package enum ProfileValue: Sendable, Equatable {
   case processes([SystemProcess])
 }
 
+#if compiler(>=6.2)
+  /// What a `ProfileScalar` refines: the `@Sendable` closures of a key's table name its type, so
+  /// from Swift 6.2 on (SE-0470) the type is a `SendableMetatype`.
+  package typealias ProfileScalarBase = SendableMetatype
+#else
+  /// What a `ProfileScalar` refines: nothing before Swift 6.2.
+  package protocol ProfileScalarBase {}
+#endif
+
 /// A Swift value a scalar profile key holds, and how it becomes a `ProfileValue` and back: an
-/// integer, a string or a flag, or an optional one (not there while nil). The `@Sendable`
-/// closures of a key's table name its type, so the type is a `SendableMetatype`.
-package protocol ProfileScalar: SendableMetatype {
+/// integer, a string or a flag, or an optional one (not there while nil).
+package protocol ProfileScalar: ProfileScalarBase {
   /// The value as a profile holds it; nil when it is not there.
   var profileValue: ProfileValue? { get }
   /// The value `value` holds.
