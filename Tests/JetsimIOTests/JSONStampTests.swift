@@ -102,16 +102,34 @@ import Testing
     }
   }
 
-  /// Past `maxShapes` templates, documents of new shapes are rendered as they come, and those of
-  /// the shapes kept still go through their templates.
+  /// Past `maxTemplates` shapes, a new one takes the place of the one that fitted longest ago:
+  /// documents of every shape, in every order, still come out as they render.
   @Test func moreShapesThanTemplatesStillRender() {
-    let documents = (0..<(3 * JSONStamp.maxShapes)).map { count in
+    let documents = (0..<(3 * JSONStamp.maxTemplates)).map { count in
       Document(members: (0..<count).map { ("k\($0)", .integer($0)) })
     }
+    let order = documents + documents.reversed() + documents + documents.prefix(3) + documents
     var stamp = JSONStamp()
-    for document in documents + documents.reversed() + documents { stamp.append(document) }
-    let expected = Self.pretty(documents + documents.reversed() + documents, depth: 0)
-    #expect(Self.difference(stamp.bytes, expected) == nil)
+    for document in order { stamp.append(document) }
+    #expect(Self.difference(stamp.bytes, Self.pretty(order, depth: 0)) == nil)
+  }
+
+  /// Keys that Swift's `==` takes as equal (canonically equivalent) but that are other bytes get
+  /// templates of their own, each written as it is spelled: a precomposed `é` and an `e` with a
+  /// combining accent, two combining marks in either order (as many bytes), and the Kelvin sign
+  /// and `K` (an ASCII key).
+  @Test(arguments: [
+    ("caf\u{E9}", "cafe\u{301}"), ("a\u{301}\u{316}", "a\u{316}\u{301}"), ("K", "\u{212A}"),
+    ("\u{212A}", "K"),
+  ])
+  func keysAreComparedByTheirBytes(first: String, second: String) {
+    #expect(first == second && Array(first.utf8) != Array(second.utf8))
+    let documents = [first, second, first, second].enumerated().map { index, key in
+      Document(members: [(key, .integer(index)), ("n", .object([(key, .string(key))]))])
+    }
+    var stamp = JSONStamp()
+    for document in documents { stamp.append(document) }
+    #expect(Self.difference(stamp.bytes, Self.pretty(documents, depth: 0)) == nil)
   }
 
   /// The caller's own text between documents (as `metrickit.json` writes its list) stays where

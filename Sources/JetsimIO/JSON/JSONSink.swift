@@ -37,6 +37,13 @@ extension JSONSink {
   }
 }
 
+/// A document that describes itself to a `JSONSink`: one whole value (every object it opens, it
+/// closes).
+package protocol JSONDocument {
+  /// Writes the document to `sink`.
+  func write<Sink: JSONSink>(to sink: inout Sink)
+}
+
 /// JSON text as `JSONText.render(_:depth:into:)` writes the same document: two spaces an indent
 /// level, a member a line, an empty object as `{}`. It keeps track of 64 levels of nesting (a
 /// payload has four).

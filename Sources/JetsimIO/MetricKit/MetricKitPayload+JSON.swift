@@ -78,8 +78,8 @@ extension MetricKitPayload {
 
   /// `metrickit.json` (`runJSON`), handed to `write` some 64 KB at a time as each app's payload is
   /// rendered: the document is never whole in memory, which for a run of 10,000 apps was tens of
-  /// megabytes. The payloads are of a few shapes (with or without each memory figure), so they are
-  /// written through a `JSONStamp`: their keys once, their values each time.
+  /// megabytes. A run's payloads are of two shapes (with or without `averageSuspendedMemory`), so
+  /// they are written through a `JSONStamp`: their keys once, their values each time.
   package static func writeRunJSON(
     _ summary: RunSummary, to write: (UnsafeRawBufferPointer) -> Void
   ) {
