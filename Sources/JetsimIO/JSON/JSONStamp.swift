@@ -87,7 +87,7 @@ package struct JSONStamp {
     /// `expected`, `==` and the same length in UTF-8 are enough: a string canonically equivalent to
     /// ASCII text spells each of its characters with one scalar that decomposes to that ASCII
     /// character (the Kelvin sign to `K`), and any scalar outside ASCII is at least two bytes. Other
-    /// keys are compared byte by byte (`String.UTF8View.elementsEqual` took some 2,000 instructions
+    /// keys are compared byte by byte (`String.UTF8View.elementsEqual` took over 1,000 instructions
     /// a key; metrickit.json's keys are all ASCII).
     private static func same(_ key: String, _ expected: (text: String, isASCII: Bool)) -> Bool {
       guard key == expected.text, key.utf8.count == expected.text.utf8.count else { return false }
