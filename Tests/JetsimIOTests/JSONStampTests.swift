@@ -133,7 +133,7 @@ import Testing
   }
 
   /// The caller's own text between documents (as `metrickit.json` writes its list) stays where
-  /// it was put, and emptying the text keeps the templates.
+  /// it was put, and a document after the text is emptied is written as before.
   @Test func textAddedBetweenDocumentsStays() {
     let document = Document(members: [("n", .integer(5))])
     var stamp = JSONStamp(depth: 1)
