@@ -70,31 +70,36 @@ package struct EventQueue<Payload> {
     now = time
   }
 
+  // Both sifts work in the heap's buffer: one check that it is unique a sift, not one a level.
   mutating func siftUp(_ start: Int) {
-    var child = start
-    let entry = heap[child]
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard entry.precedes(heap[parent]) else { break }
-      heap[child] = heap[parent]
-      child = parent
+    heap.withUnsafeMutableBufferPointer { heap in
+      var child = start
+      let entry = heap[child]
+      while child > 0 {
+        let parent = (child &- 1) / 2
+        guard entry.precedes(heap[parent]) else { break }
+        heap[child] = heap[parent]
+        child = parent
+      }
+      heap[child] = entry
     }
-    heap[child] = entry
   }
 
   mutating func siftDown(_ start: Int) {
-    var parent = start
-    let entry = heap[parent]
-    let count = heap.count
-    while true {
-      var child = 2 * parent + 1
-      guard child < count else { break }
-      if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-      guard heap[child].precedes(entry) else { break }
-      heap[parent] = heap[child]
-      parent = child
+    heap.withUnsafeMutableBufferPointer { heap in
+      var parent = start
+      let entry = heap[parent]
+      let count = heap.count
+      while true {
+        var child = 2 &* parent &+ 1
+        guard child < count else { break }
+        if child &+ 1 < count, heap[child &+ 1].precedes(heap[child]) { child &+= 1 }
+        guard heap[child].precedes(entry) else { break }
+        heap[parent] = heap[child]
+        parent = child
+      }
+      heap[parent] = entry
     }
-    heap[parent] = entry
   }
 }
 
