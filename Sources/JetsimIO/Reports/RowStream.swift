@@ -159,8 +159,6 @@ final class RowStream: @unchecked Sendable {
     // The tables as `start(_:)` left them before the first row; from then on, this thread's own
     // (they remember what the last rows wrote).
     var tables: ReportTables?
-    // Asked once: reading an optional timeline at every row costs a call.
-    let recording = timeline != nil
     while true {
       lock.lock()
       guard !filled.isEmpty else {
@@ -175,20 +173,14 @@ final class RowStream: @unchecked Sendable {
       let last = ended && filled.isEmpty
       var current = tables.take() ?? self.tables
       lock.unlock()
-      var nextKill = 0
-      for row in chunk.rows {
-        switch row {
-        case .event(let event):
-          if recording { timeline?.record(event) }
-          current.append(event, to: &events)
-          if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
-        case .kill:
-          let kill = chunk.kills[nextKill]
-          nextKill += 1
-          if recording { timeline?.record(kill) }
-          current.append(kill, to: &kills)
-          if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
-        }
+      // The timeline is taken out of its optional for the whole chunk: read through the optional,
+      // every row copied it out and back and asked whether it was there.
+      if var recorder = timeline.take() {
+        write(chunk, &current, &events, &kills, recording: &recorder)
+        timeline = recorder
+      } else {
+        var nothing = DiscardingObserver()
+        write(chunk, &current, &events, &kills, recording: &nothing)
       }
       tables = current
       if last { break }
@@ -204,5 +196,28 @@ final class RowStream: @unchecked Sendable {
     swap(&kills, &self.kills)
     self.timeline = timeline
     finished.signal()
+  }
+
+  /// Writes `chunk`'s rows into `events` and `kills` with `tables`, each in whole blocks to its
+  /// file, and hands every row to `recorder` first.
+  private func write(
+    _ chunk: Chunk, _ tables: inout ReportTables, _ events: inout CSVBuffer,
+    _ kills: inout CSVBuffer, recording recorder: inout some SimulationObserver
+  ) {
+    var nextKill = 0
+    for row in chunk.rows {
+      switch row {
+      case .event(let event):
+        recorder.record(event)
+        tables.append(event, to: &events)
+        if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
+      case .kill:
+        let kill = chunk.kills[nextKill]
+        nextKill += 1
+        recorder.record(kill)
+        tables.append(kill, to: &kills)
+        if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
+      }
+    }
   }
 }
