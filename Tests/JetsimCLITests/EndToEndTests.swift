@@ -351,6 +351,14 @@ import Testing
       "the header must be"
     ),
     (
+      ["run", "Profiles/sweeps/light-user-memory.json"], 65,
+      "'(top level)' is a sweep file (it has 'scenario' and 'axes'); expected a scenario"
+    ),
+    (
+      ["sweep", "Profiles/scenarios/worked-example.json"], 65,
+      "'(top level)' is a scenario (it has 'device' and 'apps'); expected a sweep file"
+    ),
+    (
       ["run", "Profiles/scenarios/worked-example.json", "--out", "Package.swift/out"], 73,
       "cannot write the reports"
     ),

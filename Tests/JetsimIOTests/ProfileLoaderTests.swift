@@ -107,6 +107,50 @@ import Testing
       ))
   }
 
+  /// A file of one kind read where another belongs is named for what it is, by the keys that
+  /// mark its kind, not by the first key the reader does not know.
+  @Test(arguments: [
+    ("sweep", "scenario", "a sweep file (it has 'scenario' and 'axes')", "a scenario"),
+    ("device", "scenario", "a device profile (it has 'memory')", "a scenario"),
+    ("app", "scenario", "an app profile (it has 'id' and 'resident')", "a scenario"),
+    ("app", "device", "an app profile (it has 'id' and 'resident')", "a device profile"),
+    ("device", "app", "a device profile (it has 'memory')", "an app profile"),
+    ("scenario", "app", "a scenario (it has 'device' and 'apps')", "an app profile"),
+  ])
+  func aFileOfAnotherKindIsNamedForWhatItIs(
+    document: String, readAs: String, found: String, expected: String
+  ) throws {
+    let documents = [
+      "sweep": #"{"version": 1, "name": "w", "scenario": "s.json", "axes": {"seed": "1..2"}}"#,
+      "device": #"{"version": 1, "name": "d", "memory": "1GB", "reserved": "200MB"}"#,
+      "app": appJSON,
+      "scenario": scenario(#""script": [{"at": "0s", "action": "home"}]"#),
+    ]
+    let file = try scratch.write("\(document).json", try #require(documents[document]))
+    let error = JetsimError.invalidValue(
+      path: file, keyPath: "(top level)", value: found, expected: expected)
+    #expect(throws: error) {
+      switch readAs {
+      case "scenario": _ = try ProfileLoader.scenario(at: file)
+      case "device": _ = try ProfileLoader.device(at: file)
+      default: _ = try ProfileLoader.app(at: file)
+      }
+    }
+  }
+
+  /// A file with the marks of the kind expected keeps the error of its unknown key, even when that
+  /// key marks another kind (`memory` at a scenario's top level is a mistake in a scenario).
+  @Test func aFileOfTheRightKindWithAnotherKindsKeyKeepsItsUnknownKey() throws {
+    let file = try scratch.write(
+      "s.json", scenario(#""script": [{"at": "0s", "action": "home"}], "memory": "1GB""#))
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: file) }
+    guard case .unknownKey(_, let keyPath, _, _) = error else {
+      Issue.record("expected an unknown key, got \(error)")
+      return
+    }
+    #expect(keyPath == "memory")
+  }
+
   @Test func aMissingRequiredKey() throws {
     let file = try scratch.write("app.json", #"{"version": 1, "id": "x"}"#)
     #expect(throws: JetsimError.missingKey(path: file, keyPath: "resident")) {
