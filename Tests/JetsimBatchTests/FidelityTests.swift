@@ -218,4 +218,30 @@ import Testing
     #expect(!result.kills.isEmpty)
     #expect(result.kills.allSatisfy { $0.reason.isLmk && $0.reason != .lmkNone })
   }
+
+  // MARK: - Round 5: jetsam read again against xnu-11417 (Fidelity/5-*.json)
+
+  /// A reaper sweep, once started below the reaper level, takes every reapable process in its
+  /// instant whatever the memory (`memorystatus_pick_action`, kern_memorystatus_policy.c:219).
+  @Test func aReaperSweepGoesOnWhateverTheMemory() throws {
+    let result = try run("5-jetsam-reaper-sweep-goes-on")
+    #expect(kills(result) == ["a long-idle-exit @300000", "b long-idle-exit @300000"])
+  }
+
+  /// Aggressive jetsam's visit of band 40 takes only pinned processes (none here): the march
+  /// takes the IDLE band's daemons first, then the app in band 40.
+  @Test func aggressiveJetsamPassesOverAnAppItDoesNotPin() throws {
+    let result = try run("5-jetsam-aggressive-unpinned-elevated")
+    #expect(
+      kills(result)
+        == ["d1", "d2", "d3", "d4", "d5", "d6", "nav"].map { "\($0) proc-thrashing @20000" })
+  }
+
+  /// A purge that leaves available memory below the pressure level is followed by its victim's
+  /// kill (`memorystatus_kill_proc`, kern_memorystatus.c:6311).
+  @Test func aPurgeThatIsNotEnoughIsFollowedByTheKill() throws {
+    let result = try run("5-jetsam-purge-not-enough")
+    #expect(kills(result) == ["repro.f vm-pageshortage @20000"])
+    #expect(result.events.contains { $0.kind == .purge && $0.app == 1 && $0.timeMs == 20000 })
+  }
 }

@@ -78,6 +78,9 @@ struct DeviceReplay {
   var lmkdAboveMinMs: Int?
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
+  /// The last process a policy purged without bringing available memory back to the pressure
+  /// level, and when: under jetsam it dies in the same instant all the same.
+  var lastPurge: (app: Int, timeMs: Int)?
   /// The freezer's budget interval: its end, its budget and what was written in it, in pages.
   var freezerIntervalEndMs = DeviceProfile.Freezer.intervalMs
   var freezerMaxPages = 0
@@ -154,6 +157,12 @@ struct DeviceReplay {
     guard row.app >= 0, let to = row.to else { return }
     let index = row.app
     let old = processes[index].state
+    // A policy's purge is of an app on screen; an app leaving the screen is purged in the
+    // background.
+    if row.kind == .purge, row.from?.isForeground == true {
+      let enough = row.availableKB - row.pendingKB >= device.warningThresholdKB
+      lastPurge = enough ? nil : (index, row.timeMs)
+    }
     if row.kind == .kill, row.reason == .longIdleExit, sweepStartMs != row.timeMs {
       sweepStartMs = row.timeMs
     }

@@ -76,7 +76,10 @@ import Testing
 
   /// `memstat_reaper_*` (kern_memorystatus.c; `MEMORYSTATUS_KILL_LONG_IDLE` in
   /// kern_memorystatus_policy.c `memorystatus_pick_action`): below the reaper level, a sweep kills
-  /// the IDLE band's processes alive 300 s, oldest entrant first; one sweep per period.
+  /// the IDLE band's processes in IDLE 300 s, oldest entrant first; once started it goes on
+  /// whatever the memory (`memorystatus_pick_action`, line 219, while
+  /// `memstat_reaper_is_currently_sweeping`) until no process is reapable
+  /// (`memorystatus_kill_top_process` ends the sweep, kern_memorystatus.c:6601–6605).
   @Test func memstatReaperSweepsLongIdleProcessesOncePerPeriod() throws {
     // 2 GB: critical 102.4 MB, idle 204.8, pressure 307.2, reaper 409.6. 350 MB free at first.
     let device = DeviceProfile(name: "2 GB", memoryKB: mb(2048), reservedKB: mb(1498))
@@ -93,10 +96,10 @@ import Testing
     ])
     let result = try Simulator.run(scenario)
     let kills = result.kills.map { "\(result.summary.appIDs[$0.app]) \($0.reason) @\($0.timeMs)" }
-    // At 300 s both are old enough; a dies first (entered IDLE first) and free (450 MB) is above
-    // the reaper level again. c's launch at 400 s leaves 300 MB, below it: b dies when the next
-    // sweep may start, at 600 s.
-    #expect(kills == ["a long-idle-exit @300000", "b long-idle-exit @600000"])
+    // At 300 s both are old enough; a dies first (entered IDLE first), and b in the same sweep
+    // although a's kill left 450 MB, above the reaper level. c's launch at 400 s leaves 400 MB,
+    // below it, with no one reapable: nobody dies.
+    #expect(kills == ["a long-idle-exit @300000", "b long-idle-exit @300000"])
     // Turned off, the reaper kills no one: c's launch at 400 s leaves 200 MB, below the idle level
     // (204.8 MB) but above the critical level: the head of IDLE dies for idle-exit instead.
     scenario.device.reaper.enabled = false
@@ -104,6 +107,38 @@ import Testing
     #expect(
       off.kills.map { "\(off.summary.appIDs[$0.app]) \($0.reason) @\($0.timeMs)" } == [
         "a idle-exit @400000"
+      ])
+  }
+
+  /// One sweep a period (`memstat_reaper_can_run_after_ts_matu`, the rescan delay, 300 s by
+  /// default): a process that becomes reapable after a sweep waits for the next, even below the
+  /// reaper level.
+  @Test func aReaperSweepWaitsForItsPeriod() throws {
+    // 2 GB: critical 102.4 MB, idle 204.8, pressure 307.2, reaper 409.6; 350 MB free at first.
+    let device = DeviceProfile(name: "2 GB", memoryKB: mb(2048), reservedKB: mb(1498))
+    let apps = [
+      Fixture.app("a", resident: 100), Fixture.app("b", resident: 100),
+      Fixture.app("c", resident: 100), Fixture.app("e", resident: 100),
+    ]
+    var scenario = Scenario(
+      name: "reaper", device: device, apps: apps,
+      actions: [
+        TimedAction(sec(1), .open("e")), TimedAction(sec(2), .home),
+        TimedAction(sec(400), .open("c")),
+      ],
+      policy: .jetsam, durationMs: sec(700))
+    scenario.snapshot = Snapshot([
+      .init(process: "a", state: .suspended, band: 0),
+      .init(process: "b", state: .suspended, band: 0),
+    ])
+    let result = try Simulator.run(scenario)
+    let kills = result.kills.map { "\(result.summary.appIDs[$0.app]) \($0.reason) @\($0.timeMs)" }
+    // e enters IDLE a few seconds in, so it is reapable a few seconds after 300 s: the sweep at
+    // 300 s takes a and b only. c's launch at 400 s leaves 350 MB, below the reaper level, with e
+    // reapable: e dies when the next sweep may start, at 600 s, not before.
+    #expect(
+      kills == [
+        "a long-idle-exit @300000", "b long-idle-exit @300000", "e long-idle-exit @600000",
       ])
   }
 
@@ -148,9 +183,12 @@ import Testing
     #expect(Array(harness.decisions(JetsamPolicy()).prefix(decisions.count)) == decisions)
   }
 
-  /// `memorystatus_act_aggressive` (kern_memorystatus.c lines 4465–4560): the ELEVATED_INACTIVE band
-  /// (40: an app using location in the background) is visited first, then the march.
-  @Test func aggressiveJetsamVisitsTheElevatedBandFirst() {
+  /// `memorystatus_act_aggressive` (kern_memorystatus.c lines 4465–4560) visits the
+  /// ELEVATED_INACTIVE band first, but `memorystatus_kill_elevated_process` takes only a process
+  /// pinned there (line 7159, `P_MEMSTAT_USE_ELEVATED_INACTIVE_BAND`): an app in band 40 because
+  /// it uses location in the background is not, so the march takes the IDLE band's daemons first
+  /// and the app in its turn.
+  @Test func aggressiveJetsamPassesOverAnUnpinnedElevatedProcess() {
     var device = Fixture.device
     device.systemProcesses = falseIdle(6, footprintMB: 5)
     device.foregroundLimitKB = mb(4000)
@@ -162,9 +200,8 @@ import Testing
       ])
     for _ in 1...6 { harness.addIdleSystemProcess(footprintMB: 5) }
     #expect(
-      Array(harness.decisions(JetsamPolicy()).prefix(2)) == [
-        "kill nav (proc-thrashing)", "kill d1 (proc-thrashing)",
-      ])
+      Array(harness.decisions(JetsamPolicy()).prefix(7))
+        == ["d1", "d2", "d3", "d4", "d5", "d6", "nav"].map { "kill \($0) (proc-thrashing)" })
   }
 
   /// The march goes on whatever the memory (`memorystatus_kill_processes_aggressive` checks none

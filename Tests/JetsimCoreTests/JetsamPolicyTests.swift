@@ -101,6 +101,17 @@ import Testing
       ])
   }
 
+  /// A purge succeeds only if it brings available memory back to the pressure level
+  /// (`memorystatus_kill_proc`, kern_memorystatus.c:6311): 50 MB free, 100 MB purged, 150 MB is
+  /// above critical (100 MB) but below the pressure level (200 MB): the app dies all the same.
+  @Test func aPurgeThatLeavesMemoryBelowThePressureLevelIsFollowedByTheKill() {
+    var harness = PolicyHarness([
+      .init(id: "screen", state: .active, footprintMB: 950, cachesMB: 100)
+    ])
+    #expect(harness.availableKB == mb(50))
+    #expect(harness.decisions(JetsamPolicy()) == ["purge screen", "kill screen (vm-pageshortage)"])
+  }
+
   @Test func belowThePressureLevelProcessesOverTheirSoftLimitDie() {
     // Free 150 MB: below warning (200 MB), above the critical levels. Soft limit: 50 % of the
     // 1000 MB foreground limit = 500 MB; only "fat" (520 MB) is over it.

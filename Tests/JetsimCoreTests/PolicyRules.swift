@@ -69,11 +69,11 @@ enum PolicyRule {
   /// XNU as xnu-11417's `memorystatus_pick_action` orders it: below the pressure level, a process
   /// over its soft limit off screen, lowest band first; while healthy (at or above the critical
   /// level), below the idle level, the head of IDLE (`idle-exit`), else below the reaper level a
-  /// sweep (at most one a period) of IDLE processes in IDLE for the reaper's age whose relaunch
-  /// likelihood is low or unknown; unhealthy, with the IDLE and daemon aging bands holding only
+  /// sweep (at most one a period; once started, it goes on in its instant whatever the memory) of
+  /// IDLE processes in IDLE for the reaper's age whose relaunch likelihood is low or unknown; unhealthy, with the IDLE and daemon aging bands holding only
   /// daemons launchd relaunches at once (five at least) and free memory at most 7 % of memory,
-  /// the ELEVATED_INACTIVE band's head or the head of the kill order (`proc-thrashing`, the march
-  /// of `memorystatus_kill_processes_aggressive`); else the head of the lowest band (oldest
+  /// the head of the kill order (`proc-thrashing`, the march of
+  /// `memorystatus_kill_processes_aggressive`; no process is pinned in ELEVATED_INACTIVE); else the head of the lowest band (oldest
   /// entrant; FOREGROUND by coalition). Bands above 210 are never killed. The kernel sorts
   /// FOREGROUND by coalition at the first priority kill of a pass; with every process of the band its
   /// own coalition's leader (the sweep's members of an app's coalition never enter it) and no
@@ -83,15 +83,24 @@ enum PolicyRule {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
     let reaperLevel = profile.reaper.enabled ? profile.reaperThresholdKB : 0
-    guard freeKB < max(profile.warningThresholdKB, idleLevel, reaperLevel) else { return .none }
     let now = device.nowMs
+    // A reaper sweep under way in this instant goes on whatever the memory.
+    let sweeping = device.sweepStartMs == now
+    guard freeKB < max(profile.warningThresholdKB, idleLevel, reaperLevel) || sweeping else {
+      return .none
+    }
+    // A purge that left available memory below the pressure level: its victim dies all the same.
+    if let purge = device.lastPurge, purge.timeMs == now, freeKB < profile.warningThresholdKB,
+      device.processes[purge.app].state.isResident, !exempt.contains(purge.app)
+    {
+      return .anyOf([purge.app])
+    }
     var idle = 0
     var low = 0
     var lowRelaunching = 0
     typealias Key = (Int, Int, Int, Int)  // (band, key, seq, index)
     var best: Key?
     var highwater: Key?
-    var elevated: Key?
     var reapable: Key?
     var swapped: Key?
     var waiting = false
@@ -118,7 +127,6 @@ enum PolicyRule {
       if device.isOverLimit(index, band: position.band), highwater.map({ key < $0 }) ?? true {
         highwater = key
       }
-      if position.band == 40, elevated.map({ key < $0 }) ?? true { elevated = key }
       // Swappable: an app or a member of an app's coalition, below BACKGROUND, swapped or not.
       let coalition =
         process.isSystem
@@ -150,18 +158,16 @@ enum PolicyRule {
       if freeKB < idleLevel, idle > 0, let victim = best, victim.0 == 0 {
         return .victim(victim.3, .idleExit)
       }
-      let sweepAllowed =
-        device.sweepStartMs.map { $0 == now || now >= $0 + profile.reaper.periodMs } ?? true
-      if freeKB < reaperLevel, sweepAllowed, let victim = reapable {
+      let sweepAllowed = device.sweepStartMs.map { now >= $0 + profile.reaper.periodMs } ?? true
+      if sweeping || (freeKB < reaperLevel && sweepAllowed), let victim = reapable {
         return .victim(victim.3, .longIdleExit)
       }
       return .none
     }
-    // Aggressive jetsam: the ELEVATED_INACTIVE band first, then the march from the head of the
-    // kill order (its top band and budget follow the window's actions: `aggressiveCandidates`).
-    if low >= 5, lowRelaunching == low, freeKB <= profile.memoryKB * 7 / 100 {
-      let candidates = Set([elevated?.3, best?.3].compactMap { $0 })
-      if !candidates.isEmpty { return .anyOf(candidates) }
+    // Aggressive jetsam: the march from the head of the kill order (its top band and budget
+    // follow the window's actions: `aggressiveHeads`).
+    if low >= 5, lowRelaunching == low, freeKB <= profile.memoryKB * 7 / 100, let victim = best {
+      return .anyOf([victim.3])
     }
     if let victim = best { return .victim(victim.3, .vmPageshortage) }
     return .none
@@ -169,11 +175,10 @@ enum PolicyRule {
 
   /// The processes a step of an aggressive march may kill, whatever the memory
   /// (`memorystatus_act_aggressive`, `memorystatus_kill_processes_aggressive`): the head of the
-  /// ELEVATED_INACTIVE band, or the head of the kill order at or below the highest top band (150).
+  /// kill order at or below the highest top band (150).
   static func aggressiveHeads(_ device: DeviceReplay, exempt: Set<Int>) -> Set<Int> {
     typealias Key = (Int, Int, Int, Int)
     var head: Key?
-    var elevated: Key?
     for index in device.processes.indices
     where device.processes[index].state.isResident && !exempt.contains(index) {
       let position = device.bandPosition(index, nowMs: device.nowMs)
@@ -185,10 +190,8 @@ enum PolicyRule {
         foregroundBand ? device.nameRank[index] : position.seq, index
       )
       if head.map({ key < $0 }) ?? true { head = key }
-      if position.band == 40, elevated.map({ key < $0 }) ?? true { elevated = key }
     }
-    let top = head.flatMap { $0.0 <= 150 ? $0.3 : nil }
-    return Set([top, elevated?.3].compactMap { $0 })
+    return Set([head.flatMap { $0.0 <= 150 ? $0.3 : nil }].compactMap { $0 })
   }
 
   /// Android's oom_score_adj, from the rebuilt device (ProcessList's values).

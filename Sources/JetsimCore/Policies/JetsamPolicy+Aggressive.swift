@@ -1,17 +1,20 @@
 /// Aggressive jetsam as xnu-11417.101.15 (commit e3723e1f) does it: jetsam loop detection decides
 /// when (`memorystatus_check_aggressive_jetsam_needed` and
 /// `memorystatus_aggressive_jetsam_needed_sysproc_aging`, kern_memorystatus_policy.c lines 326–425),
-/// `memorystatus_act_aggressive` (kern_memorystatus.c line 4465) what: the ELEVATED_INACTIVE band
-/// first, then `memorystatus_kill_processes_aggressive` (line 6729) marches from the head of IDLE
-/// through every band up to the action's top band, in the kill order, within a kill budget.
+/// `memorystatus_act_aggressive` (kern_memorystatus.c line 4465) what:
+/// `memorystatus_kill_processes_aggressive` (line 6729) marches from the head of IDLE through every
+/// band up to the action's top band, in the kill order, within a kill budget.
+///
+/// The action visits the ELEVATED_INACTIVE band first, but `memorystatus_kill_elevated_process`
+/// (line 7120) takes only a process pinned there (`P_MEMSTAT_USE_ELEVATED_INACTIVE_BAND`, line
+/// 7159: set by the elevated-inactive control, `memstat_update_inactive_priority`, line 2428, for
+/// a docked app, and by the freezer). jetsim pins no process there (its band 40 holds apps kept
+/// running off screen, which are not pinned), so the visit finds no one and the march begins.
 extension JetsamPolicy {
-  /// One aggressive action under way: the instant it runs in, the elevated processes it may still
-  /// visit, its top band and the kills its march may still make.
+  /// One aggressive action under way: the instant it runs in, its top band and the kills its
+  /// march may still make.
   struct AggressiveMarch: Sendable, Equatable {
     var instantMs: Int
-    var elevatedLeft: Int
-    /// Whether the last kill was of an elevated process: memory is checked before the next.
-    var afterElevatedKill = false
     var topBand: Int
     var killsLeft: Int
     /// Whether its march reaches FOREGROUND, which it sorts first (kern_memorystatus.c:6752–6759).
@@ -52,40 +55,19 @@ extension JetsamPolicy {
     loopCount += 1
     let below = order.count { members[$0].band < top }
     march = AggressiveMarch(
-      instantMs: device.nowMs, elevatedLeft: elevated.count, topBand: top,
-      killsLeft: parameters.aggressiveKillLoops * below)
+      instantMs: device.nowMs, topBand: top, killsLeft: parameters.aggressiveKillLoops * below)
     march?.sortsForeground = top >= parameters.bands.foreground
     return continueMarch(device, excluded: excluded)
   }
 
-  /// The next victim of the action under way in this instant, if any: an elevated process while
-  /// memory still calls for action (`memorystatus_kill_elevated_process`, and
-  /// `memstat_evaluate_page_shortage` after each), then the head of the kill order while it is at
-  /// or below the top band and the budget lasts. Nil ends the action.
+  /// The next victim of the action under way in this instant, if any: the head of the kill
+  /// order while it is at or below the top band and the budget lasts. Nil ends the action.
   mutating func continueMarch(_ device: DeviceView, excluded: Int) -> Int? {
     guard var current = march, current.instantMs == device.nowMs else {
       march = nil
       return nil
     }
-    defer {
-      let goesOn = current.killsLeft > 0 || current.elevatedLeft > 0 || current.afterElevatedKill
-      march = goesOn ? current : nil
-    }
-    // After an elevated kill, the action ends once memory no longer calls for action.
-    if current.afterElevatedKill, !memoryIsShort(device) {
-      current.elevatedLeft = 0
-      current.killsLeft = 0
-      return nil
-    }
-    current.afterElevatedKill = false
-    if current.elevatedLeft > 0 {
-      current.elevatedLeft -= 1
-      if let victim = elevated.first(excluding: excluded) {
-        current.afterElevatedKill = true
-        return victim
-      }
-      current.elevatedLeft = 0
-    }
+    defer { march = current.killsLeft > 0 ? current : nil }
     if current.sortsForeground, current.killsLeft > 0 {
       current.sortsForeground = false
       sortForeground()
@@ -100,16 +82,7 @@ extension JetsamPolicy {
     return victim
   }
 
-  /// Whether an aggressive action is under way: its march goes on whatever the memory.
-  @inline(__always) public var isActing: Bool { march != nil }
-
-  /// `memstat_evaluate_page_shortage`: below the critical level, below the idle level with anyone
-  /// in IDLE, or below the pressure level with anyone over a soft limit.
-  func memoryIsShort(_ device: DeviceView) -> Bool {
-    let available = device.availableKB
-    let profile = device.device
-    return available < profile.criticalThresholdKB
-      || (available < idleCriticalKB(profile) && idleCount > 0)
-      || (available < profile.warningThresholdKB && !highwater.isEmpty)
-  }
+  /// Whether an aggressive action or a reaper sweep is under way, each going on whatever the
+  /// memory, or a purge was just made, whose victim may die all the same.
+  @inline(__always) public var isActing: Bool { march != nil || sweeping || purged != nil }
 }

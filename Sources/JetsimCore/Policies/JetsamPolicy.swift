@@ -249,12 +249,10 @@ public struct JetsamPolicy: EvictionPolicy {
   private var appCount = 0
   private var nextSeq = 0
   /// The candidate lists, each in kill order: every process in a killable band, those over their
-  /// soft limit off screen, those in the ELEVATED_INACTIVE band (aggressive jetsam's first), the
-  /// swappable coalitions' members below BACKGROUND, and the IDLE band's processes the reaper may
-  /// take.
+  /// soft limit off screen, the swappable coalitions' members below BACKGROUND, and the IDLE band's
+  /// processes the reaper may take.
   var order = IndexedHeap<Key>(capacity: 0)
   var highwater = IndexedHeap<Key>(capacity: 0)
-  var elevated = IndexedHeap<Key>(capacity: 0)
   private var swappable = IndexedHeap<Key>(capacity: 0)
   private var reapable = IndexedHeap<Key>(capacity: 0)
   /// The processes aging towards IDLE, by the end of their aging time.
@@ -274,7 +272,11 @@ public struct JetsamPolicy: EvictionPolicy {
   /// time may make a high-watermark candidate (the inactive limit comes into force).
   private var limitedProcesses = 0
   private var levels = Levels()
-  /// The reaper: when the current sweep started, and the earliest the next may start.
+  /// The reaper: whether a sweep is under way, when the last one started, and the earliest the
+  /// next may start.
+  var sweeping = false
+  /// The victim of a purge just made, the reason it dies for if the purge is not enough, and when.
+  var purged: (app: Int, reason: KillReason, atMs: Int)?
   private var sweepStartMs = -1
   private var nextSweepMs = 0
   private var swapDevice = false
@@ -303,12 +305,10 @@ public struct JetsamPolicy: EvictionPolicy {
   public mutating func start(_ device: DeviceView) {
     let count = device.apps.count
     members = Array(repeating: Member(), count: count)
-    (order, highwater, elevated) = (
+    (order, highwater, swappable) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
     )
-    (swappable, reapable, agingEnds) = (
-      .init(capacity: count), .init(capacity: count), .init(capacity: count)
-    )
+    (reapable, agingEnds) = (.init(capacity: count), .init(capacity: count))
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
     swapDevice = device.device.appSwap != nil
@@ -434,7 +434,6 @@ public struct JetsamPolicy: EvictionPolicy {
     order.update(app, key: killable ? key : nil)
     highwater.update(app, key: killable && member.overSoftLimit ? key : nil)
     let low = member.band == bands.idle || member.band == bands.daemonAging
-    elevated.update(app, key: killable && member.band == bands.elevatedInactive ? key : nil)
     // On a device with app swap every app's coalition is swappable, each member donating its own
     // pages (`coalition_mark_swappable`, osfmk/kern/coalition.c:2805; who marks them is user
     // space's, which the kernel does not name): apps and their members in bands up to 29.
@@ -572,10 +571,12 @@ public struct JetsamPolicy: EvictionPolicy {
     let now = device.nowMs
     advance(to: now)
     let excluded = device.allocatingApp ?? -1
-    // An aggressive action under way goes on in its instant, whatever the memory.
+    // An aggressive action under way goes on in its instant, whatever the memory; a purge that
+    // was not enough is followed by its victim's kill.
     if let victim = continueMarch(device, excluded: excluded) {
       return Eviction(app: victim, reason: .procThrashing)
     }
+    if let kill = afterPurge(device, excluded: excluded) { return kill }
     let available = device.availableKB
     let belowPressure = available < levels.warningKB
     // 1. App swap running short below the pressure level: the head of the bands below BACKGROUND
@@ -600,8 +601,29 @@ public struct JetsamPolicy: EvictionPolicy {
     // 4. The top process: the head of the lowest band, FOREGROUND sorted first in a pass.
     sortForegroundIfPending()
     guard let victim = order.first(excluding: excluded) else { return nil }
-    if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
+    if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 {
+      return purge(victim, else: .vmPageshortage, nowMs: now)
+    }
     return Eviction(app: victim, reason: .vmPageshortage)
+  }
+
+  /// Purges `victim`, which dies for `reason` after all unless the purge brings available memory
+  /// back to the pressure level (`memorystatus_kill_proc`, kern_memorystatus.c:6311: the purge
+  /// succeeds only at or above the soft limit's page-shortage threshold).
+  private mutating func purge(_ victim: Int, else reason: KillReason, nowMs: Int) -> Eviction {
+    purged = (victim, reason, nowMs)
+    return .purge(victim)
+  }
+
+  /// The victim just purged dies, for the reason it was chosen, while available memory is below the
+  /// pressure level (`purge(_:else:nowMs:)`).
+  private mutating func afterPurge(_ device: DeviceView, excluded: Int) -> Eviction? {
+    guard let (victim, reason, purgedMs) = purged else { return nil }
+    purged = nil
+    guard purgedMs == device.nowMs, device.availableKB < levels.warningKB, victim != excluded,
+      members[victim].resident
+    else { return nil }
+    return Eviction(app: victim, reason: reason)
   }
 
   /// The system is healthy: idle-exit below the idle level, else the reaper below its level.
@@ -611,16 +633,25 @@ public struct JetsamPolicy: EvictionPolicy {
     if available < levels.idleCriticalKB, idleCount > 0,
       let victim = order.first(excluding: excluded), members[victim].band == parameters.bands.idle
     {
-      if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 { return .purge(victim) }
+      if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 {
+        return purge(victim, else: .idleExit, nowMs: now)
+      }
       return Eviction(app: victim, reason: .idleExit)
     }
+    // A sweep starts below the reaper level (`memstat_evaluate_page_shortage`,
+    // kern_memorystatus.c:4232) and then goes on whatever the memory while the system is healthy
+    // (`memorystatus_pick_action`, kern_memorystatus_policy.c:219), until no process is reapable
+    // (`memorystatus_kill_top_process` ends it, kern_memorystatus.c:6601–6605): in one instant.
+    let goesOn = sweeping && sweepStartMs == now
     let minAge = levels.reaperMinAgeMs
-    guard let level = levels.reaperKB, available < level,
-      sweepStartMs == now || now >= nextSweepMs,
+    guard let level = levels.reaperKB, goesOn || (available < level && now >= nextSweepMs),
       let victim = reapable.first(excluding: excluded), members[victim].entryMs + minAge <= now
-    else { return nil }
-    if sweepStartMs != now {
-      sweepStartMs = now
+    else {
+      sweeping = false
+      return nil
+    }
+    if !goesOn {
+      (sweeping, sweepStartMs) = (true, now)
       nextSweepMs = now + levels.reaperPeriodMs
     }
     return Eviction(app: victim, reason: .longIdleExit)
