@@ -244,4 +244,14 @@ import Testing
     #expect(kills(result) == ["repro.f vm-pageshortage @20000"])
     #expect(result.events.contains { $0.kind == .purge && $0.app == 1 && $0.timeMs == 20000 })
   }
+
+  /// lmkd with ActivityManager: an expired previous app is "previous-expired", at the fixed adj 900
+  /// with the state LAST_ACTIVITY (OomAdjuster `computeOomAdjLSP`), not a cached app: it does not
+  /// count toward the cached limit of the trim, nor take a cached slot.
+  @Test(arguments: [
+    "5-lmkd-previous-expired-not-trimmed", "5-lmkd-previous-expired-outside-slots",
+  ])
+  func anExpiredPreviousAppIsNotCached(name: String) throws {
+    #expect(try kills(run(name)) == [])
+  }
 }

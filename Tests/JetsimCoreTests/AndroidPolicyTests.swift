@@ -220,13 +220,15 @@ import Testing
     return adj
   }
 
-  /// The previous app keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it left the screen, then is
-  /// cached ("previous-expired", OomAdjuster `computeOomAdjLSP`): the newest cached, 900.
+  /// The previous app keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it left the screen, then
+  /// "previous-expired" (OomAdjuster `computeOomAdjLSP`): the fixed adj 900 with the state
+  /// LAST_ACTIVITY, outside the cached slots (`assignCachedAdjIfNecessary` skips an adj already
+  /// set), so the cached apps keep theirs (900, 910) and are counted without it.
   @Test func thePreviousAppExpiresAfterSixtySeconds() {
     var harness = PolicyHarness(device: phone, apps)
     harness.apps[4].leftForegroundMs = 9_000
     #expect(lmkdAdjustments(harness, nowMs: 68_999) == [0, 200, 200, 500, 700, 900, 910])
-    #expect(lmkdAdjustments(harness, nowMs: 69_000) == [0, 200, 200, 500, 900, 910, 920])
+    #expect(lmkdAdjustments(harness, nowMs: 69_000) == [0, 200, 200, 500, 900, 900, 910])
     // lmkd is asked again at the expiry, as memory stays short.
     var policy = harness.started(LmkdPolicy())
     harness.nowMs = 30_000

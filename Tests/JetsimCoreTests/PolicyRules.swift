@@ -231,14 +231,17 @@ enum PolicyRule {
 
   /// ActivityManager's fixed adj of process `index` (nil: cached), as lmkd reads it: persistent
   /// -800, foreground 0, perceptible 200, background 500, the previous app 700 for 60 s after it
-  /// left the screen.
+  /// left the screen and 900 from then on.
   static func lmkdFixedAdj(_ device: DeviceReplay, _ index: Int) -> Int? {
     let process = device.processes[index]
     if process.systemKind == .activeDaemon { return -800 }
     if process.state.isForeground { return 0 }
     if device.keepsRunning(index) { return 200 }
     if process.state == .background { return 500 }
-    if device.previousApp == index, device.nowMs < device.previousLeftMs + 60_000 { return 700 }
+    // Expired, the previous app is at 900, outside the cached slots ("previous-expired").
+    if device.previousApp == index {
+      return device.nowMs < device.previousLeftMs + 60_000 ? 700 : 900
+    }
     return nil
   }
 

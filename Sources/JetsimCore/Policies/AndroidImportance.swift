@@ -109,11 +109,15 @@ package struct AndroidImportance: Sendable {
     if status.keepsRunning { return Self.perceptible }
     if status.hasBackgroundWork { return Self.service }
     if app == previousApp {
-      // OomAdjuster computeOomAdjLSP: "previous-expired" once MAX_PREVIOUS_TIME has passed.
+      // OomAdjuster computeOomAdjLSP: "previous-expired" once MAX_PREVIOUS_TIME has passed, at
+      // the fixed CACHED_APP_MIN_ADJ with the state LAST_ACTIVITY: outside the cached slots
+      // (`assignCachedAdjIfNecessary` skips an adj already set) and not counted as cached by the
+      // trim (`updateAndTrimProcessLSP` counts CACHED_ACTIVITY only), until another app is the
+      // previous one.
       if ranking == .activityManager, let left = status.leftForegroundMs,
         left + Self.maxPreviousTimeMs <= nowMs
       {
-        return nil
+        return Self.cachedMin
       }
       return Self.previous
     }

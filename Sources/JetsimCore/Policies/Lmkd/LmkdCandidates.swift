@@ -38,16 +38,22 @@ struct LmkdCandidates: Sendable {
   static let earlierAdjs = [AndroidImportance.service, AndroidImportance.previous]
   private var heavier: [IndexedHeap<Heavier>] = []
   private var earlier: [IndexedHeap<Earlier>] = []
+  /// Expired previous apps, at the fixed adj 900 outside the cached slots ("previous-expired"),
+  /// least recently used first.
+  private var expired = IndexedHeap<LeastRecentFirst>(capacity: 0)
+  /// What `filed` holds for an expired previous app, apart from the cached split's 900.
+  static let expiredMark = AndroidImportance.cachedMin - 1
   private var cached = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
   private var empty = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
-  /// Where each process is filed: a fixed adj, `cachedMin` or `cachedMin + importanceLevels`
-  /// (empty), or nil (not a candidate).
+  /// Where each process is filed: a fixed adj, `expiredMark` (an expired previous app, at 900),
+  /// `cachedMin` or `cachedMin + importanceLevels` (empty), or nil (not a candidate).
   private(set) var filed: [Int?] = []
 
   /// No candidate yet, for processes `0..<count`.
   init(count: Int) {
     heavier = Self.heavierAdjs.map { _ in IndexedHeap(capacity: count) }
     earlier = Self.earlierAdjs.map { _ in IndexedHeap(capacity: count) }
+    expired = IndexedHeap(capacity: count)
     cached = RecencySplit(capacity: count, headCapacity: 0)
     empty = RecencySplit(capacity: count, headCapacity: 0)
     filed = Array(repeating: nil, count: count)
@@ -68,6 +74,10 @@ struct LmkdCandidates: Sendable {
           key: Heavier(rssKB: LmkdPolicy.rssKB(status), since: since, idRank: status.idRank))
       } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
         earlier[index].set(app, key: Earlier(since: since, idRank: status.idRank))
+      } else if adj == AndroidImportance.cachedMin {
+        expired.set(app, key: inSlot)
+        filed[app] = Self.expiredMark
+        return
       } else {
         return
       }
@@ -88,6 +98,8 @@ struct LmkdCandidates: Sendable {
       heavier[index].remove(app)
     } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
       earlier[index].remove(app)
+    } else if adj == Self.expiredMark {
+      expired.remove(app)
     } else if adj == AndroidImportance.cachedMin {
       cached.remove(app)
     } else {
@@ -136,6 +148,13 @@ struct LmkdCandidates: Sendable {
     guard let fromCached = Self.lastSlot(&cached, first: AndroidImportance.cachedMin, excluded),
       let fromEmpty = Self.lastSlot(&empty, first: emptyFirst, excluded)
     else { return .needsScan }
+    // An expired previous app shares adj 900 with the cached apps of the first slot: which of
+    // them goes first is least recent use, which the scan reads.
+    let fromExpired = expired.first(excluding: excluded)
+    if fromExpired != nil, fromCached.app != nil, fromCached.adj == AndroidImportance.cachedMin {
+      return .needsScan
+    }
+    offer(fromExpired, AndroidImportance.cachedMin)
     for found in [fromCached, fromEmpty] { offer(found.app, found.adj) }
     return best.map { .victim($0.app) } ?? .none
   }

@@ -61,11 +61,11 @@ extension LmkdPolicy {
     return nil
   }
 
-  /// Refiles the previous app as cached once `MAX_PREVIOUS_TIME` has passed since it left the
+  /// Refiles the previous app at adj 900 once `MAX_PREVIOUS_TIME` has passed since it left the
   /// screen: ActivityManager computes it "previous-expired" at its next update.
   mutating func refreshPrevious(nowMs: Int) {
     if let app = importance.previousApp, candidates.filed[app] == AndroidImportance.previous,
-      importance.fixedAdj(app, statuses[app], nowMs: nowMs) == nil
+      importance.fixedAdj(app, statuses[app], nowMs: nowMs) != AndroidImportance.previous
     {
       refile(app, nowMs: nowMs)
     }
