@@ -79,9 +79,6 @@ import Testing
     return kills(&harness, &started)
   }
 
-  /// LOW_MEM (lines 3045–3049): free between the min and low watermarks, no thrashing, no swap: a
-  /// medium PSI event kills at `lowmem_min_oom_score` (701) and above: C2, then C1 in the poll
-  /// after its death; never V (700), P or F.
   /// `LmkdMeminfo.==` is written out field by field (the synthesized one called `memcmp`): a
   /// reading that differs in any one stored figure is another reading, and a figure added to the
   /// type and left out of `==` fails here.
@@ -102,6 +99,9 @@ import Testing
     }
   }
 
+  /// LOW_MEM (lines 3045–3049): free between the min and low watermarks, no thrashing, no swap: a
+  /// medium PSI event kills at `lowmem_min_oom_score` (701) and above: C2, then C1 in the poll
+  /// after its death; never V (700), P or F.
   @Test func lowMemoryKillsCachedProcessesOnly() {
     // A 250 MB: cache 170 MB, refaults 30 MB/s (stall 120 ‰ ≥ 70), free 50 MB, thrashing 17 %.
     let harness = Self.harness(availableMB: 250, workingSetMB: 200)

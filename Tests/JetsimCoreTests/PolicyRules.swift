@@ -70,15 +70,17 @@ enum PolicyRule {
   /// over its soft limit off screen, lowest band first; while healthy (at or above the critical
   /// level), below the idle level, the head of IDLE (`idle-exit`), else below the reaper level a
   /// sweep (at most one a period; once started, it goes on in its instant whatever the memory) of
-  /// IDLE processes in IDLE for the reaper's age whose relaunch likelihood is low or unknown; unhealthy, with the IDLE and daemon aging bands holding only
-  /// daemons launchd relaunches at once (five at least) and free memory at most 7 % of memory,
-  /// the head of the kill order (`proc-thrashing`, the march of
-  /// `memorystatus_kill_processes_aggressive`; no process is pinned in ELEVATED_INACTIVE); else the head of the lowest band (oldest
-  /// entrant; FOREGROUND by coalition). Bands above 210 are never killed. The kernel sorts
-  /// FOREGROUND by coalition at the first priority kill of a pass; with every process of the band its
-  /// own coalition's leader (the sweep's members of an app's coalition never enter it) and no
-  /// process entering the band while a pass kills, that is the largest coalition first
-  /// (JetsamCoalitionTests holds the sort itself).
+  /// IDLE processes in IDLE for the reaper's age whose relaunch likelihood is low or unknown;
+  /// unhealthy, with the IDLE and daemon aging bands holding only daemons launchd relaunches at
+  /// once (five at least) and free memory at most 7 % of memory, the head of the kill order
+  /// (`proc-thrashing`, the march of `memorystatus_kill_processes_aggressive`; no process is pinned
+  /// in ELEVATED_INACTIVE); else the head of the lowest band (oldest entrant; FOREGROUND by
+  /// coalition). A purge that left memory below the pressure level is followed by its victim's
+  /// kill (its reason, the top process's or idle-exit's, is not checked). Bands above 210 are never
+  /// killed. The kernel sorts FOREGROUND by coalition at the first priority kill of a pass; with
+  /// every process of the band its own coalition's leader (the sweep's members of an app's
+  /// coalition never enter it) and no process entering the band while a pass kills, that is the
+  /// largest coalition first (JetsamCoalitionTests holds the sort itself).
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)

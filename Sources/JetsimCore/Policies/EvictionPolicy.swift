@@ -60,9 +60,9 @@ public protocol EvictionPolicy {
   /// count kills per band in summary.csv. The default is false.
   var hasBands: Bool { get }
   /// Whether the policy has an action under way that goes on whatever the memory (jetsam's
-  /// aggressive march after its latest eviction, ActivityManager's trim of processes over its
-  /// limits): the simulation then asks it even above `actsBelowFreeKB`, until it answers nil. The
-  /// default is false.
+  /// aggressive march and reaper sweep, and the kill that follows a purge that was not enough;
+  /// ActivityManager's trim of processes over its limits): the simulation then asks it even above
+  /// `actsBelowFreeKB`, until it answers nil. The default is false.
   var isActing: Bool { get }
 }
 

@@ -8,8 +8,10 @@
 /// The action visits the ELEVATED_INACTIVE band first, but `memorystatus_kill_elevated_process`
 /// (line 7120) takes only a process pinned there (`P_MEMSTAT_USE_ELEVATED_INACTIVE_BAND`, line
 /// 7159: set by the elevated-inactive control, `memstat_update_inactive_priority`, line 2428, for
-/// a docked app, and by the freezer). jetsim pins no process there (its band 40 holds apps kept
-/// running off screen, which are not pinned), so the visit finds no one and the march begins.
+/// a docked app, and by the freezer). jetsim models no docked app, and pins frozen apps in the
+/// freezer band (75, `bands.freezer`), not in band 40, whose apps are there because they run off
+/// screen: so the visit finds no one and the march begins. (With `bands.freezer` set to 40, XNU
+/// would visit the frozen apps pinned there first; jetsim does not.)
 extension JetsamPolicy {
   /// One aggressive action under way: the instant it runs in, its top band and the kills its
   /// march may still make.

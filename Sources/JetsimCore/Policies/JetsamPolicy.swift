@@ -304,6 +304,7 @@ public struct JetsamPolicy: EvictionPolicy {
 
   public mutating func start(_ device: DeviceView) {
     let count = device.apps.count
+    (sweeping, purged, march, sweepStartMs, nextSweepMs) = (false, nil, nil, -1, 0)
     members = Array(repeating: Member(), count: count)
     (order, highwater, swappable) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
@@ -557,7 +558,9 @@ public struct JetsamPolicy: EvictionPolicy {
     if device.pass != lastPass { (lastPass, foregroundSortPending) = (device.pass, true) }
     let eviction = decide(device)
     switch eviction?.reason {
-    case nil: foregroundSortPending = true
+    case nil:
+      // Nothing to do: no sweep goes on past it.
+      (foregroundSortPending, sweeping) = (true, false)
     case .vmPageshortage?, .idleExit?, .longIdleExit?, .lowSwap?:
       // A priority kill (`memorystatus_do_priority_kill`): the first of a pass sorts FOREGROUND.
       sortForegroundIfPending()

@@ -96,8 +96,8 @@ extension Simulation {
     var rank = 0
     passes += 1
     while !failed {
-      // An action under way (jetsam's aggressive march, ActivityManager's trim) goes on above the
-      // policy's levels.
+      // An action under way (jetsam's aggressive march, reaper sweep or kill after a purge,
+      // ActivityManager's trim) goes on above the policy's levels.
       // Below the policy's watermark, unless it says it cannot act yet at this level.
       let watermark = min(policyWatermarkKB, policy.actsNowBelowFreeKB(nowMs: queue.now))
       guard memory.availableAfterPendingKB < watermark || policyActing || policy.isActing else {
