@@ -254,4 +254,30 @@ import Testing
   func anExpiredPreviousAppIsNotCached(name: String) throws {
     #expect(try kills(run(name)) == [])
   }
+
+  /// lmkd reads no thrashing in the cycle after a kill: it takes a new refault baseline there
+  /// (`__mp_event_psi`, lmkd.cpp lines 2815–2826), so after one thrashing kill the cycles after
+  /// fall through to LOW_MEM at 701, and the thrashing limit is cut once (line 3084).
+  @Test func theCycleAfterAKillReadsNoThrashing() throws {
+    let result = try run("5-lmkd-thrashing-after-kill-reads-none")
+    #expect(
+      kills(result) == [
+        "c1 lmk-low-mem-and-thrashing @40000", "c2 lmk-low-mem @40000", "c3 lmk-low-mem @40000",
+        "c4 lmk-low-mem @40000",
+      ])
+    #expect(result.kills.map { $0.lmkd?.minScoreAdj } == [201, 701, 701, 701])
+  }
+
+  /// After a thrashing kill, the previous app (700, out of LOW_MEM's reach) dies for thrashing
+  /// only at the first poll, 100 ms apart, at which the refaults since the kill pass the cut limit
+  /// (90 %), reading about that much, not the steady rate of a whole window (about 240 %).
+  @Test func aSecondThrashingKillWaitsForThePollThatPassesTheCutLimit() throws {
+    let result = try run("5-lmkd-thrashing-after-kill-waits-for-a-poll")
+    #expect(
+      kills(result) == [
+        "c1 lmk-low-mem-and-thrashing @40000", "v lmk-low-mem-and-thrashing @40500",
+      ])
+    let thrashing = result.kills.compactMap { $0.lmkd?.thrashingPercent }
+    #expect(thrashing.count == 2 && thrashing[0] > 200 && (91..<110).contains(thrashing[1]))
+  }
 }

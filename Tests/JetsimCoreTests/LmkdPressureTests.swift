@@ -145,20 +145,34 @@ import Testing
 
   /// LOW_MEM_AND_THRASHING (lines 3001–3011, 3079–3085): below high with thrashing above the limit,
   /// perceptible apps spared (adj 201 and above) while thrashing is under `thrashing_limit_critical`;
-  /// each kill cuts the limit by `thrashing_limit_decay` (10 %): 100, 90, 81, 72. C2, C1 and V die,
-  /// never P; the limit comes back once a window has passed without a kill (line 2897).
+  /// a thrashing kill cuts the limit by `thrashing_limit_decay` (10 %). The cycle after a kill takes
+  /// a new refault baseline (lines 2815–2826), so its thrashing reads 0: C2 dies for thrashing, C1
+  /// for LOW_MEM (701) in the cycle after, and V (700) only at the poll where the refaults since
+  /// then pass the cut limit, 90 %; the limit comes back once a window has passed (line 2897).
   @Test func thrashingKillsDownToThePreviousAppAndTheLimitDecays() {
-    // A 105 MB, W 60 MB: cache 25 MB, refaults 35 MB/s, free 45 MB (below low), thrashing 139 %;
-    // after each 1 MB kill: 130 % (> 90), 122 % (> 81), 114 % (> 72, but only adj ≤ 200 is left).
+    // A 105 MB, W 60 MB: cache 25 MB, refaults 35 MB/s, free 45 MB (below low), thrashing 139 %.
     var harness = Self.harness(availableMB: 105, workingSetMB: 60)
     var policy = harness.started(Self.policy())
+    let start = harness.nowMs
     #expect(
-      Self.kills(&harness, &policy) == [
-        "C2 lmk-low-mem-and-thrashing", "C1 lmk-low-mem-and-thrashing",
-        "V lmk-low-mem-and-thrashing",
-      ])
-    #expect(policy.thrashingLimit == 72)
-    harness.nowMs += 1_001
+      Self.kills(&harness, &policy) == ["C2 lmk-low-mem-and-thrashing", "C1 lmk-low-mem"])
+    #expect(policy.thrashingLimit == 90)
+    // Cache 27 MB, refaults 33 MB/s: 122 % a window, 91 % (over 90) after 745 ms; lmkd polls every
+    // 100 ms after the kill, so it kills V at the poll of 800 ms, reading 97 %.
+    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) == start + 800)
+    harness.nowMs = start + 700
+    #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
+    harness.nowMs = start + 800
+    let eviction = policy.nextEviction(harness.view(seed: 1))
+    #expect(eviction?.app == 3 && eviction?.reason == .lmkLowMemAndThrashing)
+    #expect(eviction?.lmkd?.thrashingPercent == 97)
+    #expect(policy.thrashingLimit == 81)
+    harness.apps[3].state = .notRunning
+    (harness.apps[3].footprintKB, harness.apps[3].physicalKB) = (0, 0)
+    policy.appDidChange(3, harness.apps[3], nowMs: harness.nowMs)
+    // Only adj 200 and below are left: no kill, and the limit comes back a window later.
+    #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
+    harness.nowMs = start + 800 + 1_001
     #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
     #expect(policy.thrashingLimit == 100)
   }

@@ -137,7 +137,7 @@ public struct LmkdPolicy: EvictionPolicy {
       return nil
     }
     pressure.noteKill(decision, nowMs: device.nowMs)
-    return Self.eviction(chosen, decision.reason, decision.minAdj, info)
+    return Self.eviction(chosen, decision.reason, decision.minAdj, decision.thrashingPercent, info)
   }
 
   /// The thrashing limit in force (`thrashing_limit`), in percent.
@@ -170,16 +170,18 @@ public struct LmkdPolicy: EvictionPolicy {
       let level = minfree.firstIndex(where: { otherFree < $0 && info.fileKB < $0 }),
       let victim = victim(device, minAdj: Self.adjLevels[level])
     else { return nil }
-    return Self.eviction(victim, .lmkNone, Self.adjLevels[level], info)
+    return Self.eviction(
+      victim, .lmkNone, Self.adjLevels[level], info.thrashingPercent, info)
   }
 
-  /// The kill of `app` for `reason` at `minAdj`, with what lmkd logs of `info`.
-  static func eviction(_ app: Int, _ reason: KillReason, _ minAdj: Int, _ info: LmkdMeminfo)
-    -> Eviction
-  {
+  /// The kill of `app` for `reason` at `minAdj`, with what lmkd logs: `thrashing` and `info`'s
+  /// free swap.
+  static func eviction(
+    _ app: Int, _ reason: KillReason, _ minAdj: Int, _ thrashing: Int, _ info: LmkdMeminfo
+  ) -> Eviction {
     var eviction = Eviction(app: app, reason: reason)
     eviction.lmkd = LmkdKillInfo(
-      minScoreAdj: minAdj, thrashingPercent: info.thrashingPercent, swapFreeKB: info.swapFreeKB)
+      minScoreAdj: minAdj, thrashingPercent: thrashing, swapFreeKB: info.swapFreeKB)
     return eviction
   }
 }

@@ -16,7 +16,7 @@ extension LmkdPressure {
     // "Reset states after process got killed" (line 2815).
     let cycleAfterKill = killing
     killing = false
-    if cycleAfterKill { thrashingWindowStartMs = nowMs }
+    if cycleAfterKill { (thrashingWindowStartMs, windowAfterKill) = (nowMs, true) }
     let swapIsLow =
       parameters.swapFreeLowPercentage > 0
       && info.swapFreeKB < info.swapTotalKB * parameters.swapFreeLowPercentage / 100
@@ -26,16 +26,18 @@ extension LmkdPressure {
     lastEvaluationStuck = reclaim == .direct && directReclaimIsStuck(nowMs: nowMs)
     // The thrashing window (line 2878): the limit comes back when a window has passed.
     if nowMs - thrashingWindowStartMs > Self.windowMs {
-      thrashingWindowStartMs = nowMs
+      (thrashingWindowStartMs, windowAfterKill) = (nowMs, false)
       thrashingLimit = parameters.thrashingLimit
     }
     pollIntervalMs = swapIsLow ? Self.pollShortMs : Self.pollLongMs
     if event != .none || reclaim == .direct { pollUntilMs = nowMs + Self.windowMs }
     // Not reclaiming and no refaults: "bail out early" (lines 2855–2862).
     guard reclaim != .none || info.refaultKBPerSecond > 0 else { return nil }
+    let thrashing = thrashing(info, nowMs: nowMs)
     var decision = cascade(
-      info, wmark: wmark, reclaim: reclaim, swapIsLow: swapIsLow, event: event,
-      cycleAfterKill: cycleAfterKill)
+      info, thrashing: thrashing, wmark: wmark, reclaim: reclaim, swapIsLow: swapIsLow,
+      event: event, cycleAfterKill: cycleAfterKill)
+    decision?.thrashingPercent = thrashing
     // "Allow killing perceptible apps if the system is stalled" (line 3069).
     if decision != nil, info.fullStallPermille / 10 > parameters.stallLimitCritical {
       decision?.minAdj = 0
@@ -47,10 +49,9 @@ extension LmkdPressure {
   /// adj; the first that holds decides. DIRECT_RECL_STUCK (lines 3023–3027) keeps the minimum adj
   /// at 0, where `min_score_adj` starts.
   private mutating func cascade(
-    _ info: LmkdMeminfo, wmark: ZoneWatermarks.Level, reclaim: Reclaim, swapIsLow: Bool,
-    event: EventLevel, cycleAfterKill: Bool
+    _ info: LmkdMeminfo, thrashing: Int, wmark: ZoneWatermarks.Level, reclaim: Reclaim,
+    swapIsLow: Bool, event: EventLevel, cycleAfterKill: Bool
   ) -> Decision? {
-    let thrashing = info.thrashingPercent
     let critical = parameters.thrashingLimitCritical
     let spareable = Self.perceptibleAdj + 1
     // Perceptible apps are spared unless below min or thrashing critically (lines 2977, 2988).

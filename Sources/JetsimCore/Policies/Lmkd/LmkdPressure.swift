@@ -33,6 +33,8 @@ package struct LmkdPressure: Sendable {
     package var minAdj: Int
     /// Whether a kill cuts the thrashing limit (`cut_thrashing_limit`).
     package var cutsThrashingLimit: Bool
+    /// The thrashing the evaluation read, in percent (what lmkd logs with the kill).
+    package var thrashingPercent = 0
   }
 
   /// The PSI levels lmkd registers triggers for.
@@ -64,6 +66,9 @@ package struct LmkdPressure: Sendable {
   /// The last evaluation killed (`killing`): the next one is the cycle after a kill.
   var killing = false
   var thrashingWindowStartMs = 0
+  /// The thrashing window began at the cycle after a kill, with a new refault baseline and no
+  /// growth carried over (lines 2815–2826), not at the end of the window before (`thrashing`).
+  var windowAfterKill = false
   var checkFilecache = false
   var thrashingLimit: Int
   /// Whether PSI events that can only repeat the last evaluation are left out (see `quiet`); off,
@@ -140,6 +145,7 @@ package struct LmkdPressure: Sendable {
       // range (jetsim asked nothing): that poll reset the state after the kill.
       killing = false
       thrashingWindowStartMs = lastEvaluationMs
+      windowAfterKill = true
     }
     observe(info, nowMs: nowMs)
     let event = dueEvent(info, nowMs: nowMs)
@@ -163,8 +169,47 @@ package struct LmkdPressure: Sendable {
       return false
     }
     if nowMs <= pollUntilMs && info != lastEvaluatedInfo { return true }
+    if let poll = thrashingPollMs(info), poll <= nowMs { return true }
     return lastEvaluationReclaimedDirectly && !lastEvaluationStuck
       && directReclaimIsStuck(nowMs: nowMs)
+  }
+
+  /// lmkd's thrashing at `nowMs` reading `info` (lines 2877–2903): the file pages refaulted since
+  /// the window began, in percent of the file cache. jetsim's refaults are a steady rate, and a
+  /// window that began at the end of the one before carries that one's growth over
+  /// (`prev_thrash_growth`), so its thrashing reads as one window's refaults,
+  /// `info.thrashingPercent`. A window that began at the cycle after a kill starts from nothing
+  /// (line 2825): its thrashing grows with the time since, at `info`'s rate, to one window's
+  /// refaults when the window ends.
+  @inline(__always)
+  func thrashing(_ info: LmkdMeminfo, nowMs: Int) -> Int {
+    let sinceMs = nowMs - thrashingWindowStartMs
+    guard windowAfterKill, sinceMs < Self.windowMs else { return info.thrashingPercent }
+    return info.refaultKBPerSecond * 100 * sinceMs / ((info.fileKB + 1) * Self.windowMs)
+  }
+
+  /// In a window that began after a kill, with memory as `info` reads it: the first poll after the
+  /// last evaluation, inside the polling window, at which the thrashing reaches a value the
+  /// cascade tells apart from the last evaluation's (above the thrashing limit in force, above
+  /// `thrashing_limit`, at `thrashing_limit_critical`); nil if there is none.
+  @inline(__always)
+  func thrashingPollMs(_ info: LmkdMeminfo) -> Int? {
+    guard windowAfterKill, info.refaultKBPerSecond > 0, lastEvaluationMs != Int.min else {
+      return nil
+    }
+    let last = thrashing(info, nowMs: lastEvaluationMs)
+    let (cut, limit, critical) =
+      (thrashingLimit + 1, parameters.thrashingLimit + 1, parameters.thrashingLimitCritical)
+    let next = min(
+      cut > last ? cut : .max, limit > last ? limit : .max, critical > last ? critical : .max)
+    guard next <= info.thrashingPercent else { return nil }
+    // The least time since the window began at which the thrashing reaches `next`.
+    let perMs = info.refaultKBPerSecond * 100
+    let sinceMs = (next * (info.fileKB + 1) * Self.windowMs + perMs - 1) / perMs
+    let earliest = max(thrashingWindowStartMs + sinceMs, lastEvaluationMs + 1)
+    let polls = (earliest - lastEvaluationMs + pollIntervalMs - 1) / pollIntervalMs
+    let poll = lastEvaluationMs + polls * pollIntervalMs
+    return poll <= pollUntilMs ? poll : nil
   }
 
   /// Whether `info`'s stall reaches the trigger of `level`.
@@ -196,6 +241,7 @@ package struct LmkdPressure: Sendable {
       if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
     }
     if let stuck = stuckPollMs(nowMs: nowMs) { wake = min(wake ?? stuck, stuck) }
+    if let poll = thrashingPollMs(info), poll > nowMs { wake = min(wake ?? poll, poll) }
     if quietLevel < EventLevel.medium.rawValue, stalls(info, .medium) {
       let last = lastEventMs[EventLevel.medium.rawValue]
       let due = last == Int.min ? nowMs : last + Self.windowMs
@@ -213,6 +259,7 @@ package struct LmkdPressure: Sendable {
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
       && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
+      && thrashingPollMs(info) == nil
     if settled, event != .none, leavesOutQuietEvents { quiet = (info, event) }
   }
 
