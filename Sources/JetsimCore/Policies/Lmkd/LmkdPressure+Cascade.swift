@@ -13,6 +13,7 @@ extension LmkdPressure {
   ///
   /// - Complexity: O(1).
   mutating func evaluate(_ info: LmkdMeminfo, event: EventLevel, nowMs: Int) -> Decision? {
+    defer { thrashingPollAtMs = thrashingPollMs(info) }
     // "Reset states after process got killed" (line 2815).
     let cycleAfterKill = killing
     killing = false

@@ -69,6 +69,9 @@ package struct LmkdPressure: Sendable {
   /// The thrashing window began at the cycle after a kill, with a new refault baseline and no
   /// growth carried over (lines 2815–2826), not at the end of the window before (`thrashing`).
   var windowAfterKill = false
+  /// The poll at which the thrashing of the last evaluation's reading passes a threshold it had
+  /// not (`thrashingPollMs`), set by each evaluation.
+  var thrashingPollAtMs: Int?
   var checkFilecache = false
   var thrashingLimit: Int
   /// Whether PSI events that can only repeat the last evaluation are left out (see `quiet`); off,
@@ -169,7 +172,7 @@ package struct LmkdPressure: Sendable {
       return false
     }
     if nowMs <= pollUntilMs && info != lastEvaluatedInfo { return true }
-    if let poll = thrashingPollMs(info), poll <= nowMs { return true }
+    if let poll = thrashingPollAtMs, poll <= nowMs { return true }
     return lastEvaluationReclaimedDirectly && !lastEvaluationStuck
       && directReclaimIsStuck(nowMs: nowMs)
   }
@@ -191,7 +194,9 @@ package struct LmkdPressure: Sendable {
   /// In a window that began after a kill, with memory as `info` reads it: the first poll after the
   /// last evaluation, inside the polling window, at which the thrashing reaches a value the
   /// cascade tells apart from the last evaluation's (above the thrashing limit in force, above
-  /// `thrashing_limit`, at `thrashing_limit_critical`); nil if there is none.
+  /// `thrashing_limit`, at `thrashing_limit_critical`); nil if there is none. Each evaluation keeps
+  /// it (`thrashingPollAtMs`): memory changes only with a process, and a process that changed
+  /// brings the next poll earlier anyway.
   @inline(__always)
   func thrashingPollMs(_ info: LmkdMeminfo) -> Int? {
     guard windowAfterKill, info.refaultKBPerSecond > 0, lastEvaluationMs != Int.min else {
@@ -241,7 +246,7 @@ package struct LmkdPressure: Sendable {
       if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
     }
     if let stuck = stuckPollMs(nowMs: nowMs) { wake = min(wake ?? stuck, stuck) }
-    if let poll = thrashingPollMs(info), poll > nowMs { wake = min(wake ?? poll, poll) }
+    if let poll = thrashingPollAtMs, poll > nowMs { wake = min(wake ?? poll, poll) }
     if quietLevel < EventLevel.medium.rawValue, stalls(info, .medium) {
       let last = lastEventMs[EventLevel.medium.rawValue]
       let due = last == Int.min ? nowMs : last + Self.windowMs
@@ -259,7 +264,7 @@ package struct LmkdPressure: Sendable {
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
       && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
-      && thrashingPollMs(info) == nil
+      && thrashingPollAtMs == nil
     if settled, event != .none, leavesOutQuietEvents { quiet = (info, event) }
   }
 
