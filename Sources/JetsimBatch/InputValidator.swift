@@ -64,7 +64,7 @@ public enum InputValidator {
   /// its importer's error. Any other file is told by its content: JSON (an object or a list) is a
   /// JetsamEvent report when its first line is a report's header (`bug_type`) or its keys are a
   /// report body's (`memoryStatus`, `processes`), else a payload, sweep, scenario, device or app by
-  /// its keys; text is an app-usage log when its first line is a log's header
+  /// its keys (`DocumentKind.hints`); text is an app-usage log when its first line is a log's header
   /// (`LSAppImport.isLogHeader`), a report of the older text layout when it starts `Incident
   /// Identifier:`, a trace when its header is a trace's or it is a `.csv`, and otherwise read as
   /// JSON (a scenario, whose loader says what is wrong).
@@ -85,12 +85,13 @@ public enum InputValidator {
     if first.contains("\"bug_type\"") { return .jetsamReport }
     let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)
     let keys = Set((root.elements?.first ?? root).members?.map(\.key) ?? [])
-    let byKey: [(keys: [String], kind: FileKind)] = [
-      (["memoryStatus", "processes", "largestProcess"], .jetsamReport),
-      (["timeStampBegin", "applicationExitMetrics"], .metricKitPayload), (["axes"], .sweep),
-      (["script", "apps", "trace", "userModel"], .scenario), (["memory", "reserved"], .device),
-      (["resident", "id"], .app),
-    ]
-    return byKey.first { $0.keys.contains(where: keys.contains) }?.kind ?? .scenario
+    switch DocumentKind.recognised(keys: keys) {
+    case .jetsamReport: return .jetsamReport
+    case .metricKitPayload: return .metricKitPayload
+    case .sweep: return .sweep
+    case .device: return .device
+    case .app: return .app
+    case .scenario, nil: return .scenario
+    }
   }
 }

@@ -57,7 +57,7 @@ package struct ProfileFields {
     self.members = members
     guard let allowed else { return }
     for member in members where !allowed.contains(member.key) {
-      if keyPath.isEmpty, let misplaced = Self.misplaced(keys: members.map(\.key), allowed: allowed)
+      if keyPath.isEmpty, let misplaced = DocumentKind.misplaced(keys: members.map(\.key), allowed: allowed)
       {
         throw misplaced
       }
@@ -67,32 +67,6 @@ package struct ProfileFields {
           suggestion: Suggestion.closest(to: member.key, in: allowed),
           valid: allowed.filter { $0 != "version" }))
     }
-  }
-
-  /// The kinds of file jetsim reads, each by the keys that only a file of that kind has at its
-  /// top level: a file given where another kind belongs (a sweep file to `run`) is named for what
-  /// it is, rather than by its first key the reader does not know.
-  private static let documentKinds: [(name: String, keys: [String])] = [
-    ("a scenario", ["device", "apps"]),
-    ("a sweep file", ["scenario", "axes"]),
-    ("a device profile", ["memory"]),
-    ("an app profile", ["id", "resident"]),
-  ]
-
-  /// The error for a document with `keys` read where `allowed` keys belong, when it lacks what
-  /// marks the kind expected there and has what marks another kind; nil otherwise (a document of
-  /// the right kind with a wrong key, or one of no kind known).
-  private static func misplaced(keys: [String], allowed: [String]) -> FieldError? {
-    let isMarked = { (kind: (name: String, keys: [String])) in kind.keys.allSatisfy(keys.contains) }
-    guard
-      let expected = documentKinds.first(where: { $0.keys.allSatisfy(allowed.contains) }),
-      !isMarked(expected),
-      let found = documentKinds.first(where: { $0.name != expected.name && isMarked($0) })
-    else { return nil }
-    let marks = found.keys.map { "'\($0)'" }.joined(separator: " and ")
-    return FieldError(
-      keyPath: "(top level)",
-      kind: .invalid(value: "\(found.name) (it has \(marks))", expected: expected.name))
   }
 
   /// `parent.key`, or `key` at the top level.
