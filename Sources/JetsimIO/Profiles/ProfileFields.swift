@@ -57,7 +57,8 @@ package struct ProfileFields {
     self.members = members
     guard let allowed else { return }
     for member in members where !allowed.contains(member.key) {
-      if keyPath.isEmpty, let misplaced = DocumentKind.misplaced(keys: members.map(\.key), allowed: allowed)
+      if keyPath.isEmpty,
+        let misplaced = DocumentKind.misplaced(keys: members.map(\.key), allowed: allowed)
       {
         throw misplaced
       }
