@@ -145,10 +145,12 @@ package struct LmkdPressure: Sendable {
     catchUp(beforeMs: nowMs)
     if killing, nowMs != lastEvaluationMs {
       // The poll after the death came in the kill's instant, and memory was then out of lmkd's
-      // range (jetsim asked nothing): that poll reset the state after the kill.
+      // range (jetsim asked nothing): that poll reset the state after the kill, and read no
+      // refaults, so no thrashing grows toward a poll of its own.
       killing = false
       thrashingWindowStartMs = lastEvaluationMs
       windowAfterKill = true
+      thrashingPollAtMs = nil
     }
     observe(info, nowMs: nowMs)
     let event = dueEvent(info, nowMs: nowMs)
