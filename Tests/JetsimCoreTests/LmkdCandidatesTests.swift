@@ -20,7 +20,8 @@ import Testing
 
   /// On seeded random devices (apps on screen, perceptible, at work, previous, cached with ties of
   /// recency; idle daemons, the empty processes), at every floor and with or without a process
-  /// whose allocation waits, the kept lists name the victim the scan names.
+  /// whose allocation waits, the kept lists name the victim the scan names: at 10 s, and at 70 s,
+  /// when the previous app has expired to adj 900 beside the cached apps of the first slot.
   @Test(arguments: 1...40)
   func theKeptListsNameTheScansVictim(seed: Int) {
     var random = RandomStream(seed: UInt64(seed), stream: 3)
@@ -43,17 +44,50 @@ import Testing
       return app
     }
     var harness = PolicyHarness(device: device, nowMs: 10_000, apps)
+    for (index, app) in apps.enumerated() where app.leftScreen {
+      harness.apps[index].leftForegroundMs = app.enteredMs
+    }
     for index in 0..<daemons { harness.addIdleSystemProcess(footprintMB: 1, enteredMs: index) }
     var policy = harness.started(LmkdPolicy())
-    for floor in [0, 200, 500, 701, 900, 950] {
-      for allocating in [nil, random.below(harness.apps.count)] {
-        harness.allocating = allocating
-        let view = harness.view(seed: 1)
-        var scanning = policy
-        #expect(
-          policy.victim(view, minAdj: floor) == scanning.scanVictim(view, minAdj: floor),
-          "seed \(seed), floor \(floor), allocating \(String(describing: allocating))")
+    for nowMs in [10_000, 70_000] {
+      harness.nowMs = nowMs
+      for floor in [0, 200, 500, 701, 900, 950] {
+        for allocating in [nil, random.below(harness.apps.count)] {
+          harness.allocating = allocating
+          let view = harness.view(seed: 1)
+          var scanning = policy
+          #expect(
+            policy.victim(view, minAdj: floor) == scanning.scanVictim(view, minAdj: floor),
+            "seed \(seed), at \(nowMs) ms, floor \(floor), allocating \(String(describing: allocating))"
+          )
+        }
       }
     }
+  }
+
+  /// An expired previous app (adj 900, "previous-expired") beside a lone cached app, whose slot is
+  /// 900 too: of the two, the least recently used dies first, whichever it is, as the scan says.
+  @Test(arguments: [(1_000, 2_000), (2_000, 1_000)])
+  func atAdj900TheLeastRecentlyUsedOfTheExpiredAndTheCachedGoesFirst(
+    previousUsedMs: Int, cachedUsedMs: Int
+  ) {
+    let apps: [PolicyHarness.App] = [
+      .init(id: "screen", state: .active, footprintMB: 100, lastUsedMs: 5_000, enteredMs: 5_000),
+      .init(
+        id: "previous", state: .suspended, footprintMB: 10, lastUsedMs: previousUsedMs,
+        enteredMs: previousUsedMs, leftScreen: true),
+      .init(id: "cached", state: .suspended, footprintMB: 10, lastUsedMs: cachedUsedMs),
+    ]
+    var harness = PolicyHarness(nowMs: 10_000, apps)
+    harness.apps[1].leftForegroundMs = previousUsedMs
+    var policy = harness.started(LmkdPolicy())
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 2)
+    // More than 60 s after "previous" left the screen: it is at 900 with "cached".
+    harness.nowMs = 70_000
+    let view = harness.view(seed: 1)
+    var scanning = policy
+    let first = previousUsedMs < cachedUsedMs ? 1 : 2
+    #expect(scanning.scanVictim(view, minAdj: 900) == first)
+    #expect(policy.victim(view, minAdj: 900) == first)
   }
 }

@@ -41,13 +41,28 @@ struct LmkdCandidates: Sendable {
   /// Expired previous apps, at the fixed adj 900 outside the cached slots ("previous-expired"),
   /// least recently used first.
   private var expired = IndexedHeap<LeastRecentFirst>(capacity: 0)
-  /// What `filed` holds for an expired previous app, apart from the cached split's 900.
-  static let expiredMark = AndroidImportance.cachedMin - 1
   private var cached = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
   private var empty = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
-  /// Where each process is filed: a fixed adj, `expiredMark` (an expired previous app, at 900),
-  /// `cachedMin` or `cachedMin + importanceLevels` (empty), or nil (not a candidate).
-  private(set) var filed: [Int?] = []
+
+  /// The list a candidate is filed in.
+  enum List: Equatable, Sendable {
+    /// `heavier[index]`: adj `heavierAdjs[index]`.
+    case heavier(Int)
+    /// `earlier[index]`: adj `earlierAdjs[index]`.
+    case earlier(Int)
+    /// An expired previous app, at 900 outside the slots.
+    case expired
+    /// A cached app, in a slot from 900.
+    case cached
+    /// An empty process, in a slot from 905.
+    case empty
+  }
+
+  /// The list of the previous app (adj 700, the second of `earlierAdjs`).
+  static let previousList = List.earlier(1)
+
+  /// Where each process is filed, or nil (not a candidate).
+  private(set) var filed: [List?] = []
 
   /// No candidate yet, for processes `0..<count`.
   init(count: Int) {
@@ -72,38 +87,32 @@ struct LmkdCandidates: Sendable {
         heavier[index].set(
           app,
           key: Heavier(rssKB: LmkdPolicy.rssKB(status), since: since, idRank: status.idRank))
+        filed[app] = .heavier(index)
       } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
         earlier[index].set(app, key: Earlier(since: since, idRank: status.idRank))
+        filed[app] = .earlier(index)
       } else if adj == AndroidImportance.cachedMin {
         expired.set(app, key: inSlot)
-        filed[app] = Self.expiredMark
-        return
-      } else {
-        return
+        filed[app] = .expired
       }
-      filed[app] = adj
     } else if isEmpty {
       empty.set(app, recency: recency, tailKey: inSlot)
-      filed[app] = AndroidImportance.cachedMin + AndroidImportance.importanceLevels
+      filed[app] = .empty
     } else {
       cached.set(app, recency: recency, tailKey: inSlot)
-      filed[app] = AndroidImportance.cachedMin
+      filed[app] = .cached
     }
   }
 
   /// Takes `app` out of every list.
   mutating func remove(_ app: Int) {
-    guard let adj = filed[app] else { return }
-    if let index = Self.heavierAdjs.firstIndex(of: adj) {
-      heavier[index].remove(app)
-    } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
-      earlier[index].remove(app)
-    } else if adj == Self.expiredMark {
-      expired.remove(app)
-    } else if adj == AndroidImportance.cachedMin {
-      cached.remove(app)
-    } else {
-      empty.remove(app)
+    switch filed[app] {
+    case .heavier(let index): heavier[index].remove(app)
+    case .earlier(let index): earlier[index].remove(app)
+    case .expired: expired.remove(app)
+    case .cached: cached.remove(app)
+    case .empty: empty.remove(app)
+    case nil: return
     }
     filed[app] = nil
   }
@@ -148,11 +157,14 @@ struct LmkdCandidates: Sendable {
     guard let fromCached = Self.lastSlot(&cached, first: AndroidImportance.cachedMin, excluded),
       let fromEmpty = Self.lastSlot(&empty, first: emptyFirst, excluded)
     else { return .needsScan }
-    // An expired previous app shares adj 900 with the cached apps of the first slot: which of
-    // them goes first is least recent use, which the scan reads.
-    let fromExpired = expired.first(excluding: excluded)
-    if fromExpired != nil, fromCached.app != nil, fromCached.adj == AndroidImportance.cachedMin {
-      return .needsScan
+    // An expired previous app shares adj 900 with the cached apps of the first slot: of the two
+    // lists' firsts, the least recently used goes first.
+    var fromExpired = expired.first(excluding: excluded)
+    if let app = fromExpired, let other = fromCached.app,
+      fromCached.adj == AndroidImportance.cachedMin,
+      let key = expired.key(of: app), let otherKey = cached.tail.key(of: other), otherKey < key
+    {
+      fromExpired = nil
     }
     offer(fromExpired, AndroidImportance.cachedMin)
     for found in [fromCached, fromEmpty] { offer(found.app, found.adj) }
@@ -179,9 +191,7 @@ struct LmkdCandidates: Sendable {
   /// How many cached processes (apps with activities) there are.
   var cachedCount: Int { cached.count }
   /// Whether `app` is filed as an empty process.
-  func isEmpty(_ app: Int) -> Bool {
-    filed[app] == AndroidImportance.cachedMin + AndroidImportance.importanceLevels
-  }
+  func isEmpty(_ app: Int) -> Bool { filed[app] == .empty }
 
   /// The best of `split`'s last slot other than `excluded`, and that slot's adj (`app` nil when
   /// the split is empty); nil when `excluded` is alone in it.

@@ -64,7 +64,7 @@ extension LmkdPolicy {
   /// Refiles the previous app at adj 900 once `MAX_PREVIOUS_TIME` has passed since it left the
   /// screen: ActivityManager computes it "previous-expired" at its next update.
   mutating func refreshPrevious(nowMs: Int) {
-    if let app = importance.previousApp, candidates.filed[app] == AndroidImportance.previous,
+    if let app = importance.previousApp, candidates.filed[app] == LmkdCandidates.previousList,
       importance.fixedAdj(app, statuses[app], nowMs: nowMs) != AndroidImportance.previous
     {
       refile(app, nowMs: nowMs)
