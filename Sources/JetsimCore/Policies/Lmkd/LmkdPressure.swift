@@ -13,7 +13,9 @@
 ///   the time it takes to accumulate it (`psi_complete_stall_ms × 1000 / full stall` ms), so a
 ///   medium event, and lmkd's kills, come first. The higher level wins when both are due.
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
-///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`).
+///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`), when a
+///   process changed since the last evaluation, or when the thrashing growing since a kill passes
+///   a limit (`thrashingPollMs`): polls that would decide as the last evaluation are not made.
 /// - on the poll that finds direct reclaim stuck (`direct_reclaim_threshold_ms`, see
 ///   `directReclaimMs`): lmkd polls for as long as direct reclaim lasts (line 3103), so the first
 ///   poll after the threshold is passed evaluates, though memory reads as before.
