@@ -160,16 +160,22 @@ import Testing
   }
 
   @Test func oomBadnessScoresFootprintPlusAdj() {
-    // 1990 MB = 509440 pages; adj 900 adds 458496 pages, adj 0 nothing.
-    #expect(OOMBadnessPolicy.badness(footprintKB: mb(300), adj: 0, memoryKB: mb(1990)) == 76_800)
+    // 1990 MB and no swap = 509440 pages, 509 a unit of adj (the division first): adj 900 adds
+    // 458100 pages, adj 0 nothing. 200 MB of swap counts too: 560640 pages, 560 a unit.
+    let pages = OOMBadnessPolicy.totalPages(memoryKB: mb(1990), swapKB: 0)
+    #expect(OOMBadnessPolicy.badness(footprintKB: mb(300), adj: 0, totalPages: pages) == 76_800)
     #expect(
-      OOMBadnessPolicy.badness(footprintKB: mb(100), adj: 900, memoryKB: mb(1990)) == 25_600
-        + 458_496)
+      OOMBadnessPolicy.badness(footprintKB: mb(100), adj: 900, totalPages: pages) == 25_600
+        + 458_100)
+    let withSwap = OOMBadnessPolicy.totalPages(memoryKB: mb(1990), swapKB: mb(200))
+    #expect(
+      OOMBadnessPolicy.badness(footprintKB: mb(100), adj: 900, totalPages: withSwap) == 25_600
+        + 504_000)
     var harness = PolicyHarness(device: phone, apps)
     harness.apps[0].footprintKB = mb(1_400)
-    // Free −760 MB; critical is 5 % of 1990 MB = 99.5 MB. Badness: cached-old 76800 + 459005 = 535805,
-    // cached-new 484096, previous 25600 + 356608 = 382208, screen 358400 (1400 MB, adj 0), upload
-    // 280320, maps 153088, music 127488. Kills: cached-old (−460), cached-new (−360), previous (−260),
+    // Free −760 MB; critical is 5 % of 1990 MB = 99.5 MB. Badness: cached-old 76800 + 458609 = 535409,
+    // cached-new 483700, previous 25600 + 356300 = 381900, screen 358400 (1400 MB, adj 0), upload
+    // 280100, maps 153000, music 127400. Kills: cached-old (−460), cached-new (−360), previous (−260),
     // then the 1.4 GB foreground app, which outscores the service app: 1140 MB free, done.
     #expect(
       harness.decisions(OOMBadnessPolicy()) == [

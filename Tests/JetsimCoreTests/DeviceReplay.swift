@@ -13,6 +13,8 @@ struct DeviceReplay {
     var isSystem: Bool
     var systemKind: SystemProcessKind?
     var state: AppState = .notRunning
+    /// When the process started, in order of starts (the kernel's task list).
+    var started = 0
     var footprintKB = 0
     var modes: Set<BackgroundMode> = []
     /// When it last entered the background state.
@@ -59,6 +61,8 @@ struct DeviceReplay {
   var processes: [Process]
   var level = PressureLevel.normal
   var nowMs = 0
+  /// Processes started so far.
+  var starts = 0
   /// Android's previous app: the last app that left the screen, until it returns or dies.
   var previousApp: Int?
   /// When the previous app left the screen.
@@ -179,6 +183,10 @@ struct DeviceReplay {
       processes[index].lastUsedMs = (snapshotOrder[processes[index].name] ?? 0) - snapshotCount
     } else if to == .background, old != .background {
       processes[index].lastUsedMs = row.timeMs
+    }
+    if !old.isResident, to.isResident {
+      starts += 1
+      processes[index].started = starts
     }
     processes[index].state = to
     processes[index].footprintKB = row.footprintKB

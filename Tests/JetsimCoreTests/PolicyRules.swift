@@ -403,13 +403,16 @@ enum PolicyRule {
   static func oomBadness(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     guard freeKB < device.device.criticalThresholdKB else { return .none }
     let adj = adjustments(device)
-    let pages = device.device.memoryKB / 4
+    // Memory and swap (mm/oom_kill.c `constrained_alloc`), per 1000, the division first.
+    let swapKB = device.device.appSwap?.budgetKB ?? device.device.zram?.sizeKB ?? 0
+    let unit = (device.device.memoryKB + swapKB) / 4 / 1000
     let victim = device.processes.indices.filter { adj[$0] != nil && !exempt.contains($0) }.max {
       a, b in
-      let scoreA = device.processes[a].footprintKB / 4 + (adj[a] ?? 0) * pages / 1000
-      let scoreB = device.processes[b].footprintKB / 4 + (adj[b] ?? 0) * pages / 1000
+      let scoreA = device.processes[a].footprintKB / 4 + (adj[a] ?? 0) * unit
+      let scoreB = device.processes[b].footprintKB / 4 + (adj[b] ?? 0) * unit
+      // Of equal scores, the process started last (`select_bad_process` keeps an equal one).
       return scoreA != scoreB
-        ? scoreA < scoreB : device.processes[a].name > device.processes[b].name
+        ? scoreA < scoreB : device.processes[a].started < device.processes[b].started
     }
     return victim.map { .victim($0, .vmPageshortage) } ?? .none
   }

@@ -1,7 +1,8 @@
 /// Android's `oom_score_adj` for the processes in memory, as ActivityManager sets it and `lmkd` and
 /// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): foreground
 /// 0; perceptible (audio, location or VoIP in use) 200; service (background work under way) 500; the
-/// previous app 700; cached 900 to 999. An active system daemon is persistent (-800: never a victim).
+/// previous app 700; cached 900 to 999. An active system daemon is persistent (-800:
+/// never lmkd's victim, `oom-badness`'s last resort).
 ///
 /// The previous app is one process, ActivityManager's `mPreviousProcess`: the app that was on screen
 /// before the current one. It is set when an app leaves the screen, and cleared when that app comes

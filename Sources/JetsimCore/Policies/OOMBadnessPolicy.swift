@@ -1,6 +1,9 @@
-/// `oom-badness`: Linux's OOM killer (mm/oom_kill.c, `oom_badness`). While free memory is below
-/// critical, kill the process with the highest badness, `footprint in pages + adj × total pages ÷
-/// 1000`, with the adj of `AndroidImportance` (pages of 4 KB); ties by name.
+/// `oom-badness`: Linux's OOM killer (mm/oom_kill.c of Linux 6.12, `oom_badness`,
+/// `select_bad_process`). While free memory is below critical, kill the process with the highest
+/// badness, `footprint in pages + adj × (total pages ÷ 1000)`, total pages counting RAM and swap
+/// (`constrained_alloc`), with the adj of `AndroidImportance` (pages of 4 KB); of equal scores the
+/// most recently started process (the last `for_each_process` finds, `oom_evaluate_task` keeping
+/// an equal score).
 ///
 /// - Complexity: O(log *n*) per change and O(log *n* + 99 log 99) per decision: the processes of
 ///   each fixed adj are kept by footprint, and the cached ones split by recency (`RecencySplit`): the
@@ -15,7 +18,11 @@ public struct OOMBadnessPolicy: EvictionPolicy {
   private var fixed: [IndexedHeap<Heaviest>] = []
   private var fixedClass: [Int] = []
   private var cached = RecencySplit<Heaviest>(capacity: 0, headCapacity: 0)
-  private var memoryKB = 0
+  private var totalPages = 0
+  /// When each process started, in the order the kernel's task list keeps (system processes at
+  /// boot, then each app at its launch): a tie goes to the larger.
+  private var started: [Int] = []
+  private var starts = 0
 
   /// The adjs a process has whatever the others do, in `fixed`'s order.
   static let fixedAdjs = [
@@ -25,22 +32,27 @@ public struct OOMBadnessPolicy: EvictionPolicy {
   /// The cached processes whose adj differ: 900 to 998.
   static let rankedCached = AndroidImportance.cachedMax - AndroidImportance.cachedMin
 
-  /// The larger footprint in pages first, then the name: the order of equal adjs.
+  /// The larger footprint in pages first, then the later start: the order of equal adjs.
   struct Heaviest: Comparable, Sendable {
     var pages: Int
-    var idRank: Int
+    var started: Int
     static func < (a: Heaviest, b: Heaviest) -> Bool {
-      a.pages != b.pages ? a.pages > b.pages : a.idRank < b.idRank
+      a.pages != b.pages ? a.pages > b.pages : a.started > b.started
     }
   }
 
   /// The Linux OOM killer's badness policy.
   public init() {}
 
-  /// The badness of a process with `footprintKB` and `adj` on a device with `memoryKB`.
-  public static func badness(footprintKB: Int, adj: Int, memoryKB: Int) -> Int {
-    footprintKB / 4 + adj * (memoryKB / 4) / 1000
+  /// The badness of a process with `footprintKB` and `adj` where the kernel counts `totalPages`
+  /// (`oom_badness`: `adj *= totalpages / 1000`, the division first).
+  public static func badness(footprintKB: Int, adj: Int, totalPages: Int) -> Int {
+    footprintKB / 4 + adj * (totalPages / 1000)
   }
+
+  /// `totalpages` of a global OOM (`constrained_alloc`: `totalram_pages() + total_swap_pages`):
+  /// memory and swap, in 4 KB pages.
+  public static func totalPages(memoryKB: Int, swapKB: Int) -> Int { (memoryKB + swapKB) / 4 }
 
   public mutating func start(_ device: DeviceView) {
     let count = device.apps.count
@@ -49,12 +61,24 @@ public struct OOMBadnessPolicy: EvictionPolicy {
     fixed = Self.fixedAdjs.map { _ in IndexedHeap(capacity: count) }
     fixedClass = Array(repeating: -1, count: count)
     cached = RecencySplit(capacity: count, headCapacity: Self.rankedCached)
-    memoryKB = device.device.memoryKB
+    totalPages = Self.totalPages(memoryKB: device.device.memoryKB, swapKB: device.memory.swapKB)
+    started = Array(repeating: 0, count: count)
+    starts = 0
+    // Those in memory at the start: the system's processes first, as at boot.
+    for app in Array(device.appCount..<count) + Array(0..<device.appCount)
+    where device.apps[app].state.isResident {
+      starts += 1
+      started[app] = starts
+    }
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     let previous = importance.previousApp
     importance.appDidChange(app, status)
+    if !statuses[app].state.isResident, status.state.isResident {
+      starts += 1
+      started[app] = starts
+    }
     statuses[app] = status
     refile(app)
     if importance.previousApp != previous {
@@ -67,7 +91,7 @@ public struct OOMBadnessPolicy: EvictionPolicy {
   /// Files `app` by its adj: in the heap of its fixed adj, in the cached split, or nowhere.
   private mutating func refile(_ app: Int) {
     let status = statuses[app]
-    let key = Heaviest(pages: status.footprintKB / 4, idRank: status.idRank)
+    let key = Heaviest(pages: status.footprintKB / 4, started: started[app])
     var newClass = -1
     if status.state.isResident {
       newClass =
@@ -100,10 +124,9 @@ public struct OOMBadnessPolicy: EvictionPolicy {
     var best: (app: Int, score: Int)?
     func consider(_ app: Int, _ adj: Int) {
       let score = Self.badness(
-        footprintKB: statuses[app].footprintKB, adj: adj, memoryKB: memoryKB)
+        footprintKB: statuses[app].footprintKB, adj: adj, totalPages: totalPages)
       if let current = best,
-        score < current.score
-          || (score == current.score && statuses[app].idRank > statuses[current.app].idRank)
+        score < current.score || (score == current.score && started[app] < started[current.app])
       {
         return
       }
