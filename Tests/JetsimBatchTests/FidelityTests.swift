@@ -256,28 +256,29 @@ import Testing
   }
 
   /// lmkd reads no thrashing in the cycle after a kill: it takes a new refault baseline there
-  /// (`__mp_event_psi`, lmkd.cpp lines 2815–2826), so after one thrashing kill the cycles after
-  /// fall through to LOW_MEM at 701, and the thrashing limit is cut once (line 3084).
+  /// (`__mp_event_psi`, lmkd.cpp lines 2815–2826), so the cycles after the first kill fall through
+  /// to LOW_MEM at 701 (c2, c3, c4 in the instant, reading 0) and cut no limit. The first kill is
+  /// at the start of the pressure, where lmkd reads only the growth carried over (about 0) and kills
+  /// for LOW_MEM too; jetsim reads a whole window's refaults there and kills c1 for thrashing
+  /// (docs/policies.md, "Known differences"), so c1's reason is not asserted.
   @Test func theCycleAfterAKillReadsNoThrashing() throws {
     let result = try run("5-lmkd-thrashing-after-kill-reads-none")
-    #expect(
-      kills(result) == [
-        "c1 lmk-low-mem-and-thrashing @40000", "c2 lmk-low-mem @40000", "c3 lmk-low-mem @40000",
-        "c4 lmk-low-mem @40000",
-      ])
-    #expect(result.kills.map { $0.lmkd?.minScoreAdj } == [201, 701, 701, 701])
+    #expect(result.kills.map { result.summary.appIDs[$0.app] } == ["c1", "c2", "c3", "c4"])
+    let after = result.kills.dropFirst()
+    #expect(after.allSatisfy { $0.reason == .lmkLowMem && $0.timeMs == 40_000 })
+    #expect(after.map { $0.lmkd?.minScoreAdj } == [701, 701, 701])
+    #expect(after.map { $0.lmkd?.thrashingPercent } == [0, 0, 0])
   }
 
-  /// After a thrashing kill, the previous app (700, out of LOW_MEM's reach) dies for thrashing
-  /// only at the first poll, 100 ms apart, at which the refaults since the kill pass the cut limit
-  /// (90 %), reading about that much, not the steady rate of a whole window (about 240 %).
-  @Test func aSecondThrashingKillWaitsForThePollThatPassesTheCutLimit() throws {
+  /// After a kill, the previous app (700, out of LOW_MEM's reach) dies for thrashing only at the
+  /// first poll, 100 ms apart, at which the refaults since the kill pass the limit, reading about
+  /// that much (here 102 % at 40.5 s, over lmkd's 100 % and over the 90 % jetsim's own thrashing
+  /// kill of c1 left), not the whole window's 240 %. (c1's reason, as above, is not asserted.)
+  @Test func aSecondThrashingKillWaitsForThePollThatPassesTheLimit() throws {
     let result = try run("5-lmkd-thrashing-after-kill-waits-for-a-poll")
-    #expect(
-      kills(result) == [
-        "c1 lmk-low-mem-and-thrashing @40000", "v lmk-low-mem-and-thrashing @40500",
-      ])
-    let thrashing = result.kills.compactMap { $0.lmkd?.thrashingPercent }
-    #expect(thrashing.count == 2 && thrashing[0] > 200 && (91..<110).contains(thrashing[1]))
+    #expect(kills(result).last == "v lmk-low-mem-and-thrashing @40500")
+    #expect(result.kills.count == 2)
+    let thrashing = result.kills.last?.lmkd?.thrashingPercent ?? 0
+    #expect((101..<110).contains(thrashing))
   }
 }

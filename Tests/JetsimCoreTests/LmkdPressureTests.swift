@@ -246,10 +246,13 @@ import Testing
   }
 
   /// tests/lmkd_test.cpp: `runMemStressTest` (lines 213–293) starts a process at each adj from 1000
-  /// down to 0 that allocates 1 MB a second (`add_pressure`, line 191) until it is killed, and
-  /// `TEST(lmkd, check_for_oom)` expects every one killed by lmkd (line 353) and no kernel OOM kill
-  /// (line 363). jetsim's adj are 0, 200, 500, 700 and 900: each process, beside the app on screen,
-  /// is killed with an lmkd reason before available memory runs out.
+  /// down to 0 that allocates 1 MB every millisecond (`ALLOC_STEP`, `usleep(ALLOC_DELAY)` of 1000
+  /// µs, `add_pressure`, line 191) until it is killed, and `TEST(lmkd, check_for_oom)` expects
+  /// every one killed by lmkd (line 353) and no kernel OOM kill (line 363). jetsim's adj are 0, 200,
+  /// 500, 700 and 900: each process, beside the app on screen, is killed with an lmkd reason before
+  /// available memory runs out. The process grows here without waiting for room; in a run, a
+  /// process whose allocation waits is never the victim (docs/policies.md), so the adj-0 case,
+  /// alone on screen, would end in `vm-pageshortage` there.
   @Test(arguments: ["cached", "previous", "service", "perceptible", "on screen"])
   func everyAdjIsKilledBeforeMemoryRunsOut(name: String) {
     var grower = PolicyHarness.App(id: "grower", state: .suspended, footprintMB: 100)
@@ -266,7 +269,7 @@ import Testing
     var policy = harness.started(LmkdPolicy())
     var killed: Eviction?
     while killed == nil, harness.availableKB > 0 {
-      harness.nowMs += 1_000
+      harness.nowMs += 1
       harness.apps[0].footprintKB += mb(1)
       harness.apps[0].physicalKB = harness.apps[0].footprintKB
       policy.appDidChange(0, harness.apps[0], nowMs: harness.nowMs)

@@ -8,10 +8,11 @@
 /// - on a PSI event. The kernel's triggers fire when the stall accumulated in a 1 s window reaches
 ///   `psi_partial_stall_ms` ("some", medium) or `psi_complete_stall_ms` ("full", critical), at most
 ///   once a window. jetsim's memory moves in steps: a medium event is due as soon as the stall is at
-///   or above its threshold (70 ms of a window is reached within the first tenth of a second of any
-///   such stall); a critical event once the full stall has stayed at or above its threshold for
-///   the time it takes to accumulate it (`psi_complete_stall_ms × 1000 / full stall` ms), so a
-///   medium event, and lmkd's kills, come first. The higher level wins when both are due.
+///   or above its threshold (earlier than the kernel's, which needs `psi_partial_stall_ms × 1000 /
+///   stall` ms to accumulate it: docs/policies.md); a critical event once the full stall has stayed
+///   at or above its threshold for the time it takes to accumulate it (`psi_complete_stall_ms ×
+///   1000 / full stall` ms), so a medium event, and lmkd's kills, come first. The higher level wins
+///   when both are due.
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
 ///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`), when a
 ///   process changed since the last evaluation, or when the thrashing growing since a kill passes
@@ -182,12 +183,12 @@ package struct LmkdPressure: Sendable {
   }
 
   /// lmkd's thrashing at `nowMs` reading `info` (lines 2877–2903): the file pages refaulted since
-  /// the window began, in percent of the file cache. jetsim's refaults are a steady rate, and a
-  /// window that began at the end of the one before carries that one's growth over
-  /// (`prev_thrash_growth`), so its thrashing reads as one window's refaults,
-  /// `info.thrashingPercent`. A window that began at the cycle after a kill starts from nothing
+  /// the window began, in percent of the file cache, plus what the window before carried over
+  /// (`prev_thrash_growth`). A window that began at the cycle after a kill starts from nothing
   /// (line 2825): its thrashing grows with the time since, at `info`'s rate, to one window's
-  /// refaults when the window ends.
+  /// refaults when the window ends. Any other reads one window's refaults, `info.thrashingPercent`
+  /// (an approximation: lmkd reads the carried-over growth alone at a window's start and adds the
+  /// new window's refaults to it; docs/policies.md, "Known differences").
   @inline(__always)
   func thrashing(_ info: LmkdMeminfo, nowMs: Int) -> Int {
     let sinceMs = nowMs - thrashingWindowStartMs
