@@ -281,4 +281,12 @@ import Testing
     let thrashing = result.kills.last?.lmkd?.thrashingPercent ?? 0
     #expect((101..<110).contains(thrashing))
   }
+
+  /// A kill that leaves memory out of lmkd's range: its cycle after, which jetsim does not ask
+  /// for, set the polling interval back to 100 ms (lines 3108–3113), so the allocation 30 ms later
+  /// is seen at the poll of 100 ms.
+  @Test func aPollAfterAnUnseenCycleAfterAKillKeeps100ms() throws {
+    let result = try run("5-lmkd-poll-interval-after-an-unseen-cycle")
+    #expect(kills(result).last == "c2 lmk-low-mem @40100")
+  }
 }

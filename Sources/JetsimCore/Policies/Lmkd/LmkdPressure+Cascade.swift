@@ -18,9 +18,7 @@ extension LmkdPressure {
     let cycleAfterKill = killing
     killing = false
     if cycleAfterKill { (thrashingWindowStartMs, windowAfterKill) = (nowMs, true) }
-    let swapIsLow =
-      parameters.swapFreeLowPercentage > 0
-      && info.swapFreeKB < info.swapTotalKB * parameters.swapFreeLowPercentage / 100
+    let swapIsLow = swapIsLow(info)
     let wmark = watermarks.lowestBreached(freeKB: info.freeKB)
     let reclaim: Reclaim = wmark == .min ? .direct : wmark == .low ? .kswapd : .none
     lastEvaluationReclaimedDirectly = reclaim == .direct
@@ -44,6 +42,13 @@ extension LmkdPressure {
       decision?.minAdj = 0
     }
     return decision
+  }
+
+  /// Whether free swap is below `swap_free_low_percentage` of its size (lines 2829–2831).
+  @inline(__always)
+  func swapIsLow(_ info: LmkdMeminfo) -> Bool {
+    parameters.swapFreeLowPercentage > 0
+      && info.swapFreeKB < info.swapTotalKB * parameters.swapFreeLowPercentage / 100
   }
 
   /// The cascade of `__mp_event_psi` (lines 2951–3051), each branch with its reason and minimum

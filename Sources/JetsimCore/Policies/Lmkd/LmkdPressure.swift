@@ -154,6 +154,8 @@ package struct LmkdPressure: Sendable {
       thrashingWindowStartMs = lastEvaluationMs
       windowAfterKill = true
       thrashingPollAtMs = nil
+      // That cycle chose the polling interval (lines 3108–3113), with no kill under way.
+      pollIntervalMs = swapIsLow(info) ? Self.pollShortMs : Self.pollLongMs
     }
     observe(info, nowMs: nowMs)
     let event = dueEvent(info, nowMs: nowMs)
