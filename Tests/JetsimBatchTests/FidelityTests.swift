@@ -289,4 +289,12 @@ import Testing
     let result = try run("5-lmkd-poll-interval-after-an-unseen-cycle")
     #expect(kills(result).last == "c2 lmk-low-mem @40100")
   }
+
+  /// lmkd polls every 100 ms from its last evaluation (`mainloop`, lines 3975–3986): an
+  /// allocation between two polls is seen at the next, and the grid stays, so the previous app
+  /// dies at the 500 ms poll after the kill, not 300 ms after the allocation.
+  @Test func aChangeBetweenPollsIsSeenAtTheNextPoll() throws {
+    let result = try run("5-lmkd-polls-keep-their-grid")
+    #expect(kills(result).last == "v lmk-low-mem-and-thrashing @40500")
+  }
 }

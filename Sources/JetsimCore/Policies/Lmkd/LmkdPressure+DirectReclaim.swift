@@ -66,8 +66,6 @@ extension LmkdPressure {
     guard lastEvaluationReclaimedDirectly, !lastEvaluationStuck, lastEvaluationMs != Int.min,
       let stuck = directReclaimStuckAtMs()
     else { return nil }
-    let interval = max(1, pollIntervalMs)
-    let polls = max(1, (stuck - lastEvaluationMs + interval - 1) / interval)
-    return max(lastEvaluationMs + polls * interval, nowMs + 1)
+    return firstPollMs(atOrAfter: max(stuck, nowMs + 1))
   }
 }

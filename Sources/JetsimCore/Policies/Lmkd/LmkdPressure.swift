@@ -171,11 +171,20 @@ package struct LmkdPressure: Sendable {
     return event
   }
 
+  /// lmkd's first poll at or after `timeMs`: it polls every `pollIntervalMs` from its last
+  /// evaluation (`mainloop`, lines 3975–3986: `last_poll_tm` + the interval), so a change between
+  /// two polls is seen at the next.
+  @inline(__always)
+  func firstPollMs(atOrAfter timeMs: Int) -> Int {
+    let polls = max(1, (timeMs - lastEvaluationMs + pollIntervalMs - 1) / pollIntervalMs)
+    return lastEvaluationMs + polls * pollIntervalMs
+  }
+
   /// Whether a poll at `nowMs` would find what the last evaluation did not: other memory inside
   /// the polling window, or a direct reclaim stuck since (lmkd polls while it lasts).
   @inline(__always)
   private func pollDue(_ info: LmkdMeminfo, nowMs: Int) -> Bool {
-    guard lastEvaluationMs != Int.min, nowMs >= lastEvaluationMs + pollIntervalMs else {
+    guard lastEvaluationMs != Int.min, nowMs == firstPollMs(atOrAfter: nowMs) else {
       return false
     }
     if nowMs <= pollUntilMs && info != lastEvaluatedInfo { return true }
@@ -218,9 +227,7 @@ package struct LmkdPressure: Sendable {
     // The least time since the window began at which the thrashing reaches `next`.
     let perMs = info.refaultKBPerSecond * 100
     let sinceMs = (next * (info.fileKB + 1) * Self.windowMs + perMs - 1) / perMs
-    let earliest = max(thrashingWindowStartMs + sinceMs, lastEvaluationMs + 1)
-    let polls = (earliest - lastEvaluationMs + pollIntervalMs - 1) / pollIntervalMs
-    let poll = lastEvaluationMs + polls * pollIntervalMs
+    let poll = firstPollMs(atOrAfter: thrashingWindowStartMs + sinceMs)
     return poll <= pollUntilMs ? poll : nil
   }
 
@@ -249,7 +256,7 @@ package struct LmkdPressure: Sendable {
       wake = due
     }
     if changedSinceEvaluation, lastEvaluationMs != Int.min {
-      let poll = max(lastEvaluationMs + pollIntervalMs, nowMs + 1)
+      let poll = firstPollMs(atOrAfter: nowMs + 1)
       if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
     }
     if let stuck = stuckPollMs(nowMs: nowMs) { wake = min(wake ?? stuck, stuck) }
