@@ -297,4 +297,20 @@ import Testing
     let result = try run("5-lmkd-polls-keep-their-grid")
     #expect(kills(result).last == "v lmk-low-mem-and-thrashing @40500")
   }
+
+  // MARK: - Round 5: oom-badness read against Linux 6.12's mm/oom_kill.c
+
+  /// Linux 6.12 (`select_bad_process`, `oom_evaluate_task`): of equal badness, the process started
+  /// last; total pages count swap (`constrained_alloc`); `adj *= totalpages / 1000`, the division
+  /// first. Each case's first victim is the kernel's (the later kills depend on when the killer
+  /// runs, a known difference).
+  @Test(arguments: [
+    ("5-oom-badness-tie-goes-to-the-newest", "zeta.player"),
+    ("5-oom-badness-total-pages-count-swap", "repro.x"),
+    ("5-oom-badness-adj-times-whole-units", "p.previous"),
+  ])
+  func oomBadnessScoresAsLinux(name: String, first: String) throws {
+    let result = try run(name)
+    #expect(result.kills.first.map { result.summary.appIDs[$0.app] } == first)
+  }
 }
