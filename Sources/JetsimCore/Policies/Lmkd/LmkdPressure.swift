@@ -180,8 +180,9 @@ package struct LmkdPressure: Sendable {
     return lastEvaluationMs + polls * pollIntervalMs
   }
 
-  /// Whether a poll at `nowMs` would find what the last evaluation did not: other memory inside
-  /// the polling window, or a direct reclaim stuck since (lmkd polls while it lasts).
+  /// Whether `nowMs` is one of lmkd's polls (`firstPollMs`) and it would find what the last
+  /// evaluation did not: other memory inside the polling window, the thrashing since a kill past a
+  /// limit (`thrashingPollAtMs`), or a direct reclaim stuck since (lmkd polls while it lasts).
   @inline(__always)
   private func pollDue(_ info: LmkdMeminfo, nowMs: Int) -> Bool {
     guard lastEvaluationMs != Int.min, nowMs == firstPollMs(atOrAfter: nowMs) else {
