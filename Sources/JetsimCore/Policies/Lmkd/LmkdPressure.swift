@@ -189,7 +189,7 @@ package struct LmkdPressure: Sendable {
       return false
     }
     if nowMs <= pollUntilMs && info != lastEvaluatedInfo { return true }
-    if let poll = thrashingPollAtMs, poll <= nowMs { return true }
+    if let poll = thrashingPollAtMs, poll <= nowMs, nowMs <= pollUntilMs { return true }
     return lastEvaluationReclaimedDirectly && !lastEvaluationStuck
       && directReclaimIsStuck(nowMs: nowMs)
   }
