@@ -73,6 +73,33 @@ import Testing
     return result
   }
 
+  /// The kills `policy` makes over the `forMs` from `harness.nowMs`, memory changing only with
+  /// its victims: lmkd is asked at once, and again each time it says (`reconsiderAtMs`: its PSI
+  /// events and the polls that would read anything new). Each kill is given with its time from
+  /// the start and the thrashing lmkd read.
+  static func kills(_ harness: inout PolicyHarness, _ policy: inout LmkdPolicy, forMs: Int)
+    -> [String]
+  {
+    let (start, end) = (harness.nowMs, harness.nowMs + forMs)
+    var result: [String] = []
+    while true {
+      while let eviction = policy.nextEviction(harness.view(seed: 1)), result.count < 10 {
+        let thrashing = eviction.lmkd?.thrashingPercent ?? -1
+        result.append(
+          "\(harness.profiles[eviction.app].id) \(eviction.reason) @\(harness.nowMs - start) "
+            + "\(thrashing)%")
+        harness.apps[eviction.app].state = .notRunning
+        harness.apps[eviction.app].footprintKB = 0
+        harness.apps[eviction.app].physicalKB = 0
+        policy.appDidChange(eviction.app, harness.apps[eviction.app], nowMs: harness.nowMs)
+      }
+      guard let next = policy.reconsiderAtMs(harness.view(seed: 1)), next <= end else {
+        return result
+      }
+      harness.nowMs = next
+    }
+  }
+
   static func kills(_ harness: PolicyHarness, _ policy: LmkdPolicy = policy()) -> [String] {
     var harness = harness
     var started = harness.started(policy)
@@ -112,12 +139,13 @@ import Testing
   /// a kill: `pressure_after_kill_min_score` (0): C1, V, then P before P2 (the heavier at adj ≤ 200,
   /// `find_and_kill_process` line 2549), then F.
   @Test func pressureAfterAKillGoesDownToTheForeground() {
-    // A 200 MB, W 1500 MB: free pages gone (refaults 1380 MB/s), thrashing 1150 % (≥ 3 × 100):
-    // the first kill is LOW_MEM_AND_THRASHING at adj 0 and above, the others follow the kill.
+    // A 200 MB, W 1500 MB: free pages gone (refaults 1380 MB/s), thrashing 1150 % a second. The
+    // first evaluation of the pressure reads the thrashing its window has grown to, none yet
+    // (lines 2898–2905): LOW_MEM at 701 kills C2; the others follow the kill.
     let harness = Self.harness(availableMB: 200, workingSetMB: 1_500)
     #expect(
       Self.kills(harness) == [
-        "C2 lmk-low-mem-and-thrashing", "C1 lmk-pressure-after-kill", "V lmk-pressure-after-kill",
+        "C2 lmk-low-mem", "C1 lmk-pressure-after-kill", "V lmk-pressure-after-kill",
         "P lmk-pressure-after-kill", "P2 lmk-pressure-after-kill", "F lmk-pressure-after-kill",
       ])
   }
@@ -145,50 +173,51 @@ import Testing
 
   /// LOW_MEM_AND_THRASHING (lines 3001–3011, 3079–3085): below high with thrashing above the limit,
   /// perceptible apps spared (adj 201 and above) while thrashing is under `thrashing_limit_critical`;
-  /// a thrashing kill cuts the limit by `thrashing_limit_decay` (10 %). The cycle after a kill takes
-  /// a new refault baseline (lines 2815–2826), so its thrashing reads 0: C2 dies for thrashing, C1
-  /// for LOW_MEM (701) in the cycle after, and V (700) only at the poll where the refaults since
-  /// then pass the cut limit, 90 %; the limit comes back once a window has passed (line 2897).
-  @Test func thrashingKillsDownToThePreviousAppAndTheLimitDecays() {
-    // A 105 MB, W 60 MB: cache 25 MB, refaults 35 MB/s, free 45 MB (below low), thrashing 139 %.
+  /// a thrashing kill cuts the limit by `thrashing_limit_decay` (10 %). The thrashing is what the
+  /// window has refaulted so far (line 2900): the pressure's first evaluation reads none and kills
+  /// C2 for LOW_MEM (701), the cycle after it, with a new baseline (lines 2815–2826), C1; V (700)
+  /// dies at the poll where the refaults since pass the limit. The limit comes back at the first
+  /// evaluation more than a window later (line 2897).
+  @Test func thrashingGrowsInItsWindowAndAKillCutsTheLimit() {
+    // A 105 MB, W 60 MB: cache 25 MB, refaults 35 MB/s, free 45 MB (below low).
     var harness = Self.harness(availableMB: 105, workingSetMB: 60)
     var policy = harness.started(Self.policy())
-    let start = harness.nowMs
+    // After C2 and C1: cache 27,648 KB, refaults 33,792 KB/s: over 100 % (27,926 KB) after 826 ms,
+    // seen at the 900 ms poll (every 100 ms), reading 30,412 KB over 27,649 KB: 109 %.
     #expect(
-      Self.kills(&harness, &policy) == ["C2 lmk-low-mem-and-thrashing", "C1 lmk-low-mem"])
+      Self.kills(&harness, &policy, forMs: 900) == [
+        "C2 lmk-low-mem @0 0%", "C1 lmk-low-mem @0 0%", "V lmk-low-mem-and-thrashing @900 109%",
+      ])
     #expect(policy.thrashingLimit == 90)
-    // Cache 27 MB, refaults 33 MB/s: 122 % a window, 91 % (over 90) after 745 ms; lmkd polls every
-    // 100 ms after the kill, so it kills V at the poll of 800 ms, reading 97 %.
-    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) == start + 800)
-    harness.nowMs = start + 700
+    // Only adj 200 and below are left. The window that began with V's death carries its growth
+    // over at the poll of 2,000 ms: the limit is 100 % again.
+    harness.nowMs += 1_000
     #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
-    harness.nowMs = start + 800
-    let eviction = policy.nextEviction(harness.view(seed: 1))
-    #expect(eviction?.app == 3 && eviction?.reason == .lmkLowMemAndThrashing)
-    #expect(eviction?.lmkd?.thrashingPercent == 97)
-    #expect(policy.thrashingLimit == 81)
-    harness.apps[3].state = .notRunning
-    (harness.apps[3].footprintKB, harness.apps[3].physicalKB) = (0, 0)
-    policy.appDidChange(3, harness.apps[3], nowMs: harness.nowMs)
-    // Only adj 200 and below are left: no kill, and the limit comes back a window later.
-    #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
-    harness.nowMs = start + 800 + 1_001
+    #expect(policy.thrashingLimit == 90)
+    harness.nowMs += 100
     #expect(policy.nextEviction(harness.view(seed: 1)) == nil)
     #expect(policy.thrashingLimit == 100)
   }
 
   /// Thrashing at or above `thrashing_limit_critical` (3 × the limit, line 4162) lowers the minimum
-  /// adj to 0 (lines 3008–3010): with no cached or previous app, the heavier perceptible app dies.
+  /// adj to 0 (lines 3008–3010): with no cached or previous app, the heavier perceptible app dies
+  /// at the poll where the window's refaults reach it. With the limit at 200 % (critical 600 %), a
+  /// window reaches only 499 %; the evaluation that begins the next carries its growth over whole,
+  /// as it passed the limit (lines 2888–2893), and the new window's refaults add to it.
   @Test func criticalThrashingReachesPerceptibleApps() {
-    // A 90 MB, W 60 MB: cache 10 MB, refaults 50 MB/s, thrashing 499 %.
+    // A 90 MB, W 60 MB: cache 10,240 KB, refaults 51,200 KB/s: 499 % a window. Polls at 300 ms
+    // (150 %, over the limit: adj 201 and above, no one) and 700 ms (349 %, over 300 %).
     let apps = Array(Self.cast()[0..<3])
+    var harness = Self.harness(availableMB: 90, workingSetMB: 60, apps)
+    var policy = harness.started(Self.policy())
     #expect(
-      Self.kills(Self.harness(availableMB: 90, workingSetMB: 60, apps)) == [
-        "P lmk-low-mem-and-thrashing"
-      ])
-    // The same memory with the limit raised so that 499 % is under 3 × the limit: P is spared.
-    let spared = Self.policy { $0.thrashingLimit = 200 }
-    #expect(Self.kills(Self.harness(availableMB: 90, workingSetMB: 60, apps), spared).isEmpty)
+      Self.kills(&harness, &policy, forMs: 5_000) == ["P lmk-low-mem-and-thrashing @700 349%"])
+    // Limit 200 %: 250 % at 500 ms spares P; at 1,100 ms a window begins carrying 1,100 ms of
+    // refaults (549 %); 100 ms later it reads 648 % at the 1,300 ms poll (1,200 ms is 2 ms short).
+    harness = Self.harness(availableMB: 90, workingSetMB: 60, apps)
+    policy = harness.started(Self.policy { $0.thrashingLimit = 200 })
+    #expect(
+      Self.kills(&harness, &policy, forMs: 5_000) == ["P lmk-low-mem-and-thrashing @1300 648%"])
   }
 
   /// Swap low by `easy_available` (`get_free_swap`, line 2001): 2 GB of zram, all of it free, but
@@ -238,11 +267,16 @@ import Testing
       .init(id: "S1", state: .background, footprintMB: 50, working: true, enteredMs: 1_000),
       .init(id: "S2", state: .background, footprintMB: 300, working: true, enteredMs: 2_000),
     ]
-    // Thrashing 499 %: adj 0 and above.
-    let harness = Self.harness(availableMB: 90, workingSetMB: 60, pair)
-    #expect(Self.kills(harness).first == "S1 lmk-low-mem-and-thrashing")
-    let heaviest = Self.policy { $0.killHeaviest = true }
-    #expect(Self.kills(harness, heaviest).first == "S2 lmk-low-mem-and-thrashing")
+    // Thrashing 499 % a window: over the limit (adj 201 and above: S1 and S2, at 500) at the 300 ms
+    // poll, reading 15,360 KB over 10,241 KB.
+    func first(_ policy: LmkdPolicy) -> String? {
+      var harness = Self.harness(availableMB: 90, workingSetMB: 60, pair)
+      var started = harness.started(policy)
+      return Self.kills(&harness, &started, forMs: 1_000).first
+    }
+    #expect(first(Self.policy()) == "S1 lmk-low-mem-and-thrashing @300 149%")
+    #expect(
+      first(Self.policy { $0.killHeaviest = true }) == "S2 lmk-low-mem-and-thrashing @300 149%")
   }
 
   /// tests/lmkd_test.cpp: `runMemStressTest` (lines 213–293) starts a process at each adj from 1000
@@ -250,7 +284,9 @@ import Testing
   /// µs, `add_pressure`, line 191) until it is killed, and `TEST(lmkd, check_for_oom)` expects
   /// every one killed by lmkd (line 353) and no kernel OOM kill (line 363). jetsim's adj are 0, 200,
   /// 500, 700 and 900: each process, beside the app on screen, is killed with an lmkd reason before
-  /// available memory runs out. The process grows here without waiting for room; in a run, a
+  /// available memory runs out. As on the device, the process allocates only while it is not
+  /// stalled: each millisecond 1 MB times the share of the time the reading's memory stall leaves
+  /// it (refaults, then direct reclaim, which stalls all the time at no free page). In a run, a
   /// process whose allocation waits is never the victim (docs/policies.md), so the adj-0 case,
   /// alone on screen, would end in `vm-pageshortage` there.
   @Test(arguments: ["cached", "previous", "service", "perceptible", "on screen"])
@@ -267,17 +303,26 @@ import Testing
     if name != "on screen" { apps.append(.init(id: "screen", state: .active, footprintMB: 100)) }
     var harness = Self.harness(availableMB: 600, workingSetMB: 400, apps)
     var policy = harness.started(LmkdPolicy())
+    let start = harness.nowMs
     var killed: Eviction?
-    while killed == nil, harness.availableKB > 0 {
+    while killed == nil, harness.availableKB > 0, harness.nowMs < start + 60_000 {
+      let reading = LmkdMeminfo(harness.view(seed: 1).memory, watermarks: policy.zoneWatermarks)
       harness.nowMs += 1
-      harness.apps[0].footprintKB += mb(1)
-      harness.apps[0].physicalKB = harness.apps[0].footprintKB
-      policy.appDidChange(0, harness.apps[0], nowMs: harness.nowMs)
+      let grown = mb(1) * (1000 - reading.stallPermille) / 1000
+      if grown > 0 {
+        harness.apps[0].footprintKB += grown
+        harness.apps[0].physicalKB = harness.apps[0].footprintKB
+        policy.appDidChange(0, harness.apps[0], nowMs: harness.nowMs)
+      }
       killed = policy.nextEviction(harness.view(seed: 1))
     }
     #expect(killed?.app == 0, "\(name): killed \(String(describing: killed))")
-    #expect(killed?.reason.isLmk == true)
     #expect(harness.availableKB > 0)
+    // The cached process dies for LOW_MEM once free pages are below low. Any other grows until
+    // the stall stops it (free pages gone, direct reclaim all the time), then dies at adj 0 when
+    // the full stall has lasted long enough for a critical PSI event: lmkd's own thrashing (the
+    // cache refaults about 25 % a second) never passes the limit.
+    #expect(killed?.reason == (name == "cached" ? .lmkLowMem : .lmkNotResponding))
   }
 }
 

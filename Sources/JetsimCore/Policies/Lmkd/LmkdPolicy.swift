@@ -77,7 +77,11 @@ public struct LmkdPolicy: EvictionPolicy {
     candidates = LmkdCandidates(count: device.apps.count)
     statuses = device.apps
     appCount = device.appCount
-    pressure = LmkdPressure(parameters: parameters, watermarks: watermarks)
+    pressure = LmkdPressure(
+      parameters: parameters, watermarks: watermarks,
+      fileKB: LmkdMeminfo(device.memory, watermarks: watermarks).fileKB, nowMs: device.nowMs)
+    pressure.fileKBOutOfRange =
+      (device.device.fileCache.workingSetKB ?? device.device.memoryKB / 10) + 1
     pressure.leavesOutQuietEvents = leavesOutQuietEvents
   }
 
@@ -94,6 +98,8 @@ public struct LmkdPolicy: EvictionPolicy {
     refreshPrevious(nowMs: nowMs)
     // The PSI events left out while nothing changed end here: memory may now read otherwise.
     pressure.catchUp(beforeMs: nowMs)
+    // Memory reads otherwise from now: until lmkd is next asked, out of its range (no refaults).
+    pressure.refaults.advance(to: nowMs, kbPerSecond: 0)
     pressure.processesChanged = true
     pressure.changedSinceEvaluation = true
   }
@@ -133,7 +139,7 @@ public struct LmkdPolicy: EvictionPolicy {
     let decision = pressure.evaluate(info, event: event, nowMs: device.nowMs)
     let chosen = decision.flatMap { victim(device, minAdj: $0.minAdj) }
     guard let decision, let chosen else {
-      pressure.noteFruitless(info, event: event, before: before)
+      pressure.noteFruitless(info, event: event, decision: decision, before: before)
       return nil
     }
     pressure.noteKill(decision, nowMs: device.nowMs)

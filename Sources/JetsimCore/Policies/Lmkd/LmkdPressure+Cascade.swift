@@ -14,25 +14,23 @@ extension LmkdPressure {
   /// - Complexity: O(1).
   mutating func evaluate(_ info: LmkdMeminfo, event: EventLevel, nowMs: Int) -> Decision? {
     defer { thrashingPollAtMs = thrashingPollMs(info) }
-    // "Reset states after process got killed" (line 2815).
+    // "Reset states after process got killed" (line 2815): a thrashing window begins.
     let cycleAfterKill = killing
     killing = false
-    if cycleAfterKill { (thrashingWindowStartMs, windowAfterKill) = (nowMs, true) }
+    if cycleAfterKill { beginWindow(fileKB: info.fileKB, nowMs: nowMs, carrying: 0) }
     let swapIsLow = swapIsLow(info)
     let wmark = watermarks.lowestBreached(freeKB: info.freeKB)
     let reclaim: Reclaim = wmark == .min ? .direct : wmark == .low ? .kswapd : .none
     lastEvaluationReclaimedDirectly = reclaim == .direct
     lastEvaluationStuck = reclaim == .direct && directReclaimIsStuck(nowMs: nowMs)
-    // The thrashing window (line 2878): the limit comes back when a window has passed.
-    if nowMs - thrashingWindowStartMs > Self.windowMs {
-      (thrashingWindowStartMs, windowAfterKill) = (nowMs, false)
-      thrashingLimit = parameters.thrashingLimit
-    }
     pollIntervalMs = swapIsLow ? Self.pollShortMs : Self.pollLongMs
     if event != .none || reclaim == .direct { pollUntilMs = nowMs + Self.windowMs }
-    // Not reclaiming and no refaults: "bail out early" (lines 2855–2862).
-    guard reclaim != .none || info.refaultKBPerSecond > 0 else { return nil }
-    let thrashing = thrashing(info, nowMs: nowMs)
+    // Not reclaiming and no refault since the last evaluation that went on: "bail out early"
+    // (lines 2855–2862).
+    let counter = refaults.at(nowMs)
+    guard reclaim != .none || counter != passedRefaultsMilliKB else { return nil }
+    passedRefaultsMilliKB = counter
+    let thrashing = readThrashing(info, nowMs: nowMs)
     var decision = cascade(
       info, thrashing: thrashing, wmark: wmark, reclaim: reclaim, swapIsLow: swapIsLow,
       event: event, cycleAfterKill: cycleAfterKill)
@@ -44,7 +42,7 @@ extension LmkdPressure {
     return decision
   }
 
-  /// Whether free swap is below `swap_free_low_percentage` of its size (lines 2829–2831).
+  /// Whether free swap is below `swap_free_low_percentage` of its size (lines 2827–2829).
   @inline(__always)
   func swapIsLow(_ info: LmkdMeminfo) -> Bool {
     parameters.swapFreeLowPercentage > 0

@@ -68,12 +68,18 @@ package struct LmkdPressure: Sendable {
   var pollIntervalMs = pollLongMs
   /// The last evaluation killed (`killing`): the next one is the cycle after a kill.
   var killing = false
-  var thrashingWindowStartMs = 0
-  /// The thrashing window began at the cycle after a kill, with a new refault baseline and no
-  /// growth carried over (lines 2815–2826), not at the end of the window before (`thrashing`).
-  var windowAfterKill = false
-  /// The poll at which the thrashing of the last evaluation's reading passes a threshold it had
-  /// not (`thrashingPollMs`), set by each evaluation.
+  /// The kernel's file refault counter (`workingset_refault_file`).
+  var refaults = RefaultCounter()
+  /// The counter at the last evaluation that did not bail out (`prev_workingset_refault`).
+  var passedRefaultsMilliKB = 0
+  /// The thrashing window (`LmkdPressure+Thrashing.swift`).
+  var window = ThrashingWindow()
+  /// The file cache when memory is just out of lmkd's range (`LmkdPolicy.actsBelowFreeKB`): what a
+  /// cycle after a kill that jetsim did not ask for takes as its cache (an estimate: the least it
+  /// can be).
+  var fileKBOutOfRange = 0
+  /// The poll at which memory as the last evaluation read it would be read otherwise
+  /// (`thrashingPollMs`), set by each evaluation.
   var thrashingPollAtMs: Int?
   var checkFilecache = false
   var thrashingLimit: Int
@@ -86,7 +92,7 @@ package struct LmkdPressure: Sendable {
   /// and `catchUp` makes them, without a victim search, when lmkd next wakes. Without this, a stall
   /// nothing can relieve would wake lmkd every second for ever, and a run with no end time would
   /// not end.
-  private var quiet: (info: LmkdMeminfo, level: EventLevel)?
+  var quiet: (info: LmkdMeminfo, level: EventLevel)?
   /// The direct reclaim under way, as memevents report it to lmkd (`direct_reclaim_start_tm`,
   /// `memevent_listener_notification`, lines 3467–3473): the direct-reclaim stall accumulated
   /// since the readings fell below the min watermark, in permille × milliseconds, and the stall
@@ -97,10 +103,16 @@ package struct LmkdPressure: Sendable {
   /// The last evaluation found direct reclaim stuck (DIRECT_RECL_STUCK's condition).
   var lastEvaluationStuck = false
 
-  init(parameters: LmkdPolicy.Parameters, watermarks: ZoneWatermarks) {
+  /// lmkd's state when jetsim starts watching at `nowMs`, with a file cache of `fileKB` then: a
+  /// thrashing window begins, with nothing refaulted and nothing carried over.
+  init(
+    parameters: LmkdPolicy.Parameters, watermarks: ZoneWatermarks, fileKB: Int = 0, nowMs: Int = 0
+  ) {
     self.parameters = parameters
     self.watermarks = watermarks
     thrashingLimit = parameters.thrashingLimit
+    refaults.atMs = nowMs
+    beginWindow(fileKB: fileKB, nowMs: nowMs, carrying: 0)
   }
 
   /// The PSI event due at `nowMs` with `info`'s stalls, if any (`init_psi_monitors`, line 3561).
@@ -134,6 +146,7 @@ package struct LmkdPressure: Sendable {
     let elapsedMs = lastObservationMs == Int.min ? 0 : nowMs - lastObservationMs
     processesChanged = false
     lastObservationMs = nowMs
+    refaults.advance(to: nowMs, kbPerSecond: info.refaultKBPerSecond)
     noteDirectReclaim(info, elapsedMs: elapsedMs)
     if !stalls(info, .critical) {
       fullStallSinceMs = nil
@@ -148,11 +161,13 @@ package struct LmkdPressure: Sendable {
     catchUp(beforeMs: nowMs)
     if killing, nowMs != lastEvaluationMs {
       // The poll after the death came in the kill's instant, and memory was then out of lmkd's
-      // range (jetsim asked nothing): that poll reset the state after the kill, and read no
-      // refaults, so no thrashing grows toward a poll of its own.
+      // range (jetsim asked nothing): that poll began a thrashing window after the kill (lines
+      // 2815–2826), then bailed out (no reclaim, no refault since the kill), so no thrashing grows
+      // toward a poll of its own.
       killing = false
-      thrashingWindowStartMs = lastEvaluationMs
-      windowAfterKill = true
+      window = ThrashingWindow(
+        startMs: lastEvaluationMs, refaultsMilliKB: refaults.at(lastEvaluationMs),
+        fileKB: fileKBOutOfRange, carried: 0)
       thrashingPollAtMs = nil
       // That cycle chose the polling interval (lines 3108–3113), with no kill under way.
       pollIntervalMs = swapIsLow(info) ? Self.pollShortMs : Self.pollLongMs
@@ -194,44 +209,6 @@ package struct LmkdPressure: Sendable {
       && directReclaimIsStuck(nowMs: nowMs)
   }
 
-  /// lmkd's thrashing at `nowMs` reading `info` (lines 2877–2903): the file pages refaulted since
-  /// the window began, in percent of the file cache, plus what the window before carried over
-  /// (`prev_thrash_growth`). A window that began at the cycle after a kill starts from nothing
-  /// (line 2825): its thrashing grows with the time since, at `info`'s rate, to one window's
-  /// refaults when the window ends. Any other reads one window's refaults, `info.thrashingPercent`
-  /// (an approximation: lmkd reads the carried-over growth alone at a window's start and adds the
-  /// new window's refaults to it; docs/policies.md, "Known differences").
-  @inline(__always)
-  func thrashing(_ info: LmkdMeminfo, nowMs: Int) -> Int {
-    let sinceMs = nowMs - thrashingWindowStartMs
-    guard windowAfterKill, sinceMs < Self.windowMs else { return info.thrashingPercent }
-    return info.refaultKBPerSecond * 100 * sinceMs / ((info.fileKB + 1) * Self.windowMs)
-  }
-
-  /// In a window that began after a kill, with memory as `info` reads it: the first poll after the
-  /// last evaluation, inside the polling window, at which the thrashing reaches a value the
-  /// cascade tells apart from the last evaluation's (above the thrashing limit in force, above
-  /// `thrashing_limit`, at `thrashing_limit_critical`); nil if there is none. Each evaluation keeps
-  /// it (`thrashingPollAtMs`): memory changes only with a process, and a process that changed
-  /// brings the next poll earlier anyway.
-  @inline(__always)
-  func thrashingPollMs(_ info: LmkdMeminfo) -> Int? {
-    guard windowAfterKill, info.refaultKBPerSecond > 0, lastEvaluationMs != Int.min else {
-      return nil
-    }
-    let last = thrashing(info, nowMs: lastEvaluationMs)
-    let (cut, limit, critical) =
-      (thrashingLimit + 1, parameters.thrashingLimit + 1, parameters.thrashingLimitCritical)
-    let next = min(
-      cut > last ? cut : .max, limit > last ? limit : .max, critical > last ? critical : .max)
-    guard next <= info.thrashingPercent else { return nil }
-    // The least time since the window began at which the thrashing reaches `next`.
-    let perMs = info.refaultKBPerSecond * 100
-    let sinceMs = (next * (info.fileKB + 1) * Self.windowMs + perMs - 1) / perMs
-    let poll = firstPollMs(atOrAfter: thrashingWindowStartMs + sinceMs)
-    return poll <= pollUntilMs ? poll : nil
-  }
-
   /// Whether `info`'s stall reaches the trigger of `level`.
   @inline(__always)
   func stalls(_ info: LmkdMeminfo, _ level: EventLevel) -> Bool {
@@ -261,7 +238,8 @@ package struct LmkdPressure: Sendable {
       if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
     }
     if let stuck = stuckPollMs(nowMs: nowMs) { wake = min(wake ?? stuck, stuck) }
-    if let poll = thrashingPollAtMs, poll > nowMs { wake = min(wake ?? poll, poll) }
+    // While quiet, the polls that read another thrashing are left to `catchUp` with the events.
+    if quiet == nil, let poll = thrashingPollAtMs, poll > nowMs { wake = min(wake ?? poll, poll) }
     if quietLevel < EventLevel.medium.rawValue, stalls(info, .medium) {
       let last = lastEventMs[EventLevel.medium.rawValue]
       let due = last == Int.min ? nowMs : last + Self.windowMs
@@ -272,16 +250,24 @@ package struct LmkdPressure: Sendable {
 
   /// After an evaluation of `info` at `event` that decided `decision` and killed nothing, from the
   /// state `before` (`thrashingLimit`, `checkFilecache`): whether its repeats can be left to
-  /// `catchUp`.
+  /// `catchUp`. They can when the evaluations to come, up to `settlingMs` ahead, decide no lower
+  /// minimum adj (`thrashingCannotLower`): the thrashing rises and falls with its windows, but
+  /// with memory as it is it repeats the same windows once they have settled, which takes a few
+  /// seconds.
   mutating func noteFruitless(
-    _ info: LmkdMeminfo, event: EventLevel, before: (limit: Int, checkFilecache: Bool)
+    _ info: LmkdMeminfo, event: EventLevel, decision: Decision?,
+    before: (limit: Int, checkFilecache: Bool)
   ) {
+    guard event != .none, leavesOutQuietEvents else { return }
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
       && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
-      && thrashingPollAtMs == nil
-    if settled, event != .none, leavesOutQuietEvents { quiet = (info, event) }
+      && thrashingCannotLower(minAdj: decision?.minAdj, info, horizonMs: Self.settlingMs)
+    if settled { quiet = (info, event) }
   }
+
+  /// How far ahead `noteFruitless` looks for an evaluation that decides a lower minimum adj.
+  static let settlingMs = 30_000
 
   /// The evaluations lmkd made before `nowMs` at the PSI events `nextWakeMs` left out (see
   /// `quiet`): each decides as the last real one did and kills nothing, and moves the event times,
