@@ -122,24 +122,31 @@ extension LmkdPressure {
     return poll <= pollUntilMs ? poll : nil
   }
 
-  /// Whether the evaluations lmkd makes from the last one on, with processes and memory as they
-  /// are (`info`), decide no lower minimum adj than `minAdj` (nil: they decide no kill at all)
-  /// within `horizonMs`: then, as the last found no victim, none of them finds one. Without
-  /// refaults the thrashing only falls, and a lower thrashing never lowers the minimum adj;
-  /// with refaults it rises and falls with the windows, so the evaluations are made on a copy,
-  /// without a victim search.
-  func thrashingCannotLower(minAdj: Int?, _ info: LmkdMeminfo, horizonMs: Int) -> Bool {
-    guard info.refaultKBPerSecond > 0 else { return true }
+  /// Whether the evaluations lmkd makes from the last one on, at PSI events up to `level` and at
+  /// polls, with processes and memory as they are (`info`), decide no lower minimum adj than
+  /// `minAdj` (nil: they decide no kill at all) within `horizonMs`: then, as the last found no
+  /// victim, none of them finds one. (A higher event wakes lmkd for real.) Thrashing decides only
+  /// below the high watermark or with swap low, and never below adj 0; without refaults it only
+  /// falls, and a lower thrashing never lowers the minimum adj. Otherwise it rises and falls with
+  /// the windows, and the evaluations are made on a copy, without a victim search.
+  func thrashingCannotLower(
+    minAdj: Int?, _ info: LmkdMeminfo, level: EventLevel, horizonMs: Int
+  ) -> Bool {
+    let floor = minAdj ?? .max
+    guard info.refaultKBPerSecond > 0, floor > 0,
+      swapIsLow(info) || watermarks.lowestBreached(freeKB: info.freeKB) < .high
+    else { return true }
     var copy = self
     copy.quiet = nil
     let endMs = lastEvaluationMs + horizonMs
     var last = lastEvaluationMs
     while let wake = copy.nextWakeMs(info, nowMs: last), wake <= endMs {
       last = wake
-      guard let event = copy.wakeUp(info, nowMs: wake),
-        let decision = copy.evaluate(info, event: event, nowMs: wake)
-      else { continue }
-      if decision.minAdj < minAdj ?? .max { return false }
+      guard let event = copy.wakeUp(info, nowMs: wake) else { continue }
+      if event.rawValue > level.rawValue { return true }
+      if let decision = copy.evaluate(info, event: event, nowMs: wake), decision.minAdj < floor {
+        return false
+      }
     }
     return true
   }

@@ -262,7 +262,8 @@ package struct LmkdPressure: Sendable {
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
       && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
-      && thrashingCannotLower(minAdj: decision?.minAdj, info, horizonMs: Self.settlingMs)
+      && thrashingCannotLower(
+        minAdj: decision?.minAdj, info, level: event, horizonMs: Self.settlingMs)
     if settled { quiet = (info, event) }
   }
 
