@@ -19,8 +19,9 @@ public struct OOMBadnessPolicy: EvictionPolicy {
   private var fixedClass: [Int] = []
   private var cached = RecencySplit<Heaviest>(capacity: 0, headCapacity: 0)
   private var totalPages = 0
-  /// When each process started, in the order the kernel's task list keeps (system processes at
-  /// boot, then each app at its launch): a tie goes to the larger.
+  /// When each process started, in the order the kernel's task list keeps: those in memory when
+  /// the run starts (system processes, then apps, in the device's order), then each app at its
+  /// launch. A tie goes to the larger.
   private var started: [Int] = []
   private var starts = 0
 
@@ -64,7 +65,7 @@ public struct OOMBadnessPolicy: EvictionPolicy {
     totalPages = Self.totalPages(memoryKB: device.device.memoryKB, swapKB: device.memory.swapKB)
     started = Array(repeating: 0, count: count)
     starts = 0
-    // Those in memory at the start: the system's processes first, as at boot.
+    // Those in memory at the start: the system's processes first (they started at boot).
     for app in Array(device.appCount..<count) + Array(0..<device.appCount)
     where device.apps[app].state.isResident {
       starts += 1
@@ -152,6 +153,6 @@ extension OOMBadnessPolicy {
   public static let registration = PolicyRegistration(
     name: "oom-badness",
     summary:
-      "Linux OOM killer: highest badness (footprint in pages + adj × total pages ÷ 1000) first",
+      "Linux OOM killer: highest badness (footprint in pages + adj × (total pages ÷ 1000)) first",
     make: { OOMBadnessPolicy() })
 }

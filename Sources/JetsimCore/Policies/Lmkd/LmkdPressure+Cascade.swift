@@ -109,6 +109,8 @@ extension LmkdPressure {
   /// percent (line 3084).
   mutating func noteKill(_ decision: Decision, nowMs: Int) {
     killing = true
+    // The cycle after the kill reads memory anew: the poll its reading would have set is gone.
+    thrashingPollAtMs = nil
     pollUntilMs = nowMs + Self.windowMs
     pollIntervalMs = Self.pollShortMs
     if decision.cutsThrashingLimit {
