@@ -199,6 +199,27 @@ import Testing
     #expect(policy.thrashingLimit == 100)
   }
 
+  /// The growth a window carries over where the next begins (lines 2880–2896): with exactly one
+  /// window passed, kept whole if it reached the limit in force, halved if not; with more, shifted
+  /// right by the windows passed. A cache of 99,999 KB (+1: 100,000) makes 1,000 KB one percent.
+  @Test(arguments: [
+    // (refaults KB a second, ms after the window began, limit in force, thrashing read)
+    (100_000, 1_001, 100, 100),  // one window, 100 % reached the limit: kept
+    (90_000, 1_001, 100, 45),  // one window, 90 % under it: halved
+    (90_000, 1_001, 90, 90),  // the same 90 % at a cut limit of 90: kept
+    (100_000, 2_000, 100, 50),  // two windows: 200 % shifted by 2
+    (100_000, 1_000, 100, 100),  // not past the window yet: its refaults, no window begins
+  ])
+  func aWindowCarriesItsGrowthOver(rate: Int, afterMs: Int, limit: Int, thrashing: Int) {
+    var pressure = LmkdPressure(
+      parameters: LmkdPolicy.Parameters(), watermarks: Self.watermarks, fileKB: 99_999, nowMs: 0)
+    pressure.refaults.advance(to: 0, kbPerSecond: rate)
+    pressure.thrashingLimit = limit
+    let reading = pressure.thrashingReading(nowMs: afterMs)
+    #expect(reading.thrashing == thrashing)
+    #expect((reading.carried != nil) == (afterMs > 1_000))
+  }
+
   /// Thrashing at or above `thrashing_limit_critical` (3 × the limit, line 4162) lowers the minimum
   /// adj to 0 (lines 3008–3010): with no cached or previous app, the heavier perceptible app dies
   /// at the poll where the window's refaults reach it. With the limit at 200 % (critical 600 %), a
