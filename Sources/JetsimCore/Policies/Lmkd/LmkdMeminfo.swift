@@ -10,11 +10,9 @@
 ///   while the cache is short of the working set, the pages it reclaims are read back at once, so
 ///   free pages fall below the high watermark by the refaults of one second (an estimate, the
 ///   model's; docs/policies.md). Without refaults they fall below it only when available memory does.
-/// - `thrashingPercent`: the refaults of one 1 s window (`THRASHING_RESET_INTERVAL_MS`) as a
-///   percentage of the file cache (`__mp_event_psi`, line 2900: `(workingset_refault_file -
-///   init_ws_refault) * 100 / (base_file_lru + 1)`): at a steady refault rate,
-///   `refaultKBPerSecond × 100 / (fileKB + 1)`; lmkd's thrashing in a window that began after a
-///   kill grows toward it (`LmkdPressure.thrashing`).
+/// - `thrashingPercent`: the refaults of one 1 s window (`THRASHING_RESET_INTERVAL_MS`) at this
+///   rate as a percentage of this cache, `refaultKBPerSecond × 100 / (fileKB + 1)`. lmkd's own
+///   thrashing counts the refaults since its window began (`LmkdPressure+Thrashing.swift`).
 /// - `stallPermille`: PSI memory "some": the larger of the memory model's refault stall and the
 ///   direct-reclaim stall below the min watermark, which grows from nothing at min to all the time
 ///   at no free page (the kernel counts direct reclaim as a memory stall: mm/page_alloc.c

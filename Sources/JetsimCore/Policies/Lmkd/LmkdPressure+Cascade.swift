@@ -26,9 +26,12 @@ extension LmkdPressure {
     pollIntervalMs = swapIsLow ? Self.pollShortMs : Self.pollLongMs
     if event != .none || reclaim == .direct { pollUntilMs = nowMs + Self.windowMs }
     // Not reclaiming and no refault since the last evaluation that went on: "bail out early"
-    // (lines 2855–2862).
+    // (lines 2855–2862). The cycle after a kill comes in the kill's instant in jetsim; on a device
+    // the death takes a little time, and refaults under way have moved the counter by then.
     let counter = refaults.at(nowMs)
-    guard reclaim != .none || counter != passedRefaultsMilliKB else { return nil }
+    let refaulted =
+      counter != passedRefaultsMilliKB || (cycleAfterKill && refaults.kbPerSecond > 0)
+    guard reclaim != .none || refaulted else { return nil }
     passedRefaultsMilliKB = counter
     let thrashing = readThrashing(info, nowMs: nowMs)
     var decision = cascade(

@@ -55,7 +55,7 @@ extension LmkdPressure {
 
   /// What an evaluation at `nowMs` that does not bail out reads: the thrashing, and, if it begins
   /// a window (more than 1 s after this one began), the growth it carries over (lines 2880–2896).
-  /// Shifts of 63 windows or more carry nothing (lmkd's shift of a 64-bit value by that much is
+  /// Shifts of 64 windows or more carry nothing (lmkd's shift of a 64-bit value by that much is
   /// undefined in C).
   @inline(__always)
   func thrashingReading(nowMs: Int) -> (thrashing: Int, carried: Int?) {
@@ -65,7 +65,7 @@ extension LmkdPressure {
     let growth = (counter - window.refaultsMilliKB) / 1000 * 100 / (window.fileKB + 1)
     let windows = sinceMs / Self.windowMs
     guard windows > 1 || growth < thrashingLimit else { return (growth, growth) }
-    let carried = windows >= 63 ? 0 : growth >> windows
+    let carried = windows >= 64 ? 0 : growth >> windows
     return (carried, carried)
   }
 

@@ -15,8 +15,8 @@
 ///   when both are due.
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
 ///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`), when a
-///   process changed since the last evaluation, or when the thrashing growing since a kill passes
-///   a limit (`thrashingPollMs`): polls that would decide as the last evaluation are not made.
+///   process changed since the last evaluation, or when the thrashing passes a limit or a thrashing
+///   window begins (`thrashingPollMs`): polls that would decide as the last evaluation are not made.
 /// - on the poll that finds direct reclaim stuck (`direct_reclaim_threshold_ms`, see
 ///   `directReclaimMs`): lmkd polls for as long as direct reclaim lasts (line 3103), so the first
 ///   poll after the threshold is passed evaluates, though memory reads as before.
@@ -196,7 +196,7 @@ package struct LmkdPressure: Sendable {
   }
 
   /// Whether `nowMs` is one of lmkd's polls (`firstPollMs`) and it would find what the last
-  /// evaluation did not: other memory inside the polling window, the thrashing since a kill past a
+  /// evaluation did not: other memory inside the polling window, the thrashing past a
   /// limit (`thrashingPollAtMs`), or a direct reclaim stuck since (lmkd polls while it lasts).
   @inline(__always)
   private func pollDue(_ info: LmkdMeminfo, nowMs: Int) -> Bool {
@@ -250,7 +250,8 @@ package struct LmkdPressure: Sendable {
 
   /// After an evaluation of `info` at `event` that decided `decision` and killed nothing, from the
   /// state `before` (`thrashingLimit`, `checkFilecache`): whether its repeats can be left to
-  /// `catchUp`. They can when the evaluations to come, up to `settlingMs` ahead, decide no lower
+  /// `catchUp`. (`checkFilecache` may flip from one evaluation to the next as the thrashing rises
+  /// and falls: the look-ahead makes those evaluations too.) They can when the evaluations to come, up to `settlingMs` ahead, decide no lower
   /// minimum adj (`thrashingCannotLower`): the thrashing rises and falls with its windows, but
   /// with memory as it is it repeats the same windows once they have settled, which takes a few
   /// seconds.
@@ -261,7 +262,7 @@ package struct LmkdPressure: Sendable {
     guard event != .none, leavesOutQuietEvents else { return }
     let settled =
       thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
-      && before.checkFilecache == checkFilecache && !killing && stuckPollMs(nowMs: Int.min) == nil
+      && !killing && stuckPollMs(nowMs: Int.min) == nil
       && thrashingCannotLower(
         minAdj: decision?.minAdj, info, level: event, horizonMs: Self.settlingMs)
     if settled { quiet = (info, event) }
