@@ -80,8 +80,7 @@ public struct LmkdPolicy: EvictionPolicy {
     pressure = LmkdPressure(
       parameters: parameters, watermarks: watermarks,
       fileKB: LmkdMeminfo(device.memory, watermarks: watermarks).fileKB, nowMs: device.nowMs)
-    pressure.fileKBOutOfRange =
-      (device.device.fileCache.workingSetKB ?? device.device.memoryKB / 10) + 1
+    pressure.fileKBOutOfRange = device.memory.fileWorkingSetKB + 1
     pressure.leavesOutQuietEvents = leavesOutQuietEvents
   }
 
@@ -135,11 +134,11 @@ public struct LmkdPolicy: EvictionPolicy {
   package mutating func evict(_ device: DeviceView, _ info: LmkdMeminfo) -> Eviction? {
     if parameters.useMinfreeLevels { return minfreeEviction(device, info) }
     guard let event = pressure.wakeUp(info, nowMs: device.nowMs) else { return nil }
-    let before = (limit: pressure.thrashingLimit, checkFilecache: pressure.checkFilecache)
+    let limitBefore = pressure.thrashingLimit
     let decision = pressure.evaluate(info, event: event, nowMs: device.nowMs)
     let chosen = decision.flatMap { victim(device, minAdj: $0.minAdj) }
     guard let decision, let chosen else {
-      pressure.noteFruitless(info, event: event, decision: decision, before: before)
+      pressure.noteFruitless(info, event: event, decision: decision, limitBefore: limitBefore)
       return nil
     }
     pressure.noteKill(decision, nowMs: device.nowMs)

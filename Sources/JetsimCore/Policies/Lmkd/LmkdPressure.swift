@@ -163,11 +163,10 @@ package struct LmkdPressure: Sendable {
       // The poll after the death came in the kill's instant, and memory was then out of lmkd's
       // range (jetsim asked nothing): that poll began a thrashing window after the kill (lines
       // 2815–2826), then bailed out (no reclaim, no refault since the kill), so no thrashing grows
-      // toward a poll of its own.
+      // toward a poll of its own. (The counter has stood still since the kill: no refaults out of
+      // lmkd's range, so reading it at the kill's instant is right.)
       killing = false
-      window = ThrashingWindow(
-        startMs: lastEvaluationMs, refaultsMilliKB: refaults.at(lastEvaluationMs),
-        fileKB: fileKBOutOfRange, carried: 0)
+      beginWindow(fileKB: fileKBOutOfRange, nowMs: lastEvaluationMs, carrying: 0)
       thrashingPollAtMs = nil
       // That cycle chose the polling interval (lines 3108–3113), with no kill under way.
       pollIntervalMs = swapIsLow(info) ? Self.pollShortMs : Self.pollLongMs
@@ -248,20 +247,18 @@ package struct LmkdPressure: Sendable {
     return wake
   }
 
-  /// After an evaluation of `info` at `event` that decided `decision` and killed nothing, from the
-  /// state `before` (`thrashingLimit`, `checkFilecache`): whether its repeats can be left to
-  /// `catchUp`. (`checkFilecache` may flip from one evaluation to the next as the thrashing rises
-  /// and falls: the look-ahead makes those evaluations too.) They can when the evaluations to come, up to `settlingMs` ahead, decide no lower
-  /// minimum adj (`thrashingCannotLower`): the thrashing rises and falls with its windows, but
-  /// with memory as it is it repeats the same windows once they have settled, which takes a few
-  /// seconds.
+  /// After an evaluation of `info` at `event` that decided `decision` and killed nothing, with
+  /// `limitBefore` the thrashing limit it found: whether its repeats can be left to `catchUp`.
+  /// They can when the evaluations to come, up to `settlingMs` ahead, decide no lower minimum adj
+  /// (`thrashingCannotLower`): the thrashing rises and falls with its windows (and
+  /// `checkFilecache` with it; the look-ahead makes those evaluations too), but with memory as it
+  /// is it repeats the same windows once they have settled, which takes a few seconds.
   mutating func noteFruitless(
-    _ info: LmkdMeminfo, event: EventLevel, decision: Decision?,
-    before: (limit: Int, checkFilecache: Bool)
+    _ info: LmkdMeminfo, event: EventLevel, decision: Decision?, limitBefore: Int
   ) {
     guard event != .none, leavesOutQuietEvents else { return }
     let settled =
-      thrashingLimit == parameters.thrashingLimit && before.limit == thrashingLimit
+      thrashingLimit == parameters.thrashingLimit && limitBefore == thrashingLimit
       && !killing && stuckPollMs(nowMs: Int.min) == nil
       && thrashingCannotLower(
         minAdj: decision?.minAdj, info, level: event, horizonMs: Self.settlingMs)
@@ -271,9 +268,10 @@ package struct LmkdPressure: Sendable {
   /// How far ahead `noteFruitless` looks for an evaluation that decides a lower minimum adj.
   static let settlingMs = 30_000
 
-  /// The evaluations lmkd made before `nowMs` at the PSI events `nextWakeMs` left out (see
-  /// `quiet`): each decides as the last real one did and kills nothing, and moves the event times,
-  /// the polling window and the thrashing window on as it would have. A wake-up ends the quiet
+  /// The evaluations lmkd made before `nowMs` at the PSI events and polls `nextWakeMs` left out
+  /// (see `quiet`): each decides no lower minimum adj than the last real one did and kills
+  /// nothing, and moves the event times, the polling window and the thrashing window on as it
+  /// would have. A wake-up ends the quiet
   /// spell: something changed, or time alone (the previous app's expiry) moved a process.
   ///
   /// - Complexity: O(the PSI events left out).
