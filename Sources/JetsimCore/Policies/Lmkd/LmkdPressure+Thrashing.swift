@@ -119,7 +119,7 @@ extension LmkdPressure {
         if reached - window.startMs <= Self.windowMs { poll = min(poll, reached) }
       }
     }
-    return poll <= pollUntilMs ? poll : nil
+    return poll != .max && polls(atMs: poll) ? poll : nil
   }
 
   /// Whether the evaluations lmkd makes from the last one on, at PSI events up to `level` and at

@@ -12,11 +12,12 @@
 ///   stall` ms to accumulate it: docs/policies.md); a critical event once the full stall has stayed
 ///   at or above its threshold for the time it takes to accumulate it (`psi_complete_stall_ms ×
 ///   1000 / full stall` ms), so a medium event, and lmkd's kills, come first. The higher level wins
-///   when both are due.
+///   when both are due, and a lower event before lmkd's next poll is ignored (`prev_level`).
 /// - on a poll, every 100 ms (10 ms with swap low) for 1 s after an event, a kill or direct
-///   reclaim (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`, `PSI_POLL_PERIOD_SHORT_MS`), when a
-///   process changed since the last evaluation, or when the thrashing passes a limit or a thrashing
-///   window begins (`thrashingPollMs`): polls that would decide as the last evaluation are not made.
+///   reclaim, and once more (`PSI_WINDOW_SIZE_MS`, `PSI_POLL_PERIOD_LONG_MS`,
+///   `PSI_POLL_PERIOD_SHORT_MS`; `polls(atMs:)`), when a process changed since the last
+///   evaluation, or when the thrashing passes a limit or a thrashing window begins
+///   (`thrashingPollMs`): polls that would decide as the last evaluation are not made.
 /// - on the poll that finds direct reclaim stuck (`direct_reclaim_threshold_ms`, see
 ///   `directReclaimMs`): lmkd polls for as long as direct reclaim lasts (line 3103), so the first
 ///   poll after the threshold is passed evaluates, though memory reads as before.
@@ -56,6 +57,11 @@ package struct LmkdPressure: Sendable {
   /// The zone watermarks: below min, allocations reclaim directly.
   let watermarks: ZoneWatermarks
   private var lastEventMs = [Int.min, Int.min, Int.min]
+  /// The level of the last event lmkd evaluated, until its next poll (`prev_level`, lines
+  /// 2773–2784): a lower event before that poll is ignored.
+  private var prevLevel = EventLevel.none
+  /// The polling window's end, `PSI_WINDOW_SIZE_MS` after it began: lmkd polls up to the first
+  /// poll past it (`polls(atMs:)`).
   var pollUntilMs = Int.min
   private var fullStallSinceMs: Int?
   var lastObservationMs = Int.min
@@ -119,9 +125,16 @@ package struct LmkdPressure: Sendable {
   @inline(__always)
   func dueEvent(_ info: LmkdMeminfo, nowMs: Int) -> EventLevel {
     if let due = criticalDueMs(info, nowMs: nowMs), due <= nowMs { return .critical }
-    guard stalls(info, .medium) else { return .none }
+    return mediumIsDue(info, nowMs: nowMs) ? .medium : .none
+  }
+
+  /// Whether the medium trigger fires at `nowMs` with `info`'s stall: at or above its threshold,
+  /// a window after its last event.
+  @inline(__always)
+  func mediumIsDue(_ info: LmkdMeminfo, nowMs: Int) -> Bool {
+    guard stalls(info, .medium) else { return false }
     let last = lastEventMs[EventLevel.medium.rawValue]
-    return last == Int.min || nowMs >= last + Self.windowMs ? .medium : .none
+    return last == Int.min || nowMs >= last + Self.windowMs
   }
 
   /// When the critical trigger fires if the full stall stays as `info`'s: once it has lasted long
@@ -166,19 +179,35 @@ package struct LmkdPressure: Sendable {
       // toward a poll of its own. (The counter has stood still since the kill: no refaults out of
       // lmkd's range, so reading it at the kill's instant is right.)
       killing = false
+      prevLevel = .none
       beginWindow(fileKB: fileKBOutOfRange, nowMs: lastEvaluationMs, carrying: 0)
       thrashingPollAtMs = nil
       // That cycle chose the polling interval (lines 3108–3113), with no kill under way.
       pollIntervalMs = swapIsLow(info) ? Self.pollShortMs : Self.pollLongMs
     }
     observe(info, nowMs: nowMs)
-    let event = dueEvent(info, nowMs: nowMs)
+    var event = dueEvent(info, nowMs: nowMs)
     if event != .none {
+      // Every trigger due fires, the medium one with the critical one, and the kernel wakes the
+      // critical trigger's reader first (psi.c's `psi_trigger_create` adds each trigger at the
+      // head of its list, and `init_psi_monitors` registers critical last, line 3590): the medium
+      // event comes second, and is ignored (below).
       lastEventMs[event.rawValue] = nowMs
-    } else if !killing, !pollDue(info, nowMs: nowMs) {
+      if event == .critical, mediumIsDue(info, nowMs: nowMs) {
+        lastEventMs[EventLevel.medium.rawValue] = nowMs
+      }
+      // "Ignore a lower event within the first polling window" (lines 2773–2781): one that comes
+      // before lmkd has polled since its last event, which set `prev_level`.
+      if event.rawValue < prevLevel.rawValue, nowMs < lastEvaluationMs + pollIntervalMs {
+        event = .none
+      }
+    }
+    if event == .none, !killing, !pollDue(info, nowMs: nowMs) {
       // No event, and no poll due that would find anything the last evaluation did not.
       return nil
     }
+    // A poll sets `prev_level` back to the lowest level (line 2783).
+    prevLevel = event
     lastEvaluationMs = nowMs
     lastEvaluatedInfo = info
     changedSinceEvaluation = false
@@ -194,6 +223,13 @@ package struct LmkdPressure: Sendable {
     return lastEvaluationMs + polls * pollIntervalMs
   }
 
+  /// Whether lmkd still polls at `pollMs`, one of its polls (`firstPollMs`): it stops after the
+  /// first poll more than `PSI_WINDOW_SIZE_MS` after the polling began (`call_handler`, lines
+  /// 3940–3943, checks after each poll), so the poll after `pollUntilMs` is made too (at +1,100 ms
+  /// with 100 ms polls).
+  @inline(__always)
+  func polls(atMs pollMs: Int) -> Bool { pollMs - pollIntervalMs <= pollUntilMs }
+
   /// Whether `nowMs` is one of lmkd's polls (`firstPollMs`) and it would find what the last
   /// evaluation did not: other memory inside the polling window, the thrashing past a
   /// limit (`thrashingPollAtMs`), or a direct reclaim stuck since (lmkd polls while it lasts).
@@ -202,8 +238,8 @@ package struct LmkdPressure: Sendable {
     guard lastEvaluationMs != Int.min, nowMs == firstPollMs(atOrAfter: nowMs) else {
       return false
     }
-    if nowMs <= pollUntilMs && info != lastEvaluatedInfo { return true }
-    if let poll = thrashingPollAtMs, poll <= nowMs, nowMs <= pollUntilMs { return true }
+    if polls(atMs: nowMs) && info != lastEvaluatedInfo { return true }
+    if let poll = thrashingPollAtMs, poll <= nowMs, polls(atMs: nowMs) { return true }
     return lastEvaluationReclaimedDirectly && !lastEvaluationStuck
       && directReclaimIsStuck(nowMs: nowMs)
   }
@@ -234,7 +270,7 @@ package struct LmkdPressure: Sendable {
     }
     if changedSinceEvaluation, lastEvaluationMs != Int.min {
       let poll = firstPollMs(atOrAfter: nowMs + 1)
-      if poll <= pollUntilMs { wake = min(wake ?? poll, poll) }
+      if polls(atMs: poll) { wake = min(wake ?? poll, poll) }
     }
     if let stuck = stuckPollMs(nowMs: nowMs) { wake = min(wake ?? stuck, stuck) }
     // While quiet, the polls that read another thrashing are left to `catchUp` with the events.
