@@ -71,6 +71,55 @@ import Testing
     #expect(result.summary.metrics.relaunches == 1)
   }
 
+  /// What a policy is told, in order: each process's id and state, at each time.
+  final class Told: @unchecked Sendable {
+    var changes: [(app: Int, state: AppState, atMs: Int)] = []
+  }
+
+  /// largest-first that evicts nothing from `refusesFromMs` on, and records what it is told.
+  struct Refusing: EvictionPolicy {
+    var base = LargestFirstPolicy()
+    let refusesFromMs: Int
+    let told: Told
+    var name: String { base.name }
+    mutating func start(_ device: DeviceView) { base.start(device) }
+    mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+      told.changes.append((app, status.state, nowMs))
+      base.appDidChange(app, status, nowMs: nowMs)
+    }
+    mutating func nextEviction(_ device: DeviceView) -> Eviction? {
+      device.nowMs >= refusesFromMs ? nil : base.nextEviction(device)
+    }
+  }
+
+  /// idled, here of 150 MB, is killed at 120 s with a and activd to make room for c (790 MB),
+  /// which leaves 110 MB. launchd relaunches it at 130 s; its 150 MB do not fit, and the policy
+  /// kills nothing: nothing lands, and the policy, asked with the 150 MB pending, is told so
+  /// (idled, not running, at 130 s); launchd tries again at 140 s, with the same end.
+  @Test func aRelaunchThatDoesNotFitIsToldToThePolicy() throws {
+    var device = device(relaunch: sec(10))
+    device.systemProcesses[0].footprintKB = mb(150)
+    let told = Told()
+    let result = try Fixture.run(
+      [
+        Fixture.app("a", resident: 30), Fixture.app("b", resident: 100),
+        Fixture.app("c", resident: 790),
+      ],
+      [
+        TimedAction(0, .open("a")), TimedAction(sec(60), .open("b")),
+        TimedAction(sec(120), .open("c")),
+      ],
+      device: device, durationMs: sec(145), policy: Refusing(refusesFromMs: sec(121), told: told))
+    let idled = try #require(result.summary.appIDs.firstIndex(of: "idled"))
+    #expect(
+      result.killTexts == ["idled vm-pageshortage", "a vm-pageshortage", "activd vm-pageshortage"])
+    #expect(result.events.last?.availableKB == mb(110))
+    #expect(result.summary.metrics.relaunches == 0)
+    let toldOfIdled = told.changes.filter { $0.app == idled && $0.atMs > sec(120) }
+    #expect(toldOfIdled.map(\.atMs) == [sec(130), sec(140)])
+    #expect(toldOfIdled.allSatisfy { $0.state == .notRunning })
+  }
+
   @Test func withNoDurationRelaunchesEndWithTheWorkload() throws {
     let result = try threeApps(a: 30, c: 700, relaunch: sec(10))
     #expect(result.summary.metrics.relaunches == 0)

@@ -33,8 +33,9 @@ public protocol EvictionPolicy {
   var name: String { get }
   /// Called once before the run starts.
   mutating func start(_ device: DeviceView)
-  /// Called after process `app` changed state, footprint, recency or background work. `status` is
-  /// its new status.
+  /// Called after process `app` changed state, footprint, recency or background work, and after
+  /// a system process's start whose memory did not land (the policy was asked with it pending).
+  /// `status` is its new status.
   mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int)
   /// The next process to terminate now, or nil to stop.
   mutating func nextEviction(_ device: DeviceView) -> Eviction?

@@ -58,7 +58,12 @@ extension Simulation {
   mutating func startSystemProcess(_ app: Int, _ kind: EventKind) -> Bool {
     guard let state = traits[app].systemState, apps[app].state == .notRunning else { return false }
     apps[app].lifeGeneration &+= 1
-    guard reserve(app, traits[app].residentKB) else { return false }
+    guard reserve(app, traits[app].residentKB) else {
+      // Nothing landed: the policy last read memory with this allocation pending (lmkd's
+      // refaults), and is told it is not (an app's failed launch tells it with its kill).
+      policy.appDidChange(app, apps[app], nowMs: queue.now)
+      return false
+    }
     apps[app].baseKB = traits[app].residentKB
     apps[app].priority = initialPriority(app)
     counters[app].launches += 1
