@@ -80,7 +80,8 @@ enum PolicyRule {
   /// killed. The kernel sorts FOREGROUND by coalition at the first priority kill of a pass; with
   /// every process of the band its own coalition's leader (the sweep's members of an app's
   /// coalition never enter it) and no process entering the band while a pass kills, that is the
-  /// largest coalition first (JetsamCoalitionTests holds the sort itself).
+  /// largest coalition first (JetsamCoalitionTests holds the sort itself); of coalitions of equal
+  /// size, any may come first (qsort's order of equals).
   static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
@@ -106,6 +107,7 @@ enum PolicyRule {
     var reapable: Key?
     var swapped: Key?
     var waiting = false
+    var foreground: [(index: Int, coalitionKB: Int)] = []
     for index in device.processes.indices where device.processes[index].state.isResident {
       let process = device.processes[index]
       if !process.isSystem, process.state == .suspended, !process.swapped { waiting = true }
@@ -121,6 +123,7 @@ enum PolicyRule {
       }
       if exempt.contains(index) || position.band > 210 { continue }
       let foregroundBand = position.band == 100
+      if foregroundBand { foreground.append((index, device.coalitionKB(index))) }
       let key = (
         position.band, foregroundBand ? -device.coalitionKB(index) : position.entryMs,
         foregroundBand ? device.nameRank[index] : position.seq, index
@@ -171,8 +174,14 @@ enum PolicyRule {
     if low >= 5, lowRelaunching == low, freeKB <= profile.memoryKB * 7 / 100, let victim = best {
       return .anyOf([victim.3])
     }
-    if let victim = best { return .victim(victim.3, .vmPageshortage) }
-    return .none
+    guard let victim = best else { return .none }
+    // FOREGROUND's coalitions of equal size: the kernel sorts them with qsort, which leaves the
+    // order of equals open, so any process of the tied coalitions may come first.
+    if victim.0 == 100 {
+      let tied = foreground.filter { $0.coalitionKB == -victim.1 }.map(\.index)
+      if Set(tied.map { device.coalitions[$0] }).count > 1 { return .anyOf(Set(tied)) }
+    }
+    return .victim(victim.3, .vmPageshortage)
   }
 
   /// The processes a step of an aggressive march may kill, whatever the memory
