@@ -131,8 +131,8 @@ import Testing
   @Test func compareMarksTiesPairsWithTheBestAndSaysWhenSeedsChangeNothing() throws {
     let scratch = try ScratchFolder()
     let result = try jetsim([
-      "compare", scenarioPath("evening-social"), "--policies", "lru,largest-first,oom-badness",
-      "--seeds", "3", "--rank-by", "kills-per-hour", "--out", scratch.file("cmp"),
+      "compare", scenarioPath("evening-social"), "--policies", "jetsam,largest-first,oom-badness",
+      "--seeds", "3", "--rank-by", "warm-resume-ratio", "--out", scratch.file("cmp"),
     ])
     #expect(result.status == 0, "\(result.errors)")
     let lines = result.output.split(separator: "\n").map(String.init)
@@ -142,12 +142,13 @@ import Testing
     #expect(
       lines[3].hasPrefix("  1=    oom-badness")
         && lines[3].hasSuffix("+0.0000 ± 0.0000 no verdict"))
-    #expect(lines[4].hasSuffix("+0.8650 ± 0.0000 worse"))
+    #expect(lines[4].hasSuffix("-0.2857 ± 0.0000 worse"))
     #expect(result.output.contains("note: no verdict: the interval includes 0"))
     // Scripts read the same ranking and differences.
     let json = try jetsim([
-      "compare", scenarioPath("evening-social"), "--policies", "lru,largest-first,oom-badness",
-      "--seeds", "3", "--rank-by", "kills-per-hour", "--out", scratch.file("cmp-json"), "--format",
+      "compare", scenarioPath("evening-social"), "--policies", "jetsam,largest-first,oom-badness",
+      "--seeds", "3", "--rank-by", "warm-resume-ratio", "--out", scratch.file("cmp-json"),
+      "--format",
       "json",
     ])
     #expect(json.output.contains("\"best_is_clear\": false"))
@@ -163,8 +164,9 @@ import Testing
     #expect(
       once.output.contains(
         "\"verdict\": \"no_verdict\",\n      \"verdict_reason\": \"one seed gives no interval"))
-    #expect(lines[4].hasPrefix("  3     lru"))
-    #expect(result.output.contains("note: = marks policies that share a rank: on kills_per_hour"))
+    #expect(lines[4].hasPrefix("  3     jetsam"))
+    #expect(
+      result.output.contains("note: = marks policies that share a rank: on warm_resume_ratio"))
     #expect(result.output.contains("note: the seeds changed nothing for every policy"))
     #expect(result.output.contains("(compare.csv, compare-summary.csv, compare.html)\n"))
     // --keep-runs on a run too large for the disk warns first.

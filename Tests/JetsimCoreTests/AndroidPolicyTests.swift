@@ -226,13 +226,13 @@ import Testing
     return adj
   }
 
-  /// The previous app keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it left the screen, then
-  /// "previous-expired" (OomAdjuster `computeOomAdjLSP`): the fixed adj 900 with the state
-  /// LAST_ACTIVITY, outside the cached slots (`assignCachedAdjIfNecessary` skips an adj already
-  /// set), so the cached apps keep theirs (900, 910) and are counted without it.
+  /// The previous app keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it was suspended (here as it
+  /// left the screen, at 9 s), then "previous-expired" (OomAdjuster `computeOomAdjLSP`): the
+  /// fixed adj 900 with the state LAST_ACTIVITY, outside the cached slots
+  /// (`assignCachedAdjIfNecessary` skips an adj already set), so the cached apps keep theirs (900,
+  /// 910) and are counted without it.
   @Test func thePreviousAppExpiresAfterSixtySeconds() {
     var harness = PolicyHarness(device: phone, apps)
-    harness.apps[4].leftForegroundMs = 9_000
     #expect(lmkdAdjustments(harness, nowMs: 68_999) == [0, 200, 200, 500, 700, 900, 910])
     #expect(lmkdAdjustments(harness, nowMs: 69_000) == [0, 200, 200, 500, 900, 900, 910])
     // lmkd is asked again at the expiry, as memory stays short.
@@ -242,6 +242,40 @@ import Testing
     harness.nowMs = 69_000
     _ = policy.nextEviction(harness.view(seed: 1))
     #expect(policy.reconsiderAtMs(harness.view(seed: 1)) != 69_000)
+  }
+
+  /// Background work is a started service (OomAdjuster `computeOomAdjLSP`, frameworks/base
+  /// 02978520, lines 2244–2283), and the previous app comes before it (line 2157): "left" left the
+  /// screen at 50 s with work under way, and is the previous app (700); "woken" was started in
+  /// the background and has never been on screen: SERVICE_ADJ (500); "used" left the screen at
+  /// 40 s with work under way, has shown UI and is no longer the previous app: no SERVICE_ADJ
+  /// ("cch-started-ui-services"), it is cached. While "left" works its state is SERVICE, so it
+  /// does not expire (line 2164 needs LAST_ACTIVITY); once suspended (at 120 s), it expires 60 s
+  /// later. oom-badness reads the same adj (its previous app never expires).
+  @Test func backgroundWorkIsAServiceOnlyInAProcessThatShowedNoUI() {
+    let cast: [PolicyHarness.App] = [
+      .init(id: "screen", state: .active, footprintMB: 300, enteredMs: 60_000),
+      .init(
+        id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
+        enteredMs: 40_000, leftScreen: true),
+      .init(
+        id: "left", state: .background, footprintMB: 100, lastUsedMs: 50_000, working: true,
+        enteredMs: 50_000, leftScreen: true),
+      .init(
+        id: "woken", state: .background, footprintMB: 100, lastUsedMs: 45_000, working: true,
+        enteredMs: 45_000),
+    ]
+    let harness = PolicyHarness(device: phone, cast)
+    #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 900, 700, 500])
+    #expect(lmkdAdjustments(harness, nowMs: 500_000) == [0, 900, 700, 500])
+    #expect(adjustments(harness) == [0, 900, 700, 500])
+    var suspended = cast
+    (suspended[2].state, suspended[2].working, suspended[2].enteredMs) = (
+      .suspended, false, 120_000
+    )
+    let later = PolicyHarness(device: phone, suspended)
+    #expect(lmkdAdjustments(later, nowMs: 179_999)[2] == 700)
+    #expect(lmkdAdjustments(later, nowMs: 180_000)[2] == 900)
   }
 
   /// Idle system processes hold no activity: empty processes, 905 and up; an active daemon is

@@ -38,6 +38,8 @@ struct DeviceReplay {
     /// Whether its memory is in swap (app swap), and since when it is suspended.
     var swapped = false
     var suspendedMs = 0
+    /// Whether it has been on screen in this life (Android's "has shown UI").
+    var shownUI = false
     /// XNU's freezer (`DeviceReplay+Freezer.swift`): frozen in this life, pinned to band 75,
     /// thawed since its last freeze, its thaws, and its memory in swap.
     var frozen = false
@@ -65,8 +67,6 @@ struct DeviceReplay {
   var starts = 0
   /// Android's previous app: the last app that left the screen, until it returns or dies.
   var previousApp: Int?
-  /// When the previous app left the screen.
-  var previousLeftMs = 0
   /// lmkd: when each process got its present adj class (see `PolicyRule.lmkdFixedAdj`), and the
   /// class; the settings of the run; in the current instant, whether lmkd killed and whether
   /// available memory fell after its last kill.
@@ -189,11 +189,12 @@ struct DeviceReplay {
       processes[index].started = starts
     }
     processes[index].state = to
+    // ActivityManager's `mHasShownUi`: on screen at some time in this life.
+    processes[index].shownUI = to.isResident && (processes[index].shownUI || to.isForeground)
     processes[index].footprintKB = row.footprintKB
     // Android's previous app (ActivityManager's mPreviousProcess).
     if old.isForeground, !to.isForeground, to.isResident {
       previousApp = index
-      previousLeftMs = row.timeMs
     } else if to.isForeground, previousApp == index {
       previousApp = nil
     }

@@ -314,7 +314,8 @@ import Testing
   func everyAdjIsKilledBeforeMemoryRunsOut(name: String) {
     var grower = PolicyHarness.App(id: "grower", state: .suspended, footprintMB: 100)
     switch name {
-    case "previous": grower.leftScreen = true
+    // Suspended as the harness's clock starts: the previous app for 60 s (the loop's limit).
+    case "previous": (grower.leftScreen, grower.enteredMs) = (true, 100_000)
     case "service": (grower.state, grower.working) = (.background, true)
     case "perceptible": (grower.state, grower.modes) = (.background, [.audio])
     case "on screen": grower.state = .active

@@ -51,6 +51,7 @@ struct PolicyHarness {
       status.holdsScreenMemory = app.state.isForeground
       status.activeModes = app.modes.reduce(0) { $0 | $1.bit }
       status.hasBackgroundWork = app.working
+      status.enteredStateMs = app.enteredMs
       return status
     }
   }

@@ -205,7 +205,9 @@ enum PolicyRule {
     return Set([head.flatMap { $0.0 <= 150 ? $0.3 : nil }].compactMap { $0 })
   }
 
-  /// Android's oom_score_adj, from the rebuilt device (ProcessList's values).
+  /// Android's oom_score_adj, from the rebuilt device (ProcessList's values): persistent -800,
+  /// foreground 0, perceptible 200, the previous app 700, background 500 if it has not been on
+  /// screen in this life, the rest 900 on by recency.
   static func adjustments(_ device: DeviceReplay) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var cached: [Int] = []
@@ -216,10 +218,10 @@ enum PolicyRule {
         adj[index] = 0
       } else if device.keepsRunning(index) {
         adj[index] = 200
-      } else if process.state == .background {
-        adj[index] = 500
       } else if device.previousApp == index {
         adj[index] = 700
+      } else if process.state == .background, !process.shownUI {
+        adj[index] = 500
       } else {
         cached.append(index)
       }
@@ -241,18 +243,20 @@ enum PolicyRule {
   }
 
   /// ActivityManager's fixed adj of process `index` (nil: cached), as lmkd reads it: persistent
-  /// -800, foreground 0, perceptible 200, background 500, the previous app 700 for 60 s after it
-  /// left the screen and 900 from then on.
+  /// -800, foreground 0, perceptible 200, the previous app 700 while in the background and for
+  /// 60 s after it was suspended, 900 from then on, background 500 if it has not been on screen in
+  /// this life.
   static func lmkdFixedAdj(_ device: DeviceReplay, _ index: Int) -> Int? {
     let process = device.processes[index]
     if process.systemKind == .activeDaemon { return -800 }
     if process.state.isForeground { return 0 }
     if device.keepsRunning(index) { return 200 }
-    if process.state == .background { return 500 }
-    // Expired, the previous app is at 900, outside the cached slots ("previous-expired").
+    // Expired, the previous app is at 900, outside the cached slots ("previous-expired"): 60 s
+    // after it was suspended; never while it runs in the background.
     if device.previousApp == index {
-      return device.nowMs < device.previousLeftMs + 60_000 ? 700 : 900
+      return process.state != .suspended || device.nowMs < process.suspendedMs + 60_000 ? 700 : 900
     }
+    if process.state == .background, !process.shownUI { return 500 }
     return nil
   }
 

@@ -1,8 +1,9 @@
 /// Android's `oom_score_adj` for the processes in memory, as ActivityManager sets it and `lmkd` and
 /// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): foreground
-/// 0; perceptible (audio, location or VoIP in use) 200; service (background work under way) 500; the
-/// previous app 700; cached 900 to 999. An active system daemon is persistent (-800:
-/// never lmkd's victim, `oom-badness`'s last resort).
+/// 0; perceptible (audio, location or VoIP in use) 200; the previous app 700; service (background
+/// work under way in a process that has not been on screen in its life: a started service) 500;
+/// cached 900 to 999. An active system daemon is persistent (-800: never lmkd's victim,
+/// `oom-badness`'s last resort).
 ///
 /// The previous app is one process, ActivityManager's `mPreviousProcess`: the app that was on screen
 /// before the current one. It is set when an app leaves the screen, and cleared when that app comes
@@ -13,8 +14,9 @@
 /// - `.recency` (jetsim 0.3, kept for `oom-badness`): 900 for the most recently used, then 901, ...;
 ///   the previous app keeps 700 for as long as it is the previous app.
 /// - `.activityManager` (`lmkd`), as OomAdjuster of Android 15/16 ranks them: the previous app
-///   keeps 700 for `MAX_PREVIOUS_TIME` (60 s) after it left the screen, then is cached
-///   (`computeOomAdjLSP`, adj type "previous-expired"); cached processes share slots
+///   keeps 700 while it runs in the background and for `MAX_PREVIOUS_TIME` (60 s) after it is
+///   suspended, then is cached (`computeOomAdjLSP`, adj type "previous-expired"); cached
+///   processes share slots
 ///   (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900, 910, ... 990, 999, most
 ///   recent first, `ceil(n / 10)` to a slot; processes without activities (idle daemons and
 ///   extensions) are empty processes at the odd fives 905, 915, ..., in their own slots.
@@ -50,6 +52,9 @@ package struct AndroidImportance: Sendable {
   /// The previous app, if any.
   package private(set) var previousApp: Int?
   private var onScreen: [Bool] = []
+  /// Whether each process has been on screen in its present life (`ProcessStateRecord`'s
+  /// `mHasShownUi`, cleared when a process starts: OomAdjuster `setAttachingProcessStatesLSP`).
+  private var shownUI: [Bool] = []
   private var appCount = 0
   private var activeDaemons: [Bool] = []
   /// When each process got its present adj class (a fixed adj, or cached), by index: ActivityManager
@@ -65,6 +70,7 @@ package struct AndroidImportance: Sendable {
 
   package mutating func start(_ device: DeviceView) {
     onScreen = Array(repeating: false, count: device.apps.count)
+    shownUI = onScreen
     appCount = device.appCount
     activeDaemons = device.apps.indices.map { device.systemProcess($0)?.kind == .activeDaemon }
     adjSince = Array(repeating: 0, count: device.apps.count)
@@ -84,6 +90,7 @@ package struct AndroidImportance: Sendable {
     }
     if !status.state.isResident, previousApp == app { previousApp = nil }
     onScreen[app] = nowOnScreen
+    shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen)
     let newClass =
       status.state.isResident ? fixedAdj(app, status, nowMs: nowMs) ?? Int.max : Int.min
     if newClass != adjClass[app] {
@@ -96,10 +103,19 @@ package struct AndroidImportance: Sendable {
   /// still the previous app at `nowMs`.
   package func previousExpiryMs(_ apps: [AppStatus], nowMs: Int) -> Int? {
     guard ranking == .activityManager, let app = previousApp,
-      let left = apps[app].leftForegroundMs
+      let expiry = Self.previousExpiryMs(apps[app])
     else { return nil }
-    let expiry = left + Self.maxPreviousTimeMs
     return expiry > nowMs ? expiry : nil
+  }
+
+  /// When the previous app in `status` is "previous-expired": `MAX_PREVIOUS_TIME` after its process
+  /// state last became `LAST_ACTIVITY` (`computeOomAdjLSP` lines 2163–2165 read `lastStateTime`,
+  /// which `applyOomAdjLSP` sets at a change of memory state, lines 3482–3485), that is after it
+  /// was suspended, its background work and modes over. Never while it runs in the background: a
+  /// started service keeps its state at `PROCESS_STATE_SERVICE`.
+  @inline(__always)
+  private static func previousExpiryMs(_ status: AppStatus) -> Int? {
+    status.state == .suspended ? status.enteredStateMs + maxPreviousTimeMs : nil
   }
 
   /// The adj of process `app` in `status` at `nowMs`, if it is not cached (cached processes' adj
@@ -108,20 +124,21 @@ package struct AndroidImportance: Sendable {
     if activeDaemons[app] { return Self.persistent }
     if status.state.isForeground { return Self.foreground }
     if status.keepsRunning { return Self.perceptible }
-    if status.hasBackgroundWork { return Self.service }
     if app == previousApp {
-      // OomAdjuster computeOomAdjLSP: "previous-expired" once MAX_PREVIOUS_TIME has passed, at
-      // the fixed CACHED_APP_MIN_ADJ with the state LAST_ACTIVITY: outside the cached slots
-      // (`assignCachedAdjIfNecessary` skips an adj already set) and not counted as cached by the
-      // trim (`updateAndTrimProcessLSP` counts CACHED_ACTIVITY only), until another app is the
-      // previous one.
-      if ranking == .activityManager, let left = status.leftForegroundMs,
-        left + Self.maxPreviousTimeMs <= nowMs
-      {
+      // OomAdjuster computeOomAdjLSP (line 2157, before services): "previous-expired" once
+      // MAX_PREVIOUS_TIME has passed, at the fixed CACHED_APP_MIN_ADJ with the state
+      // LAST_ACTIVITY: outside the cached slots (`assignCachedAdjIfNecessary` skips an adj already
+      // set) and not counted as cached by the trim (`updateAndTrimProcessLSP` counts
+      // CACHED_ACTIVITY only), until another app is the previous one.
+      if ranking == .activityManager, let expiry = Self.previousExpiryMs(status), expiry <= nowMs {
         return Self.cachedMin
       }
       return Self.previous
     }
+    // A started service (`computeOomAdjLSP`, lines 2244–2283, after the previous app):
+    // SERVICE_ADJ in a process that has not shown UI; one that has goes to the LRU list
+    // ("cch-started-ui-services").
+    if status.hasBackgroundWork, !shownUI[app] { return Self.service }
     return nil
   }
 
