@@ -16,10 +16,10 @@
 /// - `.activityManager` (`lmkd`), as OomAdjuster of Android 15/16 ranks them: the previous app
 ///   keeps 700 while it runs in the background and for `MAX_PREVIOUS_TIME` (60 s) after it is
 ///   suspended, then is cached (`computeOomAdjLSP`, adj type "previous-expired"); cached
-///   processes share slots
-///   (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900, 910, ... 990, 999, most
-///   recent first, `ceil(n / 10)` to a slot; processes without activities (idle daemons and
-///   extensions) are empty processes at the odd fives 905, 915, ..., in their own slots.
+///   processes share slots (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900,
+///   910, ... 990, 999, most recent first, `ceil(n / 10)` to a slot; processes without activities
+///   (idle daemons and extensions) are empty processes at the odd fives 905, 915, ..., in their
+///   own slots.
 ///
 /// The state is kept as processes change, so a decision allocates nothing once warmed up.
 package struct AndroidImportance: Sendable {
@@ -103,7 +103,7 @@ package struct AndroidImportance: Sendable {
   /// still the previous app at `nowMs`.
   package func previousExpiryMs(_ apps: [AppStatus], nowMs: Int) -> Int? {
     guard ranking == .activityManager, let app = previousApp,
-      let expiry = Self.previousExpiryMs(apps[app])
+      let expiry = Self.expiryMs(ofPrevious: apps[app])
     else { return nil }
     return expiry > nowMs ? expiry : nil
   }
@@ -114,7 +114,7 @@ package struct AndroidImportance: Sendable {
   /// was suspended, its background work and modes over. Never while it runs in the background: a
   /// started service keeps its state at `PROCESS_STATE_SERVICE`.
   @inline(__always)
-  private static func previousExpiryMs(_ status: AppStatus) -> Int? {
+  private static func expiryMs(ofPrevious status: AppStatus) -> Int? {
     status.state == .suspended ? status.enteredStateMs + maxPreviousTimeMs : nil
   }
 
@@ -130,7 +130,9 @@ package struct AndroidImportance: Sendable {
       // LAST_ACTIVITY: outside the cached slots (`assignCachedAdjIfNecessary` skips an adj already
       // set) and not counted as cached by the trim (`updateAndTrimProcessLSP` counts
       // CACHED_ACTIVITY only), until another app is the previous one.
-      if ranking == .activityManager, let expiry = Self.previousExpiryMs(status), expiry <= nowMs {
+      if ranking == .activityManager, let expiry = Self.expiryMs(ofPrevious: status),
+        expiry <= nowMs
+      {
         return Self.cachedMin
       }
       return Self.previous
