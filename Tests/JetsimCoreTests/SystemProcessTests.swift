@@ -71,7 +71,7 @@ import Testing
     #expect(result.summary.metrics.relaunches == 1)
   }
 
-  /// What a policy is told, in order: each process's id and state, at each time.
+  /// What a policy is told, in order: the process (its index), its state and the time.
   final class Told: @unchecked Sendable {
     var changes: [(app: Int, state: AppState, atMs: Int)] = []
   }
