@@ -266,8 +266,14 @@ import Testing
         enteredMs: 45_000),
     ]
     let harness = PolicyHarness(device: phone, cast)
-    #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 900, 700, 500])
-    #expect(lmkdAdjustments(harness, nowMs: 500_000) == [0, 900, 700, 500])
+    for nowMs in [60_000, 500_000] {
+      let adj = lmkdAdjustments(harness, nowMs: nowMs)
+      #expect([adj[0], adj[2], adj[3]] == [0, 700, 500])
+      // "used" is cached. Android puts it on the empty processes' ladder (905: its process state is
+      // SERVICE, `assignCachedAdjIfNecessary` line 1262); jetsim ranks it with the cached apps, a
+      // known difference (docs/policies.md).
+      #expect((adj[1] ?? 0) >= 900)
+    }
     #expect(adjustments(harness) == [0, 900, 700, 500])
     var suspended = cast
     (suspended[2].state, suspended[2].working, suspended[2].enteredMs) = (

@@ -44,9 +44,6 @@ import Testing
       return app
     }
     var harness = PolicyHarness(device: device, nowMs: 10_000, apps)
-    for (index, app) in apps.enumerated() where app.leftScreen {
-      harness.apps[index].leftForegroundMs = app.enteredMs
-    }
     for index in 0..<daemons { harness.addIdleSystemProcess(footprintMB: 1, enteredMs: index) }
     var policy = harness.started(LmkdPolicy())
     for nowMs in [10_000, 70_000] {
@@ -79,10 +76,9 @@ import Testing
       .init(id: "cached", state: .suspended, footprintMB: 10, lastUsedMs: cachedUsedMs),
     ]
     var harness = PolicyHarness(nowMs: 10_000, apps)
-    harness.apps[1].leftForegroundMs = previousUsedMs
     var policy = harness.started(LmkdPolicy())
     #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 2)
-    // More than 60 s after "previous" left the screen: it is at 900 with "cached".
+    // More than 60 s after "previous" was suspended (as it left the screen): at 900 with "cached".
     harness.nowMs = 70_000
     let view = harness.view(seed: 1)
     var scanning = policy

@@ -52,7 +52,8 @@ import Testing
     return nil
   }
 
-  /// Below min with nothing cached: with the threshold off (AOSP's default) lmkd never kills;
+  /// Below min with nothing cached: with the threshold off (AOSP's default) lmkd kills no one in
+  /// the 30 s looked at (V expires to 900 at 140 s, then LOW_MEM takes it);
   /// with 500 ms, the direct reclaim has lasted longer once 501 ms of stall have accumulated,
   /// 2,004 ms in (501 / 0.25); lmkd polls every 100 ms while direct reclaim lasts (line 3103),
   /// from its last evaluation, the PSI event of 2,000 ms: the poll of 2,100 ms kills V, the

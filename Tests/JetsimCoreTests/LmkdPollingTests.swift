@@ -10,7 +10,8 @@ import Testing
 ///
 /// - The polling window: an event starts polling (line 3104), every 100 ms with swap not low
 ///   (line 3113); `call_handler` stops it after a poll made more than `PSI_WINDOW_SIZE_MS` after
-///   it began (lines 3940–3943), so the poll at +1,100 ms is made, and none after it.
+///   it began (lines 3940–3943), so the poll at +1,100 ms is made, and none after it; a poll that
+///   finds direct reclaim begins it again (line 3103).
 /// - `prev_level` (lines 2773–2784): an event below the last one evaluated is ignored until lmkd
 ///   has polled; and where both triggers fire at once, the critical one is read first (psi.c adds
 ///   each trigger at the head of its list; `init_psi_monitors` registers critical last, line
@@ -73,6 +74,21 @@ import Testing
     pressure.changedSinceEvaluation = true
     info.fileKB -= 1
     #expect(pressure.nextWakeMs(info, nowMs: 1_011) == nil)
+  }
+
+  /// While direct reclaim lasts (free pages below the min watermark, 40 MB) lmkd polls on: each
+  /// poll finds it and begins the window again (line 3103), so a process change 5 s after the
+  /// event is read at the next poll, 5,100 ms. With kswapd reclaiming only (free pages between min
+  /// and low), the window ends as usual, and the change waits for the next event.
+  @Test(arguments: [(30, 5_100), (50, nil)] as [(Int, Int?)])
+  func directReclaimKeepsLmkdPolling(freeMB: Int, pollMs: Int?) {
+    var pressure = Self.pressure()
+    var info = Self.reading(stall: 100)
+    info.freeKB = mb(freeMB)
+    #expect(Self.wake(&pressure, info, atMs: 0) == .medium)
+    pressure.changedSinceEvaluation = true
+    (info.stallPermille, info.fileKB) = (10, info.fileKB - 1)
+    #expect(pressure.nextWakeMs(info, nowMs: 5_050) == pollMs)
   }
 
   /// A full stall of 737 ‰ accumulates the 700 ms of the critical trigger in 949 ms: a medium

@@ -18,7 +18,7 @@ extension LmkdPolicy {
   /// order (`LmkdCandidates`), but with `killHeaviest` or when they cannot tell, by a scan.
   mutating func victim(_ device: DeviceView, minAdj: Int) -> Int? {
     if !parameters.killHeaviest {
-      // The previous app turns cached `MAX_PREVIOUS_TIME` after it left the screen.
+      // The previous app turns cached `MAX_PREVIOUS_TIME` after it was suspended.
       refreshPrevious(nowMs: device.nowMs)
       switch candidates.choice(floor: max(0, minAdj), excluded: device.allocatingApp ?? -1) {
       case .victim(let app): return app

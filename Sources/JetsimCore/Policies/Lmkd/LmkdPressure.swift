@@ -226,9 +226,12 @@ package struct LmkdPressure: Sendable {
   /// Whether lmkd still polls at `pollMs`, one of its polls (`firstPollMs`): it stops after the
   /// first poll more than `PSI_WINDOW_SIZE_MS` after the polling began (`call_handler`, lines
   /// 3940–3943, checks after each poll), so the poll after `pollUntilMs` is made too (at +1,100 ms
-  /// with 100 ms polls).
+  /// with 100 ms polls). While the last evaluation found direct reclaim, every poll since read the
+  /// same memory and found it too, and each began the window again (line 3103): lmkd polls on.
   @inline(__always)
-  func polls(atMs pollMs: Int) -> Bool { pollMs - pollIntervalMs <= pollUntilMs }
+  func polls(atMs pollMs: Int) -> Bool {
+    lastEvaluationReclaimedDirectly || pollMs - pollIntervalMs <= pollUntilMs
+  }
 
   /// Whether `nowMs` is one of lmkd's polls (`firstPollMs`) and it would find what the last
   /// evaluation did not: other memory inside the polling window, the thrashing past a
