@@ -17,8 +17,6 @@ import Testing
 ///   each trigger at the head of its list; `init_psi_monitors` registers critical last, line
 ///   3590), so the medium one is spent with it.
 @Suite struct LmkdPollingTests {
-  static let watermarks = ZoneWatermarks(minKB: mb(40), lowKB: mb(60), highKB: mb(80))
-
   /// Free pages at 100 MB, above high; a stall of `stall` and a full stall of `fullStall` ‰.
   static func reading(stall: Int, fullStall: Int = 0, fileMB: Int = 500) -> LmkdMeminfo {
     LmkdMeminfo(
@@ -26,7 +24,9 @@ import Testing
       fullStallPermille: fullStall)
   }
 
+  /// `LmkdPressureTests`'s watermarks: min 40, low 60, high 80 MB.
   static func pressure() -> LmkdPressure {
+    let watermarks = LmkdPressureTests.watermarks
     var parameters = LmkdPolicy.Parameters()
     parameters.watermarks = watermarks
     return LmkdPressure(parameters: parameters, watermarks: watermarks)

@@ -123,9 +123,10 @@ enum PolicyRule {
       }
       if exempt.contains(index) || position.band > 210 { continue }
       let foregroundBand = position.band == 100
-      if foregroundBand { foreground.append((index, device.coalitionKB(index))) }
+      let coalitionKB = foregroundBand ? device.coalitionKB(index) : 0
+      if foregroundBand { foreground.append((index, coalitionKB)) }
       let key = (
-        position.band, foregroundBand ? -device.coalitionKB(index) : position.entryMs,
+        position.band, foregroundBand ? -coalitionKB : position.entryMs,
         foregroundBand ? device.nameRank[index] : position.seq, index
       )
       if best.map({ key < $0 }) ?? true { best = key }

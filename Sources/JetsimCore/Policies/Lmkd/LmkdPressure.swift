@@ -310,8 +310,8 @@ package struct LmkdPressure: Sendable {
   /// The evaluations lmkd made before `nowMs` at the PSI events and polls `nextWakeMs` left out
   /// (see `quiet`): each decides no lower minimum adj than the last real one did and kills
   /// nothing, and moves the event times, the polling window and the thrashing window on as it
-  /// would have. A wake-up ends the quiet
-  /// spell: something changed, or time alone (the previous app's expiry) moved a process.
+  /// would have. A wake-up ends the quiet spell: something changed, or time alone (the previous
+  /// app's expiry) moved a process.
   ///
   /// - Complexity: O(the PSI events left out).
   mutating func catchUp(beforeMs nowMs: Int) {
