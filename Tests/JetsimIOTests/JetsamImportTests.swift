@@ -51,7 +51,7 @@ import Testing
     let result = try imported("ios10-iphone6-highwater.crash")
     let snapchat = try #require(result.names.firstIndex(of: "Snapchat"))
     #expect(result.report.processes[snapchat].isFrontmost)
-    #expect(result.bands[snapchat] == BandPredictor.foreground)
+    #expect(result.bands[snapchat] == JetsamPriority.foreground)
     for (process, band) in zip(result.report.processes, result.bands) {
       #expect(band == BandPredictor.band(of: process))
     }

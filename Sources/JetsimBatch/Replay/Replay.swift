@@ -320,7 +320,7 @@ public enum Replay {
     var victims: [String] = []
     for victim in order {
       let level =
-        (bands[names[victim]] ?? 0) < BandPredictor.background
+        (bands[names[victim]] ?? 0) < JetsamPriority.background
         ? device.idleThresholdKB : device.criticalThresholdKB
       guard available < level else { break }
       victims.append(names[victim])

@@ -25,7 +25,7 @@ extension ReportReplay {
     var chosen: [String] = []
     for index in order {
       let level =
-        imported.bands[index] < BandPredictor.background ? levels.idleKB : levels.criticalKB
+        imported.bands[index] < JetsamPriority.background ? levels.idleKB : levels.criticalKB
       guard available < level else { break }
       chosen.append(imported.names[index])
       available += report.footprintKB(report.processes[index])
@@ -68,9 +68,9 @@ extension ReportReplay {
   /// The band score of the baseline that needs no prediction, every process in IDLE: how many
   /// real bands are IDLE, and how many are in IDLE's class (`BandPredictor.bandClass`).
   public var idleBaselineScore: (exact: Int, sameClass: Int) {
-    let idleClass = BandPredictor.bandClass(BandPredictor.idle)
+    let idleClass = BandPredictor.bandClass(JetsamPriority.idle)
     return (
-      bands.filter { $0.realBand == BandPredictor.idle }.count,
+      bands.filter { $0.realBand == JetsamPriority.idle }.count,
       bands.filter { BandPredictor.bandClass($0.realBand) == idleClass }.count
     )
   }

@@ -32,26 +32,27 @@
 ///   candidate list (kill order, over the soft limit, above IDLE, swappable, reapable) is an indexed
 ///   heap kept in order as processes change, and aging ends are a heap of their own.
 public struct JetsamPolicy: EvictionPolicy {
-  /// Priority bands (XNU's JETSAM_PRIORITY_*, revision 2 numbering): the lower, the sooner killed.
+  /// The band each kind of process is in (XNU's, `JetsamPriority`, unless settings change them): the
+  /// lower, the sooner killed.
   public struct Bands: Sendable, Equatable {
     /// Suspended apps, idle daemons and extensions, after their aging time.
-    public var idle = 0
-    /// An idle daemon during its aging time (JETSAM_PRIORITY_AGING_BAND1).
-    public var daemonAging = 10
-    /// An app during its aging time after it went idle (JETSAM_PRIORITY_AGING_BAND2).
-    public var aging = 20
+    public var idle = JetsamPriority.idle
+    /// An idle daemon during its aging time.
+    public var daemonAging = JetsamPriority.agingBand1
+    /// An app during its aging time after it went idle.
+    public var aging = JetsamPriority.agingBand2
     /// An app doing background work (background time, a task, a wake); an active daemon with no
     /// band of its own.
-    public var background = 30
+    public var background = JetsamPriority.background
     /// An app using location or VoIP in the background.
-    public var elevatedInactive = 40
+    public var elevatedInactive = JetsamPriority.elevatedInactive
     /// A frozen app that asks for a band up to this one, on a device with XNU's freezer
-    /// (`JETSAM_PRIORITY_FREEZER`, `memorystatus_freeze_jetsam_band`, kern_memorystatus.c:537).
-    public var freezer = 75
+    /// (`memorystatus_freeze_jetsam_band`, kern_memorystatus.c:537).
+    public var freezer = JetsamPriority.freezer
     /// The app on screen.
-    public var foreground = 100
+    public var foreground = JetsamPriority.foreground
     /// An app playing audio.
-    public var audioAndAccessory = 120
+    public var audioAndAccessory = JetsamPriority.audioAndAccessory
 
     /// The bands of xnu's `kern_memorystatus.h`.
     public init() {}
@@ -77,7 +78,10 @@ public struct JetsamPolicy: EvictionPolicy {
     public var idleThresholdPercent: Int?
     /// The top band of each aggressive action in an evaluation window, the last repeated
     /// (`jld_max_priority_arr`: MAIL, MAIL, UI_SUPPORT, UI_SUPPORT, DRIVER_APPLE).
-    public var aggressiveTopBands = [40, 40, 80, 80, 150]
+    public var aggressiveTopBands = [
+      JetsamPriority.elevatedInactive, JetsamPriority.elevatedInactive, JetsamPriority.uiSupport,
+      JetsamPriority.uiSupport, JetsamPriority.driverApple,
+    ]
     /// How many times over the processes below the top band a march may kill
     /// (`memorystatus_jld_max_kill_loops`).
     public var aggressiveKillLoops = 2
@@ -97,10 +101,6 @@ public struct JetsamPolicy: EvictionPolicy {
     /// The defaults: xnu's bands, aging and limits (docs/policies.md).
     public init() {}
   }
-
-  /// The highest band a kill reaches (`JETSAM_PRIORITY_MAX`, bsd/sys/kern_memorystatus.h line 74):
-  /// `memorystatus_kill_top_process` walks the bands while `<= max_priority`.
-  public static let highestKillableBand = 210
 
   /// Where a process is in the bands, and what decides which candidate lists hold it.
   struct Member: Sendable {
@@ -430,7 +430,7 @@ public struct JetsamPolicy: EvictionPolicy {
     let member = members[app]
     let bands = parameters.bands
     let resident = member.resident
-    let killable = resident && member.band <= Self.highestKillableBand
+    let killable = resident && member.band <= JetsamPriority.max
     let key = self.key(app)
     order.update(app, key: killable ? key : nil)
     highwater.update(app, key: killable && member.overSoftLimit ? key : nil)

@@ -24,39 +24,14 @@ import JetsimCore
 /// predicted in IDLE; it is wrong for a daemon that cannot exit when idle and sits at a low
 /// launchd band, which the report cannot tell.
 public enum BandPredictor {
-  /// `JETSAM_PRIORITY_IDLE`: idle daemons and suspended apps and extensions.
-  public static let idle = 0
-  /// `JETSAM_PRIORITY_AGING_BAND1` (`system_procs_aging_band`, bsd/sys/kern_memorystatus.h:50): a
-  /// daemon that went clean and is aging towards IDLE (`memstat_update_priority_locked`,
-  /// bsd/kern/kern_memorystatus.c:2883).
-  public static let aging = 10
-  /// `JETSAM_PRIORITY_BACKGROUND`: a process running in the background.
-  public static let background = 30
-  /// `JETSAM_PRIORITY_ELEVATED_INACTIVE` (40), which bsd/sys/kern_memorystatus.h:56 says "IS used
-  /// by many active processes doing background work".
-  public static let backgroundWork = 40
-  /// `JETSAM_PRIORITY_FREEZER` (kern_memorystatus.h:62): frozen processes land in
-  /// `memorystatus_freeze_jetsam_band` (`memstat_update_priority_locked`, kern_memorystatus.c:2878).
-  public static let freezer = 75
   /// The freezer's band in XNU's first numbering, in the current numbering: xnu-7195 sets
   /// `memorystatus_freeze_jetsam_band` to `JETSAM_PRIORITY_UI_SUPPORT` (8; kern_memorystatus.c:1398
   /// at tag xnu-7195.141.2), and xnu-8792 multiplied the bands by ten.
   public static let firstNumberingFreezer = 80
-  /// `JETSAM_PRIORITY_FOREGROUND`: the app on screen.
-  public static let foreground = 100
-  /// `JETSAM_PRIORITY_AUDIO_AND_ACCESSORY`: a process playing audio or serving an accessory.
-  public static let audioAndAccessory = 120
   /// The band launchd gives most daemons that are neither idle nor aging. No kernel source names
   /// it (launchd sets it from each job's plist, which a report does not carry): it is the commonest
   /// band of such daemons in the reports the rules were written on (docs/validation.md).
   public static let launchdDaemon = 140
-  /// `JETSAM_PRIORITY_HOME`: SpringBoard, the home screen.
-  public static let home = 160
-  /// `JETSAM_PRIORITY_DEFAULT`: a process launched with no band of its own.
-  public static let daemonDefault = 180
-  /// `JETSAM_PRIORITY_INTERNAL` (kern_memorystatus.h:80, "set on launchd and kernel_task"): never
-  /// a jetsam victim.
-  public static let `internal` = 999
 
   /// The states RunningBoard writes for a process it manages (its `user_data` bits).
   static let managedStates: Set<String> = [
@@ -126,33 +101,37 @@ public enum BandPredictor {
 
   /// The band `process` is predicted to be in, `context` telling what its report says as a whole.
   public static func band(of process: JetsamReport.Process, in context: Context) -> Int {
-    if process.isKernelInternal { return `internal` }
+    if process.isKernelInternal { return JetsamPriority.internal }
     // The report's writer leaves only the home screen without a state (the iOS 10 to 12 reports).
-    if process.states.isEmpty { return home }
+    if process.states.isEmpty { return JetsamPriority.home }
     if process.isFrozen, !process.isActive {
-      return context.firstNumbering ? firstNumberingFreezer : freezer
+      return context.firstNumbering ? firstNumberingFreezer : JetsamPriority.freezer
     }
-    if process.isFrontmost { return foreground }
-    if process.isSuspended || (process.isDaemon && process.isIdle) { return idle }
+    if process.isFrontmost { return JetsamPriority.foreground }
+    if process.isSuspended || (process.isDaemon && process.isIdle) { return JetsamPriority.idle }
     if let coalition = process.coalition, context.foregroundCoalitions.contains(coalition) {
-      return foreground
+      return JetsamPriority.foreground
     }
     if !managedStates.isDisjoint(with: process.states) {
       return managedBand(process, in: context)
     }
-    if process.isActive { return process.idleDelta != nil ? aging : backgroundWork }
-    if process.isDaemon, context.writesActive, process.wasPassedOverByFreezer { return idle }
-    return process.isDaemon ? launchdDaemon : background
+    if process.isActive {
+      return process.idleDelta != nil ? JetsamPriority.agingBand1 : JetsamPriority.elevatedInactive
+    }
+    if process.isDaemon, context.writesActive, process.wasPassedOverByFreezer {
+      return JetsamPriority.idle
+    }
+    return process.isDaemon ? launchdDaemon : JetsamPriority.background
   }
 
   /// The band of a process RunningBoard manages, by the states it writes for it.
   static func managedBand(_ process: JetsamReport.Process, in context: Context) -> Int {
     // Without an assertion a managed process is inactive, and heads for IDLE.
-    if context.writesActive, !process.isActive { return idle }
+    if context.writesActive, !process.isActive { return JetsamPriority.idle }
     if process.states.contains("audio") || process.states.contains("accessory") {
-      return audioAndAccessory
+      return JetsamPriority.audioAndAccessory
     }
-    return background
+    return JetsamPriority.background
   }
 
   /// The class a band belongs to, for a coarser score: `idle` (below BACKGROUND: IDLE and the
@@ -160,9 +139,9 @@ public enum BandPredictor {
   /// `system` (HOME and above).
   public static func bandClass(_ band: Int) -> String {
     switch band {
-    case ..<background: "idle"
-    case ..<foreground: "background"
-    case ..<home: "foreground"
+    case ..<JetsamPriority.background: "idle"
+    case ..<JetsamPriority.foreground: "background"
+    case ..<JetsamPriority.home: "foreground"
     default: "system"
     }
   }

@@ -164,7 +164,7 @@ public enum JetsamImport {
       case .systemProcess(let kind):
         let system = SystemProcess(
           name: name, kind: kind, footprintKB: footprint,
-          band: band == BandPredictor.idle && kind != .activeDaemon ? nil : band)
+          band: band == JetsamPriority.idle && kind != .activeDaemon ? nil : band)
         state = system.runningState
         systemProcesses.append(system)
       }
