@@ -192,6 +192,16 @@ import Testing
     for setting in ["killHeaviest", "minfree", "is64Bit", "agingTime", "bands.idle"] {
       #expect(result.output.contains("  \(setting): "), "\(setting)")
     }
+    // Each default is read from the policy's parameters and written as a profile gives it.
+    #expect(
+      result.output.contains(
+        "  agingTime: how long an app that went idle stays in the aging band (default: 2s)\n"))
+    #expect(result.output.contains("  filecacheMin: ro.lmk.filecache_min_kb (default: 0KB)\n"))
+    #expect(
+      result.output.contains(
+        "  maxEmptyTime: ActivityManager: an empty process unused this long dies (default: 1000h)\n"
+      )
+    )
   }
 
   @Test func checkPassesOnTheShippedGoldens() throws {

@@ -29,6 +29,76 @@ import Testing
     #expect(LmkdPolicy.Parameters().killHeaviest == false)
   }
 
+  /// A value of `kind` that no built-in default has, so reading it back proves the field was set.
+  static func probe(_ kind: PolicySettingKind) -> PolicySettingValue {
+    switch kind {
+    case .duration: .number(12_345)
+    case .size: .number(4_096)
+    case .percent: .number(37)
+    case .integer(let range): .number(range.lowerBound + 3)
+    case .flag: .flag(false)
+    case .ascendingSizes(let count): .numbers((1...count).map { $0 * 1_024 })
+    }
+  }
+
+  /// Each setting reads back what it sets, and the default the registry shows is what the policy's
+  /// parameters start from: a setting whose reading and setting name different fields fails here.
+  func checkReadsBack<Parameters>(_ settings: [PolicySetting<Parameters>], defaults: Parameters) {
+    for setting in settings {
+      var parameters = defaults
+      let value = Self.probe(setting.kind)
+      setting.apply(&parameters, value)
+      #expect(setting.read(parameters) == value, "\(setting.key)")
+      #expect(setting.erased(defaults: defaults).defaultValue == setting.read(defaults))
+    }
+  }
+
+  @Test func eachSettingReadsBackTheFieldItSets() {
+    checkReadsBack(JetsamPolicy.settings, defaults: JetsamPolicy.Parameters())
+    var flagsOn = LmkdPolicy.Parameters()
+    flagsOn.useMinfreeLevels = true
+    flagsOn.killHeaviest = true
+    checkReadsBack(LmkdPolicy.settings, defaults: flagsOn)
+  }
+
+  /// The defaults `jetsim policies` shows are the kernels': XNU's bands (kern_memorystatus.h) and
+  /// aging time, lmkd.cpp's `update_props` (line 4123) and ActivityManager's cached processes;
+  /// those the policy derives show none.
+  @Test func theRegistryShowsTheKernelsDefaults() throws {
+    func defaults(_ policy: String) throws -> [String: PolicySettingValue?] {
+      let registration = try #require(PolicyRegistry.registration(policy))
+      return Dictionary(
+        uniqueKeysWithValues: registration.settings.map { ($0.key, $0.defaultValue) })
+    }
+    let jetsam = try defaults("jetsam")
+    #expect(jetsam["agingTime"] == .number(2_000) && jetsam["softLimit"] == .number(50))
+    #expect(jetsam["idleThreshold"] == .some(nil))
+    #expect(jetsam["bands.freezer"] == .number(75) && jetsam["bands.aging"] == .number(20))
+    let lmkd = try defaults("lmkd")
+    #expect(lmkd["lowmemMinOomScore"] == .number(701) && lmkd["psiCompleteStallMs"] == .number(700))
+    #expect(
+      lmkd["psiPartialStallMs"] == .number(70) && lmkd["swapFreeLowPercentage"] == .number(10))
+    #expect(lmkd["maxCachedProcesses"] == .number(32) && lmkd["killHeaviest"] == .flag(false))
+    #expect(lmkd["thrashingLimitCritical"] == .some(nil) && lmkd["watermarks"] == .some(nil))
+  }
+
+  @Test func theDocsListEverySettingAsDeclared() throws {
+    let docs = try String(contentsOfFile: "\(packageRoot)/docs/profiles.md", encoding: .utf8)
+    let header = "| policy | setting | meaning | default |"
+    let table = try #require(docs.components(separatedBy: header + "\n").dropFirst().first)
+    let rows = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }.map(
+      String.init)
+    let expected = PolicyRegistry.all.flatMap { policy in
+      policy.settings.map {
+        "| `\(policy.name)` | `\($0.key)` | \($0.summary) | \($0.defaultText) |"
+      }
+    }
+    #expect(
+      rows == expected,
+      "docs/profiles.md's policy settings, after \(header), should be:\n\(expected.joined(separator: "\n"))"
+    )
+  }
+
   @Test func theScenarioOverridesTheDevicePolicyByPolicy() throws {
     let loaded = try scenario(
       device:

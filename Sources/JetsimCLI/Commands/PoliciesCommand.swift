@@ -25,7 +25,7 @@ extension PoliciesOptions {
       let marker = entry.name == PolicyName.default.rawValue ? " (default)" : ""
       var lines = "\(entry.name)\(padding)  \(entry.summary)\(marker)\n"
       for setting in entry.settings {
-        lines += "\(indent)\(setting.key): \(setting.summary)\n"
+        lines += "\(indent)\(setting.key): \(setting.summary) (default: \(setting.defaultText))\n"
       }
       return lines
     }.joined()
@@ -48,8 +48,11 @@ extension PoliciesOptions {
                 (
                   "settings",
                   .list(
-                    entry.settings.map {
-                      .fields([("key", .string($0.key)), ("summary", .string($0.summary))])
+                    entry.settings.map { setting in
+                      .fields([
+                        ("key", .string(setting.key)), ("summary", .string(setting.summary)),
+                        ("default", .string(setting.defaultText)),
+                      ])
                     })
                 ),
               ])

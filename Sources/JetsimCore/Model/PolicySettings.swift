@@ -42,6 +42,20 @@ public enum PolicySettingValue: Sendable, Equatable {
     if case .numbers(let values) = self { return values }
     return []
   }
+
+  /// The value as a profile gives it for a setting of `kind`, without JSON's quotes: `2s`, `64MB`,
+  /// `50%`, `true`, `701`, `[64MB, 96MB]`.
+  public func text(as kind: PolicySettingKind?) -> String {
+    switch (self, kind) {
+    case (.number(let number), .duration): Units.formatDuration(number)
+    case (.number(let number), .size): Units.formatSize(number)
+    case (.number(let number), .percent): "\(number)%"
+    case (.number(let number), _): "\(number)"
+    case (.flag(let flag), _): "\(flag)"
+    case (.numbers(let numbers), _):
+      "[" + numbers.map(Units.formatSize).joined(separator: ", ") + "]"
+    }
+  }
 }
 
 /// The settings profiles give the policies under `policyParameters`: for each policy named, the

@@ -704,23 +704,23 @@ extension JetsamPolicy {
   public static let settings: [PolicySetting<Parameters>] =
     [
       PolicySetting(
-        "agingTime", .duration, "how long an app that went idle stays in the aging band"
-      ) { $0.agingTimeMs = $1.number },
+        "agingTime", .duration, \.agingTimeMs,
+        "how long an app that went idle stays in the aging band"),
       PolicySetting(
-        "idleThreshold", .percent,
-        "the critical level while the IDLE band holds anyone, as a share of memory"
-      ) { $0.idleThresholdPercent = $1.number },
+        "idleThreshold", .percent, \.idleThresholdPercent,
+        "the critical level while the IDLE band holds anyone, as a share of memory",
+        derived: "the device's idle level"),
       PolicySetting(
-        "softLimit", .percent, "an app's soft limit off screen, as a share of its per-app limit"
-      ) { $0.softLimitPercent = $1.number },
-      PolicySetting("purgeBeforeKill", .flag, "purge a victim's caches before killing it") {
-        $0.purgeBeforeKill = $1.flag
-      },
+        "softLimit", .percent, \.softLimitPercent,
+        "an app's soft limit off screen, as a share of its per-app limit"),
+      PolicySetting(
+        "purgeBeforeKill", \.purgeBeforeKill, "purge a victim's caches before killing it"),
     ]
     + Bands.named.map { key, band in
-      PolicySetting("bands.\(key)", .integer(0...1000), "the priority of the \(key) band") {
-        $0.bands[keyPath: band] = $1.number
-      }
+      PolicySetting(
+        "bands.\(key)", .integer(0...1000), "the priority of the \(key) band",
+        read: { .number($0.bands[keyPath: band]) }
+      ) { $0.bands[keyPath: band] = $1.number }
     }
 
   /// Its entry in `PolicyRegistry`.

@@ -25,7 +25,7 @@ public struct PolicyRegistration: Sendable {
   ) {
     self.name = name
     self.summary = summary
-    self.settings = settings.map(\.erased)
+    self.settings = settings.map { $0.erased(defaults: defaults) }
     self.build = { values in
       var parameters = defaults
       // Keys in a fixed order, so a policy's parameters never depend on a dictionary's order.

@@ -22,16 +22,13 @@ extension ProfileWriter {
       })
   }
 
-  /// `value` in the form of `kind`: a size, a duration or a percentage with its unit, a flag, a
-  /// whole number or a list of sizes.
+  /// `value` in the form of `kind`: a size, a duration or a percentage with its unit (quoted), a
+  /// flag, a whole number or a list of sizes.
   private static func text(of value: PolicySettingValue, as kind: PolicySettingKind?) -> String {
     switch (value, kind) {
-    case (.number(let number), .duration): duration(number)
-    case (.number(let number), .size): size(number)
-    case (.number(let number), .percent): quote("\(number)%")
-    case (.number(let number), _): "\(number)"
-    case (.flag(let flag), _): "\(flag)"
+    case (.number, .duration), (.number, .size), (.number, .percent): quote(value.text(as: kind))
     case (.numbers(let numbers), _): "[" + numbers.map(size).joined(separator: ", ") + "]"
+    default: value.text(as: kind)
     }
   }
 

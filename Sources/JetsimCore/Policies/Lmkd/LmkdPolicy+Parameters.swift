@@ -67,81 +67,69 @@ extension LmkdPolicy {
   public static let settings: [PolicySetting<Parameters>] =
     [
       PolicySetting(
-        "useMinfreeLevels", .flag, "legacy minfree mode (ro.lmk.use_minfree_levels) instead of PSI"
-      ) { $0.useMinfreeLevels = $1.flag },
+        "useMinfreeLevels", \.useMinfreeLevels,
+        "legacy minfree mode (ro.lmk.use_minfree_levels) instead of PSI"),
       PolicySetting(
-        "killHeaviest", .flag,
-        "inside one adj, kill the heaviest (ro.lmk.kill_heaviest_task) rather than the oldest"
-      ) { $0.killHeaviest = $1.flag },
+        "killHeaviest", \.killHeaviest,
+        "inside one adj, kill the heaviest (ro.lmk.kill_heaviest_task) rather than the oldest"),
       PolicySetting(
         "minfree", .ascendingSizes(count: adjLevels.count),
-        "legacy mode: six sizes, ascending, for adj 0, 100, 200, 250, 900, 950"
+        "legacy mode: six sizes, ascending, for adj 0, 100, 200, 250, 900, 950",
+        derived: "interpolated from memory",
+        read: { $0.minfreeKB.map { .numbers($0) } }
       ) { $0.minfreeKB = $1.numbers },
-      PolicySetting("is64Bit", .flag, "legacy mode: raise the two cached levels (× 3/2, × 7/4)") {
-        $0.is64Bit = $1.flag
-      },
+      PolicySetting(
+        "is64Bit", \.is64Bit, "legacy mode: raise the two cached levels (× 3/2, × 7/4)"),
       PolicySetting(
         "watermarks", .ascendingSizes(count: 3),
-        "zone watermarks min, low, high (default: Linux's rule from memory)"
+        "zone watermarks min, low, high", derived: "Linux's rule from memory",
+        read: { $0.watermarks.map { .numbers([$0.minKB, $0.lowKB, $0.highKB]) } }
       ) {
         let sizes = $1.numbers
         $0.watermarks = ZoneWatermarks(minKB: sizes[0], lowKB: sizes[1], highKB: sizes[2])
       },
       PolicySetting(
-        "watermarkScaleFactor", .integer(1...3000),
-        "vm.watermark_scale_factor for derived watermarks, per 10,000 (default 10)"
-      ) { $0.watermarkScaleFactor = $1.number },
+        "watermarkScaleFactor", .integer(1...3000), \.watermarkScaleFactor,
+        "vm.watermark_scale_factor for derived watermarks, per 10,000"),
       PolicySetting(
-        "maxCachedProcesses", .integer(2...100_000),
-        "ActivityManager's cached and empty processes, half each (default 32)"
-      ) { $0.maxCachedProcesses = $1.number },
+        "maxCachedProcesses", .integer(2...100_000), \.maxCachedProcesses,
+        "ActivityManager's cached and empty processes, half each"),
       PolicySetting(
-        "maxEmptyTime", .duration,
-        "ActivityManager: an empty process unused this long dies (default 1000h)"
-      ) { $0.maxEmptyTimeMs = $1.number },
+        "maxEmptyTime", .duration, \.maxEmptyTimeMs,
+        "ActivityManager: an empty process unused this long dies"),
     ] + propertySettings
 
   /// The `ro.lmk.*` numbers of PSI mode.
   static let propertySettings: [PolicySetting<Parameters>] = [
     PolicySetting(
-      "lowmemMinOomScore", .integer(201...1001), "ro.lmk.lowmem_min_oom_score (default 701)"
-    ) { $0.lowmemMinOomScore = $1.number },
+      "lowmemMinOomScore", .integer(201...1001), \.lowmemMinOomScore, "ro.lmk.lowmem_min_oom_score"),
     PolicySetting(
-      "pressureAfterKillMinScore", .integer(0...1001),
-      "ro.lmk.pressure_after_kill_min_score (default 0)"
-    ) { $0.pressureAfterKillMinScore = $1.number },
+      "pressureAfterKillMinScore", .integer(0...1001), \.pressureAfterKillMinScore,
+      "ro.lmk.pressure_after_kill_min_score"),
     PolicySetting(
-      "swapFreeLowPercentage", .percent, "ro.lmk.swap_free_low_percentage (default 10%)"
-    ) { $0.swapFreeLowPercentage = $1.number },
-    PolicySetting("thrashingLimit", .integer(0...10_000), "ro.lmk.thrashing_limit (default 100)") {
-      $0.thrashingLimit = $1.number
-    },
-    PolicySetting("thrashingLimitDecay", .percent, "ro.lmk.thrashing_limit_decay (default 10%)") {
-      $0.thrashingLimitDecay = $1.number
-    },
+      "swapFreeLowPercentage", .percent, \.swapFreeLowPercentage,
+      "ro.lmk.swap_free_low_percentage"),
     PolicySetting(
-      "thrashingLimitCritical", .integer(0...30_000),
-      "ro.lmk.thrashing_limit_critical (default 3 × thrashingLimit)"
-    ) { $0.thrashingLimitCriticalGiven = $1.number },
+      "thrashingLimit", .integer(0...10_000), \.thrashingLimit, "ro.lmk.thrashing_limit"),
     PolicySetting(
-      "psiPartialStallMs", .integer(0...1000), "ro.lmk.psi_partial_stall_ms (default 70)"
-    ) { $0.psiPartialStallMs = $1.number },
+      "thrashingLimitDecay", .percent, \.thrashingLimitDecay, "ro.lmk.thrashing_limit_decay"),
     PolicySetting(
-      "psiCompleteStallMs", .integer(0...1000), "ro.lmk.psi_complete_stall_ms (default 700)"
-    ) { $0.psiCompleteStallMs = $1.number },
-    PolicySetting("swapUtilMax", .percent, "ro.lmk.swap_util_max (default 100%: off)") {
-      $0.swapUtilMax = $1.number
-    },
-    PolicySetting("filecacheMin", .size, "ro.lmk.filecache_min_kb (default 0)") {
-      $0.filecacheMinKB = $1.number
-    },
+      "thrashingLimitCritical", .integer(0...30_000), \.thrashingLimitCriticalGiven,
+      "ro.lmk.thrashing_limit_critical",
+      derived: "3 × thrashingLimit"),
     PolicySetting(
-      "stallLimitCritical", .integer(0...100), "ro.lmk.stall_limit_critical (default 100)"
-    ) { $0.stallLimitCritical = $1.number },
+      "psiPartialStallMs", .integer(0...1000), \.psiPartialStallMs, "ro.lmk.psi_partial_stall_ms"),
     PolicySetting(
-      "directReclaimThresholdMs", .integer(0...3_600_000),
-      "ro.lmk.direct_reclaim_threshold_ms (default 0: off)"
-    ) { $0.directReclaimThresholdMs = $1.number },
+      "psiCompleteStallMs", .integer(0...1000), \.psiCompleteStallMs,
+      "ro.lmk.psi_complete_stall_ms"),
+    PolicySetting(
+      "swapUtilMax", .percent, \.swapUtilMax, "ro.lmk.swap_util_max; 100% turns it off"),
+    PolicySetting("filecacheMin", .size, \.filecacheMinKB, "ro.lmk.filecache_min_kb"),
+    PolicySetting(
+      "stallLimitCritical", .integer(0...100), \.stallLimitCritical, "ro.lmk.stall_limit_critical"),
+    PolicySetting(
+      "directReclaimThresholdMs", .integer(0...3_600_000), \.directReclaimThresholdMs,
+      "ro.lmk.direct_reclaim_threshold_ms; 0 turns it off"),
   ]
 
   /// Its entry in `PolicyRegistry`.
