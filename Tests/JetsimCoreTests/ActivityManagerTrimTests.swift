@@ -37,6 +37,29 @@ import Testing
     #expect(killed == ["kill C17 (am-too-many-cached)", "kill C18 (am-too-many-cached)"])
   }
 
+  /// A cached app with a started service is counted neither as cached nor as empty
+  /// (`updateAndTrimProcessLSP` line 1402: process state SERVICE): with seventeen suspended apps,
+  /// P (the previous app) and S (on screen before P, working in the background, more recent than
+  /// every suspended app), the trim kills C17 alone; counted as cached, S would push C16 over the
+  /// limit too.
+  @Test func aStartedServiceIsNotCountedByTheTrim() {
+    var harness = PolicyHarness(
+      device: Self.harness(cached: 1).device,
+      [
+        .init(id: "F", state: .active, footprintMB: 100, lastUsedMs: 99_000, enteredMs: 99_000),
+        .init(
+          id: "S", state: .background, footprintMB: 10, lastUsedMs: 95_000, working: true,
+          enteredMs: 95_000, leftScreen: true),
+        .init(
+          id: "P", state: .background, footprintMB: 10, lastUsedMs: 97_000, working: true,
+          enteredMs: 97_000, leftScreen: true),
+      ]
+        + (1...17).map {
+          .init(id: "C\($0)", state: .suspended, footprintMB: 10, lastUsedMs: 90_000 - $0 * 1_000)
+        })
+    #expect(harness.decisions(Self.lmkd()) == ["kill C17 (am-too-many-cached)"])
+  }
+
   /// The limit is the device's: with 40 (20 for cached apps), the same eighteen stay.
   @Test func aLargerLimitKeepsThem() {
     var harness = Self.harness(cached: 18)

@@ -268,11 +268,9 @@ import Testing
     let harness = PolicyHarness(device: phone, cast)
     for nowMs in [60_000, 500_000] {
       let adj = lmkdAdjustments(harness, nowMs: nowMs)
-      #expect([adj[0], adj[2], adj[3]] == [0, 700, 500])
-      // "used" is cached. Android puts it on the empty processes' ladder (905: its process state is
-      // SERVICE, `assignCachedAdjIfNecessary` line 1262); jetsim ranks it with the cached apps, a
-      // known difference (docs/policies.md).
-      #expect((adj[1] ?? 0) >= 900)
+      // "used" is cached with its process state SERVICE: on the empty processes' ladder, 905
+      // (`assignCachedAdjIfNecessary` line 1262), not the cached apps' 900.
+      #expect(adj == [0, 905, 700, 500])
     }
     #expect(adjustments(harness) == [0, 900, 700, 500])
     var suspended = cast
@@ -282,6 +280,34 @@ import Testing
     let later = PolicyHarness(device: phone, suspended)
     #expect(lmkdAdjustments(later, nowMs: 179_999)[2] == 700)
     #expect(lmkdAdjustments(later, nowMs: 180_000)[2] == 900)
+  }
+
+  /// A started service in an app that has been on screen is on the empty processes' ladder, above
+  /// the cached apps' slot: legacy mode at its lowest level kills "used" (905) before "old" (900),
+  /// though "used" was used more recently (as cached apps, "used" would be at 900 and "old" at
+  /// 910, and "old" would die first). The ladder's step counts the empty processes alone
+  /// (`numEmptyProcs`, OomAdjuster.java line 1178): with no empty process, "used" is at 905 still.
+  @Test func aStartedServiceThatShowedUIIsKilledOnTheEmptyLadder() {
+    var harness = PolicyHarness(
+      device: legacyPhone,
+      [
+        .init(id: "screen", state: .active, footprintMB: 1_500, enteredMs: 60_000),
+        .init(
+          id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
+          enteredMs: 40_000, leftScreen: true),
+        .init(
+          id: "left", state: .background, footprintMB: 100, lastUsedMs: 50_000, working: true,
+          enteredMs: 50_000, leftScreen: true),
+        .init(
+          id: "old", state: .suspended, footprintMB: 100, lastUsedMs: 30_000, enteredMs: 30_000,
+          leftScreen: true),
+      ])
+    #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 905, 700, 900])
+    #expect(
+      harness.decisions(Self.legacy()) == [
+        "kill used (lmk-none)", "kill old (lmk-none)", "kill left (lmk-none)",
+        "kill screen (lmk-none)",
+      ])
   }
 
   /// Idle system processes hold no activity: empty processes, 905 and up; an active daemon is

@@ -5,21 +5,28 @@ import Testing
 
 /// lmkd's candidates kept in order give the victim a scan of every process gives.
 @Suite struct LmkdCandidatesTests {
-  /// The last slot's adj and the processes before it, as `assignSlots` hands the adjs out.
+  /// The last slot's adj and the processes before it, as `assignSlots` hands the adjs out: when
+  /// every process counts for the slots' size, and when only some do (the empty processes' ladder,
+  /// which cached started services step without being counted), so that the ladder reaches 999.
   @Test func theLastSlotIsTheOneAssignSlotsGivesLast() {
     for count in 1...300 {
-      for first in [AndroidImportance.cachedMin, AndroidImportance.cachedMin + 5] {
-        var adjs: [Int] = []
-        AndroidImportance.assignSlots(Array(0..<count), first: first) { _, adj in adjs.append(adj) }
-        let slot = LmkdCandidates.lastSlot(count: count, first: first)
-        #expect(slot.adj == adjs.last, "\(count) from \(first)")
-        #expect(slot.before == adjs.firstIndex(of: slot.adj), "\(count) from \(first)")
+      for counted in Set([count, count / 2, count / 7, 0]) {
+        for first in [AndroidImportance.cachedMin, AndroidImportance.cachedMin + 5] {
+          var adjs: [Int] = []
+          AndroidImportance.assignSlots(Array(0..<count), first: first, counted: counted) {
+            _, adj in adjs.append(adj)
+          }
+          let slot = LmkdCandidates.lastSlot(count: count, counted: counted, first: first)
+          let label = "\(count), \(counted) counted, from \(first)"
+          #expect(slot.adj == adjs.last, "\(label)")
+          #expect(slot.before == adjs.firstIndex(of: slot.adj), "\(label)")
+        }
       }
     }
   }
 
-  /// On seeded random devices (apps on screen, perceptible, at work, previous, cached with ties of
-  /// recency; idle daemons, the empty processes), at every floor and with or without a process
+  /// On seeded random devices (apps on screen, perceptible, at work, previous, started services
+  /// that have been on screen, cached with ties of recency; idle daemons, the empty processes), at every floor and with or without a process
   /// whose allocation waits, the kept lists name the victim the scan names: at 10 s, and at 70 s,
   /// when the previous app has expired to adj 900 beside the cached apps of the first slot.
   @Test(arguments: 1...40)
@@ -38,6 +45,10 @@ import Testing
       case 0: app.state = .background; app.modes = [.audio]
       case 1: app.state = .background; app.working = true
       case 2: app.leftScreen = true; app.enteredMs = random.below(5) * 1_000
+      case 3:
+        // A started service in an app that has been on screen: on the empty processes' ladder.
+        (app.state, app.working, app.leftScreen) = (.background, true, true)
+        app.enteredMs = random.below(5) * 1_000
       default: break
       }
       app.enteredMs = max(app.enteredMs, random.below(4) * 1_000)

@@ -263,26 +263,32 @@ enum PolicyRule {
 
   /// Every resident process's adj under lmkd: fixed ones, then OomAdjuster's slots for cached apps
   /// (from 900) and, apart, for empty processes (idle system processes, from 905): most recent
-  /// first, `ceil(n / 10)` to a slot, slots 10 apart.
+  /// first, `ceil(n / 10)` to a slot, slots 10 apart. An app that has been on screen and works in
+  /// the background (a started service) steps the empty processes' ladder without being counted
+  /// in its `n`.
   static func lmkdAdjustments(_ device: DeviceReplay) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var cached: [Int] = []
     var empty: [Int] = []
+    var emptyCount = 0
     for (index, process) in device.processes.enumerated() where process.state.isResident {
       if let fixed = lmkdFixedAdj(device, index) {
         adj[index] = fixed
       } else if process.isSystem {
         empty.append(index)
+        emptyCount += 1
+      } else if process.state == .background {
+        empty.append(index)
       } else {
         cached.append(index)
       }
     }
-    for (list, first) in [(cached, 900), (empty, 905)] {
+    for (list, first, counted) in [(cached, 900, cached.count), (empty, 905, emptyCount)] {
       let sorted = list.sorted {
         let (a, b) = (device.processes[$0], device.processes[$1])
         return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
       }
-      let perSlot = max(1, (sorted.count + 9) / 10)
+      let perSlot = max(1, (counted + 9) / 10)
       for (rank, index) in sorted.enumerated() {
         adj[index] = min(999, first + rank / perSlot * 10)
       }

@@ -19,7 +19,8 @@
 ///   processes share slots (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900,
 ///   910, ... 990, 999, most recent first, `ceil(n / 10)` to a slot; processes without activities
 ///   (idle daemons and extensions) are empty processes at the odd fives 905, 915, ..., in their
-///   own slots.
+///   own slots, and with them, stepping the same ladder, an app that has shown UI and works in the
+///   background (its process state is SERVICE, not a cached one: `isCachedService`).
 ///
 /// The state is kept as processes change, so a decision allocates nothing once warmed up.
 package struct AndroidImportance: Sendable {
@@ -139,9 +140,20 @@ package struct AndroidImportance: Sendable {
     }
     // A started service (`computeOomAdjLSP`, lines 2244–2283, after the previous app):
     // SERVICE_ADJ in a process that has not shown UI; one that has goes to the LRU list
-    // ("cch-started-ui-services").
+    // ("cch-started-ui-services"): `isCachedService`.
     if status.hasBackgroundWork, !shownUI[app] { return Self.service }
     return nil
+  }
+
+  /// Whether process `app`, cached (`fixedAdj` nil), is a started service that has shown UI
+  /// (`.activityManager`): its process state stays PROCESS_STATE_SERVICE, so
+  /// `assignCachedAdjIfNecessary` gives it the empty processes' ladder (its `default` branch,
+  /// OomAdjuster.java line 1262 at frameworks/base 02978520: "long-running services that have
+  /// dropped down to the cached level will be treated as empty"), and the trim counts it neither
+  /// as cached nor as empty (`updateAndTrimProcessLSP` line 1402, `mNumNonCachedProcs`), so the
+  /// empty ladder's step (`numEmptyProcs`, line 1178) leaves it out.
+  package func isCachedService(_ app: Int, _ status: AppStatus) -> Bool {
+    ranking == .activityManager && app < appCount && status.hasBackgroundWork
   }
 
   /// Calls `body` with each process of `resident` and its adj at `nowMs`: first those whose adj is
@@ -166,8 +178,12 @@ package struct AndroidImportance: Sendable {
   ) {
     cached.removeAll(keepingCapacity: true)
     empty.removeAll(keepingCapacity: true)
+    var emptyProcesses = 0
     for app in resident.members where fixedAdj(app, apps[app], nowMs: nowMs) == nil {
       if ranking == .activityManager, app >= appCount {
+        empty.append(app)
+        emptyProcesses += 1
+      } else if isCachedService(app, apps[app]) {
         empty.append(app)
       } else {
         cached.append(app)
@@ -182,7 +198,13 @@ package struct AndroidImportance: Sendable {
     }
     Self.sortByRecency(&empty, apps)
     Self.assignSlots(cached, first: Self.cachedMin, body)
-    Self.assignSlots(empty, first: Self.cachedMin + Self.importanceLevels, body)
+    Self.assignSlots(
+      empty, first: Self.cachedMin + Self.importanceLevels, counted: emptyProcesses, body)
+  }
+
+  /// How many processes share a slot when `count` are counted (`cachedFactor`, `emptyFactor`).
+  package static func slotFactor(_ count: Int) -> Int {
+    max(1, (count + slotCount - 1) / slotCount)
   }
 
   /// ActivityManager's LRU order: whether `a` was used more recently than `b` (ties by app id).
@@ -196,9 +218,12 @@ package struct AndroidImportance: Sendable {
 
   /// OomAdjuster `assignCachedAdjIfNecessary` for one kind (cached activities from 900, empty
   /// processes from 905), `processes` most recent first: `ceil(n / mNumSlots)` processes share a
-  /// slot, slots step by `2 × CACHED_APP_IMPORTANCE_LEVELS`, the last one is 999.
-  package static func assignSlots(_ processes: [Int], first: Int, _ body: (Int, Int) -> Void) {
-    let factor = max(1, (processes.count + slotCount - 1) / slotCount)
+  /// slot for `n` of them `counted` (all unless said), slots step by `2 ×
+  /// CACHED_APP_IMPORTANCE_LEVELS`, the last one is 999.
+  package static func assignSlots(
+    _ processes: [Int], first: Int, counted: Int? = nil, _ body: (Int, Int) -> Void
+  ) {
+    let factor = slotFactor(counted ?? processes.count)
     var current = first
     var next = first + importanceLevels * 2
     var step = -1

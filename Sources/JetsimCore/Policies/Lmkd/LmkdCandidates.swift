@@ -42,7 +42,11 @@ struct LmkdCandidates: Sendable {
   /// least recently used first.
   private var expired = IndexedHeap<LeastRecentFirst>(capacity: 0)
   private var cached = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
+  /// The empty processes, which ActivityManager's trim counts.
   private var empty = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
+  /// The empty processes and the cached started services, which share the ladder from 905
+  /// (`AndroidImportance.isCachedService`).
+  private var emptyLadder = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
 
   /// The list a candidate is filed in.
   enum List: Equatable, Sendable {
@@ -56,6 +60,9 @@ struct LmkdCandidates: Sendable {
     case cached
     /// An empty process, in a slot from 905.
     case empty
+    /// A cached app with a started service, in a slot from 905 among the empty processes but
+    /// counted in neither of the trim's limits.
+    case service
   }
 
   /// The list of the previous app (adj 700, the second of `earlierAdjs`).
@@ -71,12 +78,13 @@ struct LmkdCandidates: Sendable {
     expired = IndexedHeap(capacity: count)
     cached = RecencySplit(capacity: count, headCapacity: 0)
     empty = RecencySplit(capacity: count, headCapacity: 0)
+    emptyLadder = RecencySplit(capacity: count, headCapacity: 0)
     filed = Array(repeating: nil, count: count)
   }
 
-  /// Files `app` with `status` under `adj` (its fixed adj; nil for a cached or empty one), or out
-  /// of every list when it is not resident or persistent.
-  mutating func file(_ app: Int, _ status: AppStatus, adj: Int?, since: Int, isEmpty: Bool) {
+  /// Files `app` with `status` under `adj` (its fixed adj), or, when `adj` is nil, in `unranked`
+  /// (`.cached`, `.empty` or `.service`); out of every list when it is not resident or persistent.
+  mutating func file(_ app: Int, _ status: AppStatus, adj: Int?, since: Int, unranked: List) {
     remove(app)
     guard status.state.isResident else { return }
     let recency = RecencySplit<LeastRecentFirst>.Recency(
@@ -95,12 +103,14 @@ struct LmkdCandidates: Sendable {
         expired.set(app, key: inSlot)
         filed[app] = .expired
       }
-    } else if isEmpty {
-      empty.set(app, recency: recency, tailKey: inSlot)
-      filed[app] = .empty
     } else {
-      cached.set(app, recency: recency, tailKey: inSlot)
-      filed[app] = .cached
+      if unranked == .empty { empty.set(app, recency: recency, tailKey: inSlot) }
+      if unranked == .cached {
+        cached.set(app, recency: recency, tailKey: inSlot)
+      } else {
+        emptyLadder.set(app, recency: recency, tailKey: inSlot)
+      }
+      filed[app] = unranked
     }
   }
 
@@ -111,18 +121,22 @@ struct LmkdCandidates: Sendable {
     case .earlier(let index): earlier[index].remove(app)
     case .expired: expired.remove(app)
     case .cached: cached.remove(app)
-    case .empty: empty.remove(app)
+    case .empty:
+      empty.remove(app)
+      emptyLadder.remove(app)
+    case .service: emptyLadder.remove(app)
     case nil: return
     }
     filed[app] = nil
   }
 
   /// The adj of the last slot of `count` cached (or empty) processes whose first slot is `first`,
-  /// and how many come before it (`OomAdjuster.assignCachedAdjIfNecessary`, as
-  /// `AndroidImportance.assignSlots` gives them).
-  static func lastSlot(count: Int, first: Int) -> (adj: Int, before: Int) {
-    let factor = max(1, (count + AndroidImportance.slotCount - 1) / AndroidImportance.slotCount)
-    let slot = (count - 1) / factor
+  /// `counted` of them counted for the processes a slot holds, and how many come before it
+  /// (`OomAdjuster.assignCachedAdjIfNecessary`, as `AndroidImportance.assignSlots` gives them).
+  /// From the slot at 999 on, the ladder steps no more.
+  static func lastSlot(count: Int, counted: Int, first: Int) -> (adj: Int, before: Int) {
+    let factor = AndroidImportance.slotFactor(counted)
+    let slot = min((count - 1) / factor, AndroidImportance.slotCount)
     return (
       min(first + slot * AndroidImportance.importanceLevels * 2, AndroidImportance.cachedMax),
       slot * factor
@@ -154,8 +168,10 @@ struct LmkdCandidates: Sendable {
       offer(earlier[index].first(excluding: excluded), adj)
     }
     let emptyFirst = AndroidImportance.cachedMin + AndroidImportance.importanceLevels
-    guard let fromCached = Self.lastSlot(&cached, first: AndroidImportance.cachedMin, excluded),
-      let fromEmpty = Self.lastSlot(&empty, first: emptyFirst, excluded)
+    guard
+      let fromCached = Self.lastSlot(
+        &cached, counted: cached.count, first: AndroidImportance.cachedMin, excluded),
+      let fromEmpty = Self.lastSlot(&emptyLadder, counted: empty.count, first: emptyFirst, excluded)
     else { return .needsScan }
     // An expired previous app shares adj 900 with the cached apps of the first slot: of the two
     // lists' firsts, the least recently used goes first.
@@ -196,10 +212,10 @@ struct LmkdCandidates: Sendable {
   /// The best of `split`'s last slot other than `excluded`, and that slot's adj (`app` nil when
   /// the split is empty); nil when `excluded` is alone in it.
   private static func lastSlot(
-    _ split: inout RecencySplit<LeastRecentFirst>, first: Int, _ excluded: Int
+    _ split: inout RecencySplit<LeastRecentFirst>, counted: Int, first: Int, _ excluded: Int
   ) -> (app: Int?, adj: Int)? {
     guard split.count > 0 else { return (nil, Int.min) }
-    let slot = lastSlot(count: split.count, first: first)
+    let slot = lastSlot(count: split.count, counted: counted, first: first)
     split.setHeadCapacity(slot.before)
     let app = split.tail.first(excluding: excluded)
     if app == nil, split.tail.contains(excluded) { return nil }
