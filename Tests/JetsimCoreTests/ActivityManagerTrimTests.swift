@@ -38,7 +38,7 @@ import Testing
   }
 
   /// A cached app with a started service is counted neither as cached nor as empty
-  /// (`updateAndTrimProcessLSP` line 1402: process state SERVICE): with seventeen suspended apps,
+  /// (`updateAndTrimProcessLSP`, line 1402 at frameworks/base 02978520: process state SERVICE): with seventeen suspended apps,
   /// P (the previous app) and S (on screen before P, working in the background, more recent than
   /// every suspended app), the trim kills C17 alone; counted as cached, S would push C16 over the
   /// limit too.

@@ -310,6 +310,56 @@ import Testing
       ])
   }
 
+  /// On the empty processes' ladder the started services come first: they hold activities, so in
+  /// ActivityManager's LRU list they stand above every process without one, whatever their use
+  /// (ProcessList `updateLruProcessLocked`). "used" was last used at 40 s, the idle daemon at 50 s:
+  /// "used" is at 905, the daemon at 915 (by recency alone, the other way round), and lmkd kills
+  /// the daemon first.
+  @Test func onTheEmptyLadderStartedServicesComeBeforeEmptyProcesses() {
+    var device = legacyPhone
+    device.systemProcesses = [
+      SystemProcess(name: "sys.idle", kind: .idleDaemon, footprintKB: mb(20))
+    ]
+    var harness = PolicyHarness(
+      device: device,
+      [
+        .init(id: "screen", state: .active, footprintMB: 1_500, enteredMs: 60_000),
+        .init(
+          id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
+          enteredMs: 40_000, leftScreen: true),
+        .init(
+          id: "left", state: .background, footprintMB: 100, lastUsedMs: 55_000, working: true,
+          enteredMs: 55_000, leftScreen: true),
+      ])
+    harness.addIdleSystemProcess(footprintMB: 20, enteredMs: 50_000)
+    harness.apps[3].lastUsedMs = 50_000
+    #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 905, 700, 915])
+    #expect(
+      harness.decisions(Self.legacy()).prefix(2) == [
+        "kill sys.idle (lmk-none)", "kill used (lmk-none)",
+      ])
+  }
+
+  /// The empty processes' ladder shares its slots by the count of empty processes alone
+  /// (`numEmptyProcs`, OomAdjuster.java line 1178 at 02978520): eleven started services and no
+  /// empty process take one slot each, 905 to 995 and then 999; counted, they would share slots
+  /// two by two (905, 905, 915, ...).
+  @Test func startedServicesStepTheEmptyLadderWithoutSizingIt() {
+    let cast: [PolicyHarness.App] =
+      [
+        .init(id: "screen", state: .active, footprintMB: 100, enteredMs: 60_000)
+      ]
+      + (0..<12).map {
+        .init(
+          id: "s\($0)", state: .background, footprintMB: 10, lastUsedMs: 50_000 - $0 * 1_000,
+          working: true, enteredMs: 50_000 - $0 * 1_000, leftScreen: true)
+      }
+    let adj = lmkdAdjustments(PolicyHarness(device: phone, cast), nowMs: 60_000)
+    // s0, the last to leave the screen, is the previous app; s1 ... s11 are services.
+    #expect(adj[1] == 700)
+    #expect(Array(adj[2...]) == [905, 915, 925, 935, 945, 955, 965, 975, 985, 995, 999])
+  }
+
   /// Idle system processes hold no activity: empty processes, 905 and up; an active daemon is
   /// persistent (-800), never a victim, even when lmkd kills down to adj 0.
   @Test func emptyAndPersistentProcesses() {

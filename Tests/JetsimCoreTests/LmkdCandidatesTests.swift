@@ -26,9 +26,10 @@ import Testing
   }
 
   /// On seeded random devices (apps on screen, perceptible, at work, previous, started services
-  /// that have been on screen, cached with ties of recency; idle daemons, the empty processes), at every floor and with or without a process
-  /// whose allocation waits, the kept lists name the victim the scan names: at 10 s, and at 70 s,
-  /// when the previous app has expired to adj 900 beside the cached apps of the first slot.
+  /// that have been on screen, cached with ties of recency; idle daemons, the empty processes), at
+  /// every floor and with or without a process whose allocation waits, the kept lists name the
+  /// victim the scan names: at 10 s, and at 70 s, when the previous app has expired to adj 900
+  /// beside the cached apps of the first slot.
   @Test(arguments: 1...40)
   func theKeptListsNameTheScansVictim(seed: Int) {
     var random = RandomStream(seed: UInt64(seed), stream: 3)

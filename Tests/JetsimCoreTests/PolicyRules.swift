@@ -265,7 +265,8 @@ enum PolicyRule {
   /// (from 900) and, apart, for empty processes (idle system processes, from 905): most recent
   /// first, `ceil(n / 10)` to a slot, slots 10 apart. An app that has been on screen and works in
   /// the background (a started service) steps the empty processes' ladder without being counted
-  /// in its `n`.
+  /// in its `n`, ahead of every empty process (it holds activities: ActivityManager's LRU list
+  /// keeps it above them).
   static func lmkdAdjustments(_ device: DeviceReplay) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var cached: [Int] = []
@@ -286,6 +287,7 @@ enum PolicyRule {
     for (list, first, counted) in [(cached, 900, cached.count), (empty, 905, emptyCount)] {
       let sorted = list.sorted {
         let (a, b) = (device.processes[$0], device.processes[$1])
+        if a.isSystem != b.isSystem { return b.isSystem }
         return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
       }
       let perSlot = max(1, (counted + 9) / 10)

@@ -20,7 +20,7 @@
 ///   910, ... 990, 999, most recent first, `ceil(n / 10)` to a slot; processes without activities
 ///   (idle daemons and extensions) are empty processes at the odd fives 905, 915, ..., in their
 ///   own slots, and with them, stepping the same ladder, an app that has shown UI and works in the
-///   background (its process state is SERVICE, not a cached one: `isCachedService`).
+///   background (its process state is SERVICE, not a cached one: `CachedKind.service`), before them.
 ///
 /// The state is kept as processes change, so a decision allocates nothing once warmed up.
 package struct AndroidImportance: Sendable {
@@ -63,9 +63,9 @@ package struct AndroidImportance: Sendable {
   /// (lmkd.cpp `register_oom_adj_proc`, `proc_slot`).
   package private(set) var adjSince: [Int] = []
   private var adjClass: [Int] = []
-  /// Cached processes with activities and empty ones, reused for each decision.
+  /// The cached apps' ladder and the empty processes' (`CachedKind`), reused for each decision.
   private var cached: [Int] = []
-  private var empty: [Int] = []
+  private var emptyLadder: [Int] = []
 
   package init(ranking: Ranking = .recency) { self.ranking = ranking }
 
@@ -77,7 +77,7 @@ package struct AndroidImportance: Sendable {
     adjSince = Array(repeating: 0, count: device.apps.count)
     adjClass = Array(repeating: Int.min, count: device.apps.count)
     cached.reserveCapacity(device.apps.count)
-    empty.reserveCapacity(device.apps.count)
+    emptyLadder.reserveCapacity(device.apps.count)
     previousApp = nil
   }
 
@@ -140,20 +140,36 @@ package struct AndroidImportance: Sendable {
     }
     // A started service (`computeOomAdjLSP`, lines 2244–2283, after the previous app):
     // SERVICE_ADJ in a process that has not shown UI; one that has goes to the LRU list
-    // ("cch-started-ui-services"): `isCachedService`.
+    // ("cch-started-ui-services"): `CachedKind.service`.
     if status.hasBackgroundWork, !shownUI[app] { return Self.service }
     return nil
   }
 
-  /// Whether process `app`, cached (`fixedAdj` nil), is a started service that has shown UI
-  /// (`.activityManager`): its process state stays PROCESS_STATE_SERVICE, so
-  /// `assignCachedAdjIfNecessary` gives it the empty processes' ladder (its `default` branch,
-  /// OomAdjuster.java line 1262 at frameworks/base 02978520: "long-running services that have
-  /// dropped down to the cached level will be treated as empty"), and the trim counts it neither
-  /// as cached nor as empty (`updateAndTrimProcessLSP` line 1402, `mNumNonCachedProcs`), so the
-  /// empty ladder's step (`numEmptyProcs`, line 1178) leaves it out.
-  package func isCachedService(_ app: Int, _ status: AppStatus) -> Bool {
-    ranking == .activityManager && app < appCount && status.hasBackgroundWork
+  /// Where a cached process stands in `assignCachedAdjIfNecessary` (OomAdjuster.java at
+  /// frameworks/base 02978520).
+  package enum CachedKind: Sendable {
+    /// An app (it holds activities) cached with no work: the cached apps' ladder from 900, counted
+    /// by the trim as cached.
+    case cached
+    /// An app that has shown UI with a started service under way (`.activityManager`): its
+    /// process state stays PROCESS_STATE_SERVICE, so it gets the empty processes' ladder (the
+    /// `default` branch, line 1262: "long-running services that have dropped down to the cached
+    /// level will be treated as empty"); the trim counts it neither as cached nor as empty
+    /// (`mNumNonCachedProcs`, line 1402), so the ladder's step (`numEmptyProcs`, line 1178)
+    /// leaves it out. It holds activities, so in the LRU list it stands above every empty
+    /// process (ProcessList `updateLruProcessLocked` keeps processes with activities above
+    /// `mLruProcessActivityStart`), and the ladder, walked from the top, reaches it first.
+    case service
+    /// A process without activities (an idle daemon or extension, `.activityManager`): the empty
+    /// processes' ladder from 905, counted by the trim as empty.
+    case empty
+  }
+
+  /// The kind of process `app` in `status`, when it is cached (`fixedAdj` nil).
+  package func cachedKind(_ app: Int, _ status: AppStatus) -> CachedKind {
+    guard ranking == .activityManager else { return .cached }
+    if app >= appCount { return .empty }
+    return status.hasBackgroundWork ? .service : .cached
   }
 
   /// Calls `body` with each process of `resident` and its adj at `nowMs`: first those whose adj is
@@ -177,16 +193,15 @@ package struct AndroidImportance: Sendable {
     in resident: AppSet, _ apps: [AppStatus], nowMs: Int = 0, _ body: (Int, Int) -> Void
   ) {
     cached.removeAll(keepingCapacity: true)
-    empty.removeAll(keepingCapacity: true)
+    emptyLadder.removeAll(keepingCapacity: true)
     var emptyProcesses = 0
     for app in resident.members where fixedAdj(app, apps[app], nowMs: nowMs) == nil {
-      if ranking == .activityManager, app >= appCount {
-        empty.append(app)
+      switch cachedKind(app, apps[app]) {
+      case .cached: cached.append(app)
+      case .service: emptyLadder.append(app)
+      case .empty:
+        emptyLadder.append(app)
         emptyProcesses += 1
-      } else if isCachedService(app, apps[app]) {
-        empty.append(app)
-      } else {
-        cached.append(app)
       }
     }
     Self.sortByRecency(&cached, apps)
@@ -196,10 +211,15 @@ package struct AndroidImportance: Sendable {
       }
       return
     }
-    Self.sortByRecency(&empty, apps)
+    // The started services (apps, below `appCount`) first, then the empty processes.
+    let appCount = appCount
+    emptyLadder.sort { a, b in
+      let (serviceA, serviceB) = (a < appCount, b < appCount)
+      return serviceA != serviceB ? serviceA : Self.isMoreRecent(apps[a], apps[b])
+    }
     Self.assignSlots(cached, first: Self.cachedMin, body)
     Self.assignSlots(
-      empty, first: Self.cachedMin + Self.importanceLevels, counted: emptyProcesses, body)
+      emptyLadder, first: Self.cachedMin + Self.importanceLevels, counted: emptyProcesses, body)
   }
 
   /// How many processes share a slot when `count` are counted (`cachedFactor`, `emptyFactor`).

@@ -27,8 +27,6 @@ public enum JetsamPriority {
   public static let driverApple = 150
   /// `JETSAM_PRIORITY_HOME`: SpringBoard, the home screen.
   public static let home = 160
-  /// `JETSAM_PRIORITY_DEFAULT`: a process launched with no band of its own.
-  public static let `default` = 180
   /// `JETSAM_PRIORITY_MAX`: the highest band a kill reaches (`memorystatus_kill_top_process` walks
   /// the bands while `<= max_priority`) and the highest a process may ask for.
   public static let max = 210

@@ -27,7 +27,7 @@ public enum BandPredictor {
   /// The freezer's band in XNU's first numbering, in the current numbering: xnu-7195 sets
   /// `memorystatus_freeze_jetsam_band` to `JETSAM_PRIORITY_UI_SUPPORT` (8; kern_memorystatus.c:1398
   /// at tag xnu-7195.141.2), and xnu-8792 multiplied the bands by ten.
-  public static let firstNumberingFreezer = 80
+  public static let firstNumberingFreezer = JetsamPriority.uiSupport
   /// The band launchd gives most daemons that are neither idle nor aging. No kernel source names
   /// it (launchd sets it from each job's plist, which a report does not carry): it is the commonest
   /// band of such daemons in the reports the rules were written on (docs/validation.md).

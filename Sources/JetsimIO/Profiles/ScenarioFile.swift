@@ -152,7 +152,7 @@ struct ScenarioFile {
       ?? (ActionKind(name: name)?.argument == .band ? "band" : "for")
     let value =
       argumentKey == "band"
-      ? try fields.integer("band", in: 0...210).map(String.init) ?? ""
+      ? try fields.integer("band", in: 0...JetsamPriority.max).map(String.init) ?? ""
       : try fields.string(argumentKey) ?? ""
     let app = try fields.string("app") ?? ""
     do {

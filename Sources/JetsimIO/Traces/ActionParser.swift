@@ -73,7 +73,7 @@ package enum ActionParser {
   /// (`memorystatus_set_priority`, xnu-11417 kern_memorystatus.c:3054–3064); 210 is
   /// `JETSAM_PRIORITY_MAX`.
   private static func band(_ value: String, _ name: String) throws(Failure) -> Int {
-    guard let band = Int(value), band == 0 || (21...210).contains(band) else {
+    guard let band = Int(value), band == 0 || (21...JetsamPriority.max).contains(band) else {
       throw Failure(
         message:
           "'\(name)' needs a band: 0 to give the assertion up, or 21 to 210 (1–20 are the kernel's aging bands); found '\(value.excerpt())'",

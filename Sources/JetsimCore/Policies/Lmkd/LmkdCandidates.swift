@@ -1,8 +1,9 @@
 /// lmkd's candidates kept in kill order as processes change, so that `find_and_kill_process`'s
 /// choice (lmkd.cpp line 2539) needs no scan of the processes: the processes of each fixed adj in
-/// their order inside it, and the cached and empty processes split by ActivityManager's LRU order
-/// (`RecencySplit`) so that the last slot of `assignCachedAdjIfNecessary`, the highest adj among
-/// them, is the tail.
+/// their order inside it, and the two ladders of `assignCachedAdjIfNecessary` (cached apps; empty
+/// processes and started services) split by ActivityManager's LRU order (`RecencySplit`) so that
+/// the last slot, the highest adj of a ladder, is the tail; the empty processes, which the trim
+/// counts, are kept apart too.
 ///
 /// - Complexity: O(log *n*) per change and per choice; a choice where the process whose allocation
 ///   waits is alone in the last slot is left to the scan (`choice` answers nil).
@@ -65,6 +66,10 @@ struct LmkdCandidates: Sendable {
     case service
   }
 
+  /// Added to a started service's time of last use on the empty processes' ladder, so that it
+  /// ranks above every empty process (about 35 years of milliseconds: more than any run).
+  static let activitySection = 1 << 40
+
   /// The list of the previous app (adj 700, the second of `earlierAdjs`).
   static let previousList = List.earlier(1)
 
@@ -82,9 +87,11 @@ struct LmkdCandidates: Sendable {
     filed = Array(repeating: nil, count: count)
   }
 
-  /// Files `app` with `status` under `adj` (its fixed adj), or, when `adj` is nil, in `unranked`
-  /// (`.cached`, `.empty` or `.service`); out of every list when it is not resident or persistent.
-  mutating func file(_ app: Int, _ status: AppStatus, adj: Int?, since: Int, unranked: List) {
+  /// Files `app` with `status` under `adj` (its fixed adj), or, when `adj` is nil, by its `kind`;
+  /// out of every list when it is not resident or persistent.
+  mutating func file(
+    _ app: Int, _ status: AppStatus, adj: Int?, since: Int, kind: AndroidImportance.CachedKind
+  ) {
     remove(app)
     guard status.state.isResident else { return }
     let recency = RecencySplit<LeastRecentFirst>.Recency(
@@ -104,13 +111,21 @@ struct LmkdCandidates: Sendable {
         filed[app] = .expired
       }
     } else {
-      if unranked == .empty { empty.set(app, recency: recency, tailKey: inSlot) }
-      if unranked == .cached {
+      switch kind {
+      case .cached:
         cached.set(app, recency: recency, tailKey: inSlot)
-      } else {
+        filed[app] = .cached
+      case .service:
+        // Above every empty process in the LRU list (`CachedKind.service`).
+        var lifted = recency
+        lifted.lastUsedMs += Self.activitySection
+        emptyLadder.set(app, recency: lifted, tailKey: inSlot)
+        filed[app] = .service
+      case .empty:
+        empty.set(app, recency: recency, tailKey: inSlot)
         emptyLadder.set(app, recency: recency, tailKey: inSlot)
+        filed[app] = .empty
       }
-      filed[app] = unranked
     }
   }
 

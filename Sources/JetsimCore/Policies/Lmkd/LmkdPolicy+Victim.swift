@@ -8,11 +8,9 @@ extension LmkdPolicy {
   /// Files process `app` in `candidates` under its adj at `nowMs`.
   mutating func refile(_ app: Int, nowMs: Int) {
     let status = statuses[app]
-    let unranked: LmkdCandidates.List =
-      app >= appCount ? .empty : importance.isCachedService(app, status) ? .service : .cached
     candidates.file(
       app, status, adj: importance.fixedAdj(app, status, nowMs: nowMs),
-      since: importance.adjSince[app], unranked: unranked)
+      since: importance.adjSince[app], kind: importance.cachedKind(app, status))
   }
 
   /// `find_and_kill_process` (line 2539): the process to kill at `minAdj` or above, if any; never
