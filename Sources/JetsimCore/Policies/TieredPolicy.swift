@@ -15,7 +15,9 @@ extension TieredPolicy {
   /// Starts with no candidates, room for every process of `device`.
   public mutating func start(_ device: DeviceView) { candidates.start(device) }
 
-  /// Files `app` under its new state, with its new key.
+  /// Files `app` under its new state, with its new key. Inlined into the simulation's `refresh`,
+  /// which then reads the key's fields in place rather than copying the status to pass it.
+  @inline(__always)
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
     candidates.update(app, state: status.state, key: Self.key(status))
   }
