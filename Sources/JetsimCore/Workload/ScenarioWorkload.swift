@@ -6,8 +6,10 @@
 /// A problem found on the way (an unknown app, a mode the app does not declare, a trace line that
 /// cannot be read) ends the workload: `next` returns nil and `failure` says why.
 public struct ScenarioWorkload: WorkloadSource {
-  /// Why the workload ended early, if it did.
-  public private(set) var failure: JetsimError?
+  /// Why the workload ended early, if it did; `failed` mirrors it, so that `next` tests a flag
+  /// (comparing the optional error with nil copied it: 160 instructions a step).
+  public private(set) var failure: JetsimError? { didSet { failed = failure != nil } }
+  private var failed = false
   /// The steps read so far.
   public private(set) var count = 0
   /// Where the last step came from: 0 the script, 1 the trace, 2 the user model.
@@ -100,7 +102,7 @@ public struct ScenarioWorkload: WorkloadSource {
   }
 
   public mutating func next() -> WorkloadStep? {
-    guard failure == nil else { return nil }
+    guard !failed else { return nil }
     let entry: StepEntry
     let source: Int
     let scriptHead = scriptPosition < script.count ? script[scriptPosition] : nil
