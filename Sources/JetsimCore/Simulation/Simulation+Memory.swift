@@ -184,10 +184,16 @@ extension Simulation {
 
   /// Registers the level of the available memory left once any pending allocation lands; on entering
   /// `warning` or worse from `normal`, every running app gets didReceiveMemoryWarning (suspended apps
-  /// and system processes run no UIApplication code and get nothing).
+  /// and system processes run no UIApplication code and get nothing). Inlined: most calls find the
+  /// level unchanged.
+  @inline(__always)
   mutating func updateLevel() {
     let new = device.level(availableKB: memory.availableAfterPendingKB)
-    guard new != level else { return }
+    if new != level { enterLevel(new) }
+  }
+
+  /// Registers `new`, a level other than the current one (`updateLevel`).
+  private mutating func enterLevel(_ new: PressureLevel) {
     let old = level
     level = new
     emit(-1, .pressure)

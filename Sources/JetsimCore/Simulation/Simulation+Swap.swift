@@ -31,9 +31,15 @@ extension Simulation {
   /// them; not the one whose allocation waits for room (it is resuming: the room it asked for
   /// counts the memory it holds now).
   ///
-  /// - Complexity: O(*a* log *a*) for *a* apps; only after an app left swap.
+  /// - Complexity: O(*a* log *a*) for *a* apps; only after an app left swap. Inlined: it is
+  /// called after every change to memory, and almost always has nothing to do.
+  @inline(__always)
   mutating func swapOutWaiting() {
-    guard pendingSwapOut else { return }
+    if pendingSwapOut { swapOutWaitingApps() }
+  }
+
+  /// `swapOutWaiting`'s work, once an app has left swap.
+  private mutating func swapOutWaitingApps() {
     pendingSwapOut = pendingApp >= 0
     let waiting = (0..<appCount).filter {
       apps[$0].state == .suspended && !apps[$0].isSwapped && $0 != pendingApp
