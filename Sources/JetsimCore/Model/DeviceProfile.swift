@@ -87,8 +87,9 @@ public struct DeviceProfile: Sendable, Equatable {
   }
 
   /// `physicalKB(footprintKB:state:)` on a device whose ratio is `compressionPermille`: for code
-  /// that keeps the ratio at hand rather than the whole profile (it runs on every change).
-  @inlinable package static func physicalKB(
+  /// that keeps the ratio at hand rather than the whole profile (it runs on every change, so it
+  /// is inlined: the compiler had left it a call of its own).
+  @inlinable @inline(__always) package static func physicalKB(
     footprintKB: Int, state: AppState, compressionPermille: Int
   ) -> Int {
     state == .suspended && compressionPermille > 1000
