@@ -23,7 +23,11 @@ package struct AppSet: Sendable {
   /// Whether `app` is a member.
   package func contains(_ app: Int) -> Bool { positions[app] >= 0 }
 
+  // Insert and remove are inlined: the simulation calls them on most changes of state, where a
+  // call cost more than their work.
+
   /// Adds `app` if it is not a member.
+  @inline(__always)
   package mutating func insert(_ app: Int) {
     guard positions[app] < 0 else { return }
     positions[app] = members.count
@@ -31,18 +35,20 @@ package struct AppSet: Sendable {
   }
 
   /// Removes `app` if it is a member.
+  @inline(__always)
   package mutating func remove(_ app: Int) {
     let position = positions[app]
     guard position >= 0 else { return }
     let last = members.removeLast()
-    if last != app {
-      members[position] = last
-      positions[last] = position
-    }
+    if last != app { members[position] = last }
+    // Both positions written one after the other, so that they share one uniqueness check; when
+    // `app` was the last member, the second write undoes the first.
+    positions[last] = position
     positions[app] = -1
   }
 
   /// Inserts or removes `app`.
+  @inline(__always)
   package mutating func update(_ app: Int, isMember: Bool) {
     if isMember { insert(app) } else { remove(app) }
   }
