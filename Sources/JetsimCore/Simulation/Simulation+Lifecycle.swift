@@ -36,7 +36,7 @@ extension Simulation {
         metrics.peakAppsResident = max(metrics.peakAppsResident, residentApps)
       }
     }
-    refresh(app)
+    refreshInline(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
     if thawed { note(app, .thaw) }
     if state == .suspended, memory.swapKB > 0 { swapOut(app) }

@@ -11,7 +11,11 @@ extension Simulation {
 
   /// Recomputes `app`'s footprint and physical memory from its parts and state, updates the totals,
   /// and tells the policy. Call after any change to the process.
-  mutating func refresh(_ app: Int) {
+  mutating func refresh(_ app: Int) { refreshInline(app) }
+
+  /// `refresh`, inlined where it is called on every change of state (`move`).
+  @inline(__always)
+  mutating func refreshInline(_ app: Int) {
     let state = apps[app].state
     let footprint =
       state == .notRunning
