@@ -124,17 +124,19 @@ package final class LineReader {
   }
 
   /// The position of the first `\n` or `\r` in `buffer[from..<to]`, if any.
+  ///
+  /// `memchr` looks for each (many bytes a step, where a loop over the bytes took six
+  /// instructions a byte): the `\n`, then a `\r` before it.
   private static func lineEnd(in buffer: [UInt8], from: Int, to: Int) -> Int? {
-    buffer.withUnsafeBufferPointer { bytes in
-      var position = from
-      while position < to {
-        // Line ends are the only bytes of a line at or below 13 but for tabs and the like.
-        if bytes[position] <= 13, bytes[position] == 10 || bytes[position] == 13 {
-          return position
-        }
-        position += 1
+    guard from < to else { return nil }
+    return buffer.withUnsafeBytes { bytes -> Int? in
+      guard let base = bytes.baseAddress else { return nil }
+      var end = to
+      if let found = memchr(base + from, 10, to - from) { end = base.distance(to: found) }
+      if end > from, let found = memchr(base + from, 13, end - from) {
+        return base.distance(to: found)
       }
-      return nil
+      return end < to ? end : nil
     }
   }
 
