@@ -129,6 +129,9 @@ package struct TraceCursor: StepCursor {
     var found = 0
     for position in 0..<line.count {
       let byte = line[position]
+      // Digits, letters and most punctuation need no further look: a comma, a quote and the
+      // bytes of characters beyond ASCII are all below `0` or above DEL.
+      if byte &- UInt8(ascii: "0") < 0x50 { continue }
       if byte == UInt8(ascii: ",") {
         switch found {
         case 0: commas.0 = position
@@ -145,7 +148,8 @@ package struct TraceCursor: StepCursor {
     var time = 0
     for byte in line[..<commas.0] {
       guard byte &- 48 < 10 else { return nil }
-      time = time * 10 + Int(byte &- 48)
+      // At most 15 digits: no overflow to check.
+      time = time &* 10 &+ Int(byte &- 48)
     }
     guard time >= notBefore, time <= Units.maxMilliseconds else { return nil }
     guard let kind = kind(named: UnsafeBufferPointer(rebasing: line[(commas.0 + 1)..<commas.1])),
