@@ -85,13 +85,13 @@ import Testing
 
   @Test func theDocsListEverySettingAsDeclared() throws {
     let docs = try String(contentsOfFile: "\(packageRoot)/docs/profiles.md", encoding: .utf8)
-    let header = "| policy | setting | meaning | default |"
+    let header = "| policy | setting | meaning | value | default |"
     let table = try #require(docs.components(separatedBy: header + "\n").dropFirst().first)
     let rows = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }.map(
       String.init)
     let expected = PolicyRegistry.all.flatMap { policy in
       policy.settings.map {
-        "| `\(policy.name)` | `\($0.key)` | \($0.summary) | \($0.defaultText) |"
+        "| `\(policy.name)` | `\($0.key)` | \($0.summary) | \($0.kind.valueText) | \($0.defaultText) |"
       }
     }
     #expect(

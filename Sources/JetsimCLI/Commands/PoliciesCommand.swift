@@ -51,7 +51,9 @@ extension PoliciesOptions {
                     entry.settings.map { setting in
                       .fields([
                         ("key", .string(setting.key)), ("summary", .string(setting.summary)),
-                        ("default", .string(setting.defaultText)),
+                        ("value", .string(setting.kind.valueText)),
+                        ("default", setting.defaultValue.map { json($0, setting.kind) } ?? .null),
+                        ("derived_from", setting.derivedFrom.map { .string($0) } ?? .null),
                       ])
                     })
                 ),
@@ -59,5 +61,16 @@ extension PoliciesOptions {
             })
         )
       ]))
+  }
+
+  /// A setting's value as a profile gives it: a number or a flag as such, a duration, size or
+  /// percentage as its text (`"2s"`), a list of sizes as a list of texts.
+  private static func json(_ value: PolicySettingValue, _ kind: PolicySettingKind) -> JSONValue {
+    switch (value, kind) {
+    case (.number(let number), .integer): .number("\(number)")
+    case (.number, _): .string(value.text(as: kind))
+    case (.flag(let flag), _): .bool(flag)
+    case (.numbers(let numbers), _): .list(numbers.map { .string(Units.formatSize($0)) })
+    }
   }
 }

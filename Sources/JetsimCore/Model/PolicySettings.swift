@@ -12,6 +12,18 @@ public enum PolicySettingKind: Sendable, Equatable {
   case integer(ClosedRange<Int>)
   /// A list of exactly `count` sizes in ascending order, in kilobytes.
   case ascendingSizes(count: Int)
+
+  /// What a profile gives, in words: `a duration`, `a whole number, 201 to 1001`.
+  public var valueText: String {
+    switch self {
+    case .duration: "a duration"
+    case .size: "a size"
+    case .percent: "a percentage"
+    case .flag: "true or false"
+    case .integer(let range): "a whole number, \(range.lowerBound) to \(range.upperBound)"
+    case .ascendingSizes(let count): "\(count) sizes, ascending"
+    }
+  }
 }
 
 /// One value of a policy setting, as a profile gave it: a number (durations in ms, sizes in KB,

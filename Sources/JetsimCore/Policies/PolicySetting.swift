@@ -64,10 +64,8 @@ public struct PolicySetting<Parameters>: Sendable {
   /// The same setting without its parameters' type, for the registry, with its value in
   /// `defaults`.
   func erased(defaults: Parameters) -> PolicySettingDescription {
-    let value = read(defaults)
-    return PolicySettingDescription(
-      key: key, kind: kind, summary: summary, defaultValue: value,
-      defaultText: value.map { $0.text(as: kind) } ?? derived ?? "")
+    PolicySettingDescription(
+      key: key, kind: kind, summary: summary, defaultValue: read(defaults), derivedFrom: derived)
   }
 }
 
@@ -81,7 +79,10 @@ public struct PolicySettingDescription: Sendable, Equatable {
   public let summary: String
   /// Its value when a profile does not give it; nil where the policy derives it.
   public let defaultValue: PolicySettingValue?
+  /// What the policy derives it from where `defaultValue` is nil.
+  public let derivedFrom: String?
+
   /// The default in words: the value as a profile gives it (`2s`, `50%`), or what the policy
   /// derives it from.
-  public let defaultText: String
+  public var defaultText: String { defaultValue.map { $0.text(as: kind) } ?? derivedFrom ?? "" }
 }

@@ -71,7 +71,8 @@ extension LmkdPolicy {
         "legacy minfree mode (ro.lmk.use_minfree_levels) instead of PSI"),
       PolicySetting(
         "killHeaviest", \.killHeaviest,
-        "inside one adj, kill the heaviest (ro.lmk.kill_heaviest_task) rather than the oldest"),
+        "inside one adj, kill the heaviest (ro.lmk.kill_heaviest_task) rather than the one that got the adj first"
+      ),
       PolicySetting(
         "minfree", .ascendingSizes(count: adjLevels.count),
         "legacy mode: six sizes, ascending, for adj 0, 100, 200, 250, 900, 950",
