@@ -46,7 +46,7 @@ struct LmkdCandidates: Sendable {
   /// The empty processes, which ActivityManager's trim counts.
   private var empty = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
   /// The empty processes and the cached started services, which share the ladder from 905
-  /// (`AndroidImportance.isCachedService`).
+  /// (`AndroidImportance.CachedKind.service`).
   private var emptyLadder = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
 
   /// The list a candidate is filed in.
