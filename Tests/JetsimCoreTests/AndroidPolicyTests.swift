@@ -244,6 +244,19 @@ import Testing
     #expect(policy.reconsiderAtMs(harness.view(seed: 1)) != 69_000)
   }
 
+  /// The app on screen (1,500 MB: legacy mode's lowest level on `legacyPhone`), "used" (on screen
+  /// until 40 s, still working: a started service) and "left" (on screen until 50 s, working: the
+  /// previous app).
+  static let serviceCast: [PolicyHarness.App] = [
+    .init(id: "screen", state: .active, footprintMB: 1_500, enteredMs: 60_000),
+    .init(
+      id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
+      enteredMs: 40_000, leftScreen: true),
+    .init(
+      id: "left", state: .background, footprintMB: 100, lastUsedMs: 50_000, working: true,
+      enteredMs: 50_000, leftScreen: true),
+  ]
+
   /// Background work is a started service (OomAdjuster `computeOomAdjLSP`, frameworks/base
   /// 02978520, lines 2244–2283), and the previous app comes before it (line 2157): "left" left the
   /// screen at 50 s with work under way, and is the previous app (700); "woken" was started in
@@ -253,18 +266,12 @@ import Testing
   /// does not expire (line 2164 needs LAST_ACTIVITY); once suspended (at 120 s), it expires 60 s
   /// later. oom-badness reads the same adj (its previous app never expires).
   @Test func backgroundWorkIsAServiceOnlyInAProcessThatShowedNoUI() {
-    let cast: [PolicyHarness.App] = [
-      .init(id: "screen", state: .active, footprintMB: 300, enteredMs: 60_000),
-      .init(
-        id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
-        enteredMs: 40_000, leftScreen: true),
-      .init(
-        id: "left", state: .background, footprintMB: 100, lastUsedMs: 50_000, working: true,
-        enteredMs: 50_000, leftScreen: true),
-      .init(
-        id: "woken", state: .background, footprintMB: 100, lastUsedMs: 45_000, working: true,
-        enteredMs: 45_000),
-    ]
+    let cast =
+      Self.serviceCast + [
+        .init(
+          id: "woken", state: .background, footprintMB: 100, lastUsedMs: 45_000, working: true,
+          enteredMs: 45_000)
+      ]
     let harness = PolicyHarness(device: phone, cast)
     for nowMs in [60_000, 500_000] {
       let adj = lmkdAdjustments(harness, nowMs: nowMs)
@@ -285,23 +292,12 @@ import Testing
   /// A started service in an app that has been on screen is on the empty processes' ladder, above
   /// the cached apps' slot: legacy mode at its lowest level kills "used" (905) before "old" (900),
   /// though "used" was used more recently (as cached apps, "used" would be at 900 and "old" at
-  /// 910, and "old" would die first). The ladder's step counts the empty processes alone
-  /// (`numEmptyProcs`, OomAdjuster.java line 1178): with no empty process, "used" is at 905 still.
+  /// 910, and "old" would die first).
   @Test func aStartedServiceThatShowedUIIsKilledOnTheEmptyLadder() {
-    var harness = PolicyHarness(
-      device: legacyPhone,
-      [
-        .init(id: "screen", state: .active, footprintMB: 1_500, enteredMs: 60_000),
-        .init(
-          id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
-          enteredMs: 40_000, leftScreen: true),
-        .init(
-          id: "left", state: .background, footprintMB: 100, lastUsedMs: 50_000, working: true,
-          enteredMs: 50_000, leftScreen: true),
-        .init(
-          id: "old", state: .suspended, footprintMB: 100, lastUsedMs: 30_000, enteredMs: 30_000,
-          leftScreen: true),
-      ])
+    let old = PolicyHarness.App(
+      id: "old", state: .suspended, footprintMB: 100, lastUsedMs: 30_000, enteredMs: 30_000,
+      leftScreen: true)
+    var harness = PolicyHarness(device: legacyPhone, Self.serviceCast + [old])
     #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 905, 700, 900])
     #expect(
       harness.decisions(Self.legacy()) == [
@@ -312,7 +308,7 @@ import Testing
 
   /// On the empty processes' ladder the started services come first: they hold activities, so in
   /// ActivityManager's LRU list they stand above every process without one, whatever their use
-  /// (ProcessList `updateLruProcessLocked`). "used" was last used at 40 s, the idle daemon at 50 s:
+  /// (ProcessList `updateLruProcessLocked`). "used" was last used at 40 s, the idle daemon at 45 s:
   /// "used" is at 905, the daemon at 915 (by recency alone, the other way round), and lmkd kills
   /// the daemon first.
   @Test func onTheEmptyLadderStartedServicesComeBeforeEmptyProcesses() {
@@ -320,19 +316,9 @@ import Testing
     device.systemProcesses = [
       SystemProcess(name: "sys.idle", kind: .idleDaemon, footprintKB: mb(20))
     ]
-    var harness = PolicyHarness(
-      device: device,
-      [
-        .init(id: "screen", state: .active, footprintMB: 1_500, enteredMs: 60_000),
-        .init(
-          id: "used", state: .background, footprintMB: 100, lastUsedMs: 40_000, working: true,
-          enteredMs: 40_000, leftScreen: true),
-        .init(
-          id: "left", state: .background, footprintMB: 100, lastUsedMs: 55_000, working: true,
-          enteredMs: 55_000, leftScreen: true),
-      ])
-    harness.addIdleSystemProcess(footprintMB: 20, enteredMs: 50_000)
-    harness.apps[3].lastUsedMs = 50_000
+    var harness = PolicyHarness(device: device, Self.serviceCast)
+    harness.addIdleSystemProcess(footprintMB: 20, enteredMs: 45_000)
+    harness.apps[3].lastUsedMs = 45_000
     #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 905, 700, 915])
     #expect(
       harness.decisions(Self.legacy()).prefix(2) == [
