@@ -4,8 +4,8 @@ extension LmkdPolicy {
   /// 3a0deb04ec7a353a5030fbb4427df1e59ef0eb18, lines 1285–1435). Walking the LRU list from the most
   /// recently used, it kills
   /// - a cached app (one with activities and no started service: `AndroidImportance.CachedKind`)
-  ///   once more than `cachedProcessLimit` were met ("cached
-  ///   #N", `SUBREASON_TOO_MANY_CACHED`, lines 1351–1356);
+  ///   once more than `cachedProcessLimit` were met ("cached #N", `SUBREASON_TOO_MANY_CACHED`,
+  ///   lines 1351–1356);
   /// - an empty process unused for `maxEmptyTimeMs`, once more than `trimEmptyProcesses` empty
   ///   ones were kept ("empty for Ns", `SUBREASON_TRIM_EMPTY`, lines 1362–1369);
   /// - any other empty process once more than `emptyProcessLimit` were kept ("empty #N",
