@@ -105,6 +105,7 @@ extension KillReason {
   public var whyMemoryDoesNotHelp: String? {
     switch self {
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
+      .sustainedPressure,
       .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
       .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
       .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:

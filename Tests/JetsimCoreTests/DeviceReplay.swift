@@ -73,6 +73,7 @@ struct DeviceReplay {
   var adjSince: [Int] = []
   var adjClass: [Int] = []
   var lmkd = LmkdPolicy.Parameters()
+  var jetsam = JetsamPolicy.Parameters()
   var lmkdKilledInInstant = false
   var lmkdDroppedAfterKill = false
   /// lmkd: since when lmkd's free memory has been below the min watermark (direct reclaim), and
@@ -82,6 +83,11 @@ struct DeviceReplay {
   var lmkdAboveMinMs: Int?
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
+  /// When the level last rose from normal.
+  var pressureRoseMs: Int?
+  /// jetsam's sustained-pressure handler: its latest kill, and the kills it may still make.
+  var lastSustainedKillMs: Int?
+  var sustainedKillsLeft = 0
   /// The last process a policy purged without bringing available memory back to the pressure
   /// level, and when: under jetsam it dies in the same instant all the same.
   var lastPurge: (app: Int, timeMs: Int)?
@@ -116,6 +122,9 @@ struct DeviceReplay {
     adjSince = Array(repeating: 0, count: processes.count)
     adjClass = Array(repeating: Int.min, count: processes.count)
     lmkd = ((try? scenario.makePolicy(.lmkd)) as? LmkdPolicy)?.parameters ?? LmkdPolicy.Parameters()
+    jetsam =
+      ((try? scenario.makePolicy(.jetsam)) as? JetsamPolicy)?.parameters
+      ?? JetsamPolicy.Parameters()
     let names = processes.map(\.name)
     let sorted = names.indices.sorted { names[$0] < names[$1] }
     var rank = [Int](repeating: 0, count: names.count)
@@ -155,6 +164,7 @@ struct DeviceReplay {
   mutating func apply(_ row: EventRecord) {
     nowMs = row.timeMs
     if row.kind == .pressure {
+      if level == .normal { pressureRoseMs = nowMs }
       level = row.pressure
       return
     }

@@ -131,6 +131,13 @@ import Testing
     if policy == "lmkd", seed % 2 == 1 {
       scenario.policySettings = PolicySettings(["lmkd": ["useMinfreeLevels": .flag(true)]])
     }
+    // jetsam: sustained-pressure kills after 20 s above normal, not 600 s, on one seed in three
+    // (the random workloads' spells above normal are shorter than ten minutes).
+    if policy == "jetsam", seed % 3 == 1 {
+      scenario.policySettings = PolicySettings([
+        "jetsam": ["sustainedPressureWindow": .number(20_000)]
+      ])
+    }
     // PSI mode with DIRECT_RECL_STUCK on (ro.lmk.direct_reclaim_threshold_ms) on one seed in four.
     if policy == "lmkd", seed % 4 == 2 {
       scenario.policySettings = PolicySettings(["lmkd": ["directReclaimThresholdMs": .number(300)]])
@@ -304,7 +311,7 @@ import Testing
           fail(row, "a kill row without its kill record")
           return problems
         }
-        checkKill(kill, row: row, replay: replay, policy: policy, fail: fail)
+        checkKill(kill, row: row, replay: &replay, policy: policy, fail: fail)
       }
       // A purge by the policy (of an app on screen): the rule's victim.
       if row.kind == .purge, row.from?.isForeground == true {
@@ -402,7 +409,7 @@ import Testing
   /// only when its memory cannot fit, or would pass its limit; timers and the user kill by their
   /// own rules.
   static func checkKill(
-    _ kill: KillRecord, row: EventRecord, replay: DeviceReplay, policy: String,
+    _ kill: KillRecord, row: EventRecord, replay: inout DeviceReplay, policy: String,
     fail: (EventRecord, String) -> Void
   ) {
     let process = replay.processes[kill.app]
@@ -481,6 +488,12 @@ import Testing
       }
     case .userForceQuit, .reboot:
       break
+    case .sustainedPressure:
+      if let problem = PolicyRule.sustainedPressureProblem(
+        &replay, policy: policy, app: kill.app, exempt: exempt, nowMs: kill.timeMs)
+      {
+        fail(row, problem)
+      }
     case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty:
       // ActivityManager trims by count, never an app at work: lmkd's runs only.
       if policy != "lmkd" { fail(row, "an ActivityManager kill under \(policy)") }

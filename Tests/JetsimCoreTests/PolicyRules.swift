@@ -185,6 +185,43 @@ enum PolicyRule {
     return .victim(victim.3, .vmPageshortage)
   }
 
+  /// What is wrong with a `sustained-memory-pressure` kill of `app` at `nowMs`, if anything
+  /// (`sustained_pressure_handler`, xnu-11417 kern_memorystatus_notify.c lines 1302–1333): jetsam
+  /// only, the level above normal; the head of the kill order, in IDLE; either ten minutes after
+  /// the level last rose from normal (a handler starting, which may make twice as many kills as
+  /// IDLE holds) or 500 ms after the handler's previous kill, with kills left. Updates the
+  /// handler's count in `device`.
+  static func sustainedPressureProblem(
+    _ device: inout DeviceReplay, policy: String, app: Int, exempt: Set<Int>, nowMs: Int
+  ) -> String? {
+    guard policy == "jetsam" else { return "a sustained-pressure kill under \(policy)" }
+    guard device.level != .normal else { return "a sustained-pressure kill at the normal level" }
+    typealias Key = (Int, Int, Int, Int)
+    var head: Key?
+    var idle = 0
+    for index in device.processes.indices where device.processes[index].state.isResident {
+      let position = device.bandPosition(index, nowMs: nowMs)
+      if position.band == 0 { idle += 1 }
+      guard !exempt.contains(index), position.band <= 210 else { continue }
+      let key = (position.band, position.entryMs, position.seq, index)
+      if head.map({ key < $0 }) ?? true { head = key }
+    }
+    guard let head, head.0 == 0, head.3 == app else {
+      return "a sustained-pressure kill of \(device.processes[app].name), not the head of IDLE"
+    }
+    let window = device.jetsam.sustainedPressureWindowMs
+    let delay = device.jetsam.sustainedPressureDelayMs
+    if let last = device.lastSustainedKillMs, nowMs == last + delay, device.sustainedKillsLeft > 0 {
+      device.sustainedKillsLeft -= 1
+    } else if let rose = device.pressureRoseMs, nowMs == rose + window {
+      device.sustainedKillsLeft = 2 * idle - 1
+    } else {
+      return "a sustained-pressure kill neither \(window) ms after the rise nor \(delay) ms after the last"
+    }
+    device.lastSustainedKillMs = nowMs
+    return nil
+  }
+
   /// The processes a step of an aggressive march may kill, whatever the memory
   /// (`memorystatus_act_aggressive`, `memorystatus_kill_processes_aggressive`): the head of the
   /// kill order at or below the highest top band (150).

@@ -16,6 +16,7 @@ import Testing
       (.procThrashing, nil, "background_memory_pressure"),
       (.lowSwap, nil, "background_memory_pressure"),
       (.idleExit, nil, "background_memory_pressure"),
+      (.sustainedPressure, nil, "background_memory_pressure"),
       (.highwater, "foreground_memory_resource_limit", "background_memory_resource_limit"),
       (.perProcessLimit, "foreground_memory_resource_limit", "background_memory_resource_limit"),
       (.watchdog, "foreground_app_watchdog", "background_app_watchdog"),

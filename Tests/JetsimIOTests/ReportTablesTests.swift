@@ -124,6 +124,7 @@ import Testing
     #expect(
       pressure == [
         "vm-pageshortage", "highwater", "long-idle-exit", "proc-thrashing", "low-swap", "idle-exit",
+        "sustained-memory-pressure",
       ] + lmkd)
   }
 

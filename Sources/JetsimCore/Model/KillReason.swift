@@ -32,6 +32,10 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// system is otherwise healthy (above the critical level): xnu-11417's `MEMORYSTATUS_KILL_IDLE`
   /// action (`memorystatus_pick_action`, `kMemorystatusKilledIdleExit`).
   case idleExit
+  /// Killed from the IDLE band, one every half second, once the pressure level has stayed above
+  /// normal for ten minutes (`kMemorystatusKilledSustainedPressure`, `sustained_pressure_handler`
+  /// in bsd/kern/kern_memorystatus_notify.c).
+  case sustainedPressure
   /// lmkd (Android), PSI mode: the min watermark still breached in the evaluation after a kill
   /// (`PRESSURE_AFTER_KILL`, system/memory/lmkd statslog.h `enum kill_reasons`).
   case lmkPressureAfterKill
@@ -79,6 +83,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case .procThrashing: "proc-thrashing"
     case .lowSwap: "low-swap"
     case .idleExit: "idle-exit"
+    case .sustainedPressure: "sustained-memory-pressure"
     case .lmkPressureAfterKill: "lmk-pressure-after-kill"
     case .lmkNotResponding: "lmk-not-responding"
     case .lmkLowSwapAndThrashing: "lmk-low-swap-and-thrashing"
@@ -102,7 +107,7 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   public var warnsBackgroundApp: Bool {
     switch self {
     case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
-      .exitOnSuspend, .userForceQuit:
+      .sustainedPressure, .exitOnSuspend, .userForceQuit:
       true
     case .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
       .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
@@ -130,7 +135,9 @@ public enum KillReason: UInt8, CaseIterable, Sendable, CustomStringConvertible {
   /// nor exits, timeouts, force-quits and reboots, which no amount of memory prevents.
   public var isMemoryPressure: Bool {
     switch self {
-    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit: true
+    case .vmPageshortage, .highwater, .longIdleExit, .procThrashing, .lowSwap, .idleExit,
+      .sustainedPressure:
+      true
     case .lmkPressureAfterKill, .lmkNotResponding, .lmkLowSwapAndThrashing, .lmkLowMemAndSwap,
       .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
       .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:

@@ -13,6 +13,9 @@ package struct AnyEvictionPolicy: EvictionPolicy {
   {
     base.appDidChange(app, status, nowMs: nowMs)
   }
+  @inline(__always) package mutating func pressureDidChange(to level: PressureLevel, nowMs: Int) {
+    base.pressureDidChange(to: level, nowMs: nowMs)
+  }
   @inline(__always) package mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     base.nextEviction(device)
   }

@@ -37,6 +37,10 @@ public protocol EvictionPolicy {
   /// a system process's start whose memory did not land (the policy was asked with it pending).
   /// `status` is its new status.
   mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int)
+  /// Called when the pressure level the simulation registers (`DeviceView.level`) changes, before
+  /// the policy is asked for evictions at the new level: for a policy that acts on how long a
+  /// level lasts (jetsam's sustained-pressure kills). The default does nothing.
+  mutating func pressureDidChange(to level: PressureLevel, nowMs: Int)
   /// The next process to terminate now, or nil to stop.
   mutating func nextEviction(_ device: DeviceView) -> Eviction?
   /// The free memory below which this policy may act, asked once after `start`: the simulation does
@@ -81,6 +85,7 @@ extension EvictionPolicy {
 
   public mutating func start(_ device: DeviceView) {}
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {}
+  public mutating func pressureDidChange(to level: PressureLevel, nowMs: Int) {}
 }
 
 /// A policy's decision: kill `app` for `reason`, or first purge its purgeable memory.

@@ -26,7 +26,9 @@
 ///    `JetsamPolicy+Coalitions.swift`).
 ///
 /// Before a kill from the top, the victim's purgeable memory is purged; if that is enough, nobody
-/// dies.
+/// dies. Apart from these, once the pressure level has stayed above normal for ten minutes, the
+/// sustained-pressure handler kills the head of IDLE every 500 ms (`sustained-memory-pressure`,
+/// `JetsamPolicy+SustainedPressure.swift`).
 ///
 /// - Complexity: O(log *r*) per change and per decision for *r* processes in memory: each
 ///   candidate list (kill order, over the soft limit, above IDLE, swappable, reapable) is an indexed
@@ -95,6 +97,14 @@ public struct JetsamPolicy: EvictionPolicy {
     public var softLimitPercent = 50
     /// Whether to purge a victim's purgeable memory before killing it.
     public var purgeBeforeKill = true
+    /// Whether IDLE processes die once the pressure level has stayed above normal for
+    /// `sustainedPressureWindowMs` (`memorystatus_should_kill_on_sustained_pressure`).
+    public var killsOnSustainedPressure = true
+    /// How long the level stays above normal before those kills
+    /// (`memorystatus_kill_on_sustained_pressure_window_s`).
+    public var sustainedPressureWindowMs = 600_000
+    /// The pause after each of them (`memorystatus_kill_on_sustained_pressure_delay_ms`).
+    public var sustainedPressureDelayMs = 500
     /// The bands.
     public var bands = Bands()
 
@@ -285,6 +295,8 @@ public struct JetsamPolicy: EvictionPolicy {
   var loopWindowStartMs = Int.min / 4
   var loopCount = 0
   var march: AggressiveMarch?
+  /// The sustained-pressure handler (`JetsamPolicy+SustainedPressure.swift`).
+  var sustained = SustainedPressure()
 
   /// The jetsam policy with `parameters` (by default, xnu's).
   public init(parameters: Parameters = Parameters()) { self.parameters = parameters }
@@ -305,6 +317,7 @@ public struct JetsamPolicy: EvictionPolicy {
   public mutating func start(_ device: DeviceView) {
     let count = device.apps.count
     (sweeping, purged, march, sweepStartMs, nextSweepMs) = (false, nil, nil, -1, 0)
+    sustained = SustainedPressure()
     members = Array(repeating: Member(), count: count)
     (order, highwater, swappable) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
@@ -550,18 +563,20 @@ public struct JetsamPolicy: EvictionPolicy {
     if let reaperKB = levels.reaperKB, let sweep = nextReaperMs(nowMs: nowMs), sweep <= nowMs {
       level = max(level, reaperKB)
     }
+    if sustained.acts(byMs: nowMs) { level = max(level, levels.warningKB) }
     return level
   }
 
   public mutating func nextEviction(_ device: DeviceView) -> Eviction? {
     // A new pass of the jetsam thread sorts FOREGROUND again at its first priority kill.
     if device.pass != lastPass { (lastPass, foregroundSortPending) = (device.pass, true) }
-    let eviction = decide(device)
+    let eviction =
+      decide(device) ?? sustainedPressureEviction(device, excluded: device.allocatingApp ?? -1)
     switch eviction?.reason {
     case nil:
       // Nothing to do: no sweep goes on past it.
       (foregroundSortPending, sweeping) = (true, false)
-    case .vmPageshortage?, .idleExit?, .longIdleExit?, .lowSwap?:
+    case .vmPageshortage?, .idleExit?, .longIdleExit?, .lowSwap?, .sustainedPressure?:
       // A priority kill (`memorystatus_do_priority_kill`): the first of a pass sorts FOREGROUND.
       sortForegroundIfPending()
     default: break
@@ -613,7 +628,7 @@ public struct JetsamPolicy: EvictionPolicy {
   /// Purges `victim`, which dies for `reason` after all unless the purge brings available memory
   /// back to the pressure level (`memorystatus_kill_proc`, kern_memorystatus.c:6311: the purge
   /// succeeds only at or above the soft limit's page-shortage threshold).
-  private mutating func purge(_ victim: Int, else reason: KillReason, nowMs: Int) -> Eviction {
+  mutating func purge(_ victim: Int, else reason: KillReason, nowMs: Int) -> Eviction {
     purged = (victim, reason, nowMs)
     return .purge(victim)
   }
@@ -625,7 +640,11 @@ public struct JetsamPolicy: EvictionPolicy {
     purged = nil
     guard purgedMs == device.nowMs, device.availableKB < levels.warningKB, victim != excluded,
       members[victim].resident
-    else { return nil }
+    else {
+      // The purge was enough: the sustained-pressure handler, which counts kills, stops.
+      if reason == .sustainedPressure { sustained.nextMs = nil }
+      return nil
+    }
     return Eviction(app: victim, reason: reason)
   }
 
@@ -681,21 +700,21 @@ public struct JetsamPolicy: EvictionPolicy {
   }
 
   /// The end of the next aging time (a process entering IDLE may lower the critical level, become
-  /// the head of the lowest band, or come over its inactive limit), or the next time the reaper
-  /// may act.
+  /// the head of the lowest band, or come over its inactive limit), the next time the reaper
+  /// may act, or the sustained-pressure handler's next moment while the level is above normal.
   ///
   /// - Complexity: O(1).
   @inline(__always)
   public func reconsiderAtMs(_ device: DeviceView) -> Int? {
     let now = device.nowMs
     let available = device.availableKB
+    let sustainedAt = device.level == .normal ? nil : sustained.actsAtMs.map { max($0, now) }
     let reaper = levels.reaperKB.map { available < $0 } ?? false
     let highwater = limitedProcesses > 0 && available < levels.warningKB
-    guard available < levels.idleCriticalKB || reaper || highwater else { return nil }
+    guard available < levels.idleCriticalKB || reaper || highwater else { return sustainedAt }
     let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
     let reaperAt = reaper ? nextReaperMs(nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
-    guard let agingEnd else { return reaperAt }
-    return min(agingEnd, reaperAt ?? .max)
+    return [agingEnd, reaperAt, sustainedAt].lazy.compactMap { $0 }.min()
   }
 }
 
@@ -715,6 +734,15 @@ extension JetsamPolicy {
         "an app's soft limit off screen, as a share of its per-app limit"),
       PolicySetting(
         "purgeBeforeKill", \.purgeBeforeKill, "purge a victim's caches before killing it"),
+      PolicySetting(
+        "sustainedPressure", \.killsOnSustainedPressure,
+        "kill IDLE processes once the pressure level has stayed above normal for the window"),
+      PolicySetting(
+        "sustainedPressureWindow", .duration, \.sustainedPressureWindowMs,
+        "how long the pressure level stays above normal before sustained-pressure kills"),
+      PolicySetting(
+        "sustainedPressureDelay", .duration, \.sustainedPressureDelayMs,
+        "the pause after each sustained-pressure kill"),
     ]
     + Bands.named.map { key, band in
       PolicySetting(

@@ -200,6 +200,7 @@ extension Simulation {
   private mutating func enterLevel(_ new: PressureLevel) {
     let old = level
     level = new
+    policy.pressureDidChange(to: new, nowMs: queue.now)
     emit(-1, .pressure)
     if old == .normal {
       deliverMemoryWarnings()

@@ -76,7 +76,8 @@ public struct MetricKitExit: Sendable, Hashable, CustomStringConvertible {
   public static func counter(for reason: KillReason, foreground: Bool) -> MetricKitExit? {
     let key: String?
     switch reason {
-    case .vmPageshortage, .longIdleExit, .procThrashing, .lowSwap, .idleExit, .lmkPressureAfterKill,
+    case .vmPageshortage, .longIdleExit, .procThrashing, .lowSwap, .idleExit, .sustainedPressure,
+      .lmkPressureAfterKill,
       .lmkNotResponding, .lmkLowSwapAndThrashing,
       .lmkLowMemAndSwap, .lmkLowMemAndThrashing, .lmkDirectReclAndThrashing, .lmkLowMemAndSwapUtil,
       .lmkLowFilecacheAfterThrashing, .lmkLowMem, .lmkDirectReclStuck, .lmkNone:

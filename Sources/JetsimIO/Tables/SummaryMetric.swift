@@ -83,7 +83,7 @@ public struct SummaryMetric: Sendable {
       ) { $0.killsPerHour },
       SummaryMetric(
         "pressure_kills", better: false,
-        "apps: terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap, idle-exit); with system processes: all_pressure_kills"
+        "apps: terminations to free memory (vm-pageshortage, highwater, long-idle-exit, proc-thrashing, low-swap, idle-exit, sustained-memory-pressure); with system processes: all_pressure_kills"
       ) { $0.pressureKills },
       SummaryMetric(
         "pressure_kills_per_hour", ratio: true, better: false,
