@@ -216,7 +216,8 @@ enum PolicyRule {
     } else if let rose = device.pressureRoseMs, nowMs == rose + window {
       device.sustainedKillsLeft = 2 * idle - 1
     } else {
-      return "a sustained-pressure kill neither \(window) ms after the rise nor \(delay) ms after the last"
+      return
+        "a sustained-pressure kill neither \(window) ms after the rise nor \(delay) ms after the last"
     }
     device.lastSustainedKillMs = nowMs
     return nil
