@@ -83,8 +83,10 @@ struct DeviceReplay {
   var lmkdAboveMinMs: Int?
   /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
   var sweepStartMs: Int?
-  /// When the level last rose from normal.
+  /// When the level last rose from normal after at least 5 s at normal (a rise that schedules
+  /// jetsam's sustained-pressure handler), and when the level last returned to normal.
   var pressureRoseMs: Int?
+  var normalSinceMs = Int.min / 2
   /// jetsam's sustained-pressure handler: its latest kill, and the kills it may still make.
   var lastSustainedKillMs: Int?
   var sustainedKillsLeft = 0
@@ -164,7 +166,11 @@ struct DeviceReplay {
   mutating func apply(_ row: EventRecord) {
     nowMs = row.timeMs
     if row.kind == .pressure {
-      if level == .normal { pressureRoseMs = nowMs }
+      if row.pressure == .normal {
+        (pressureRoseMs, normalSinceMs) = (nil, nowMs)
+      } else if level == .normal {
+        pressureRoseMs = nowMs - normalSinceMs >= 5_000 ? nowMs : nil
+      }
       level = row.pressure
       return
     }

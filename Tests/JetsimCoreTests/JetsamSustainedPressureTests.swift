@@ -5,10 +5,10 @@ import Testing
 
 /// jetsam's sustained-pressure kills as xnu-11417.101.15 (commit e3723e1f) makes them:
 /// `memorystatus_update_vm_pressure` schedules `sustained_pressure_handler` 600 s after the pressure
-/// level rises from normal and cancels it when the level returns to normal
-/// (bsd/kern/kern_memorystatus_notify.c lines 1479–1497); the handler kills the head of IDLE, one
-/// every 500 ms, while the level is not normal, at most twice as many as IDLE held when it started
-/// (lines 1302–1333).
+/// level rises from normal (after at least 5 s at normal) and cancels it when the level returns to
+/// normal (bsd/kern/kern_memorystatus_notify.c lines 1480–1529); the handler kills the head of
+/// IDLE, one every 500 ms, while the level is not normal, at most twice as many as IDLE held when
+/// it started (lines 1301–1336).
 @Suite struct JetsamSustainedPressureTests {
   /// 2 GB: critical 102.4 MB, idle 204.8, pressure 307.2; 550 MB usable; no reaper, so that IDLE
   /// changes only by these kills.
@@ -65,6 +65,22 @@ import Testing
         "s1 sustained-memory-pressure @1000000", "s2 sustained-memory-pressure @1000500",
         "s3 sustained-memory-pressure @1001000",
       ])
+  }
+
+  /// A spell at normal shorter than 5 s cancels the handler and the rise after it schedules none
+  /// (`prev_level_snapshot` never became normal); one of 5 s or more starts the window again.
+  @Test(arguments: [(2, nil), (4, nil), (5, 905), (10, 910)] as [(Int, Int?)])
+  func aDipToNormalShorterThanFiveSecondsCancelsForGood(dipS: Int, firstKillS: Int?) throws {
+    let result = try Simulator.run(
+      scenario(
+        "dip-\(dipS)",
+        extra: [
+          TimedAction(sec(300), .forceQuit("game")), TimedAction(sec(300 + dipS), .open("game")),
+        ],
+        durationS: 1_500))
+    let sustained = result.kills.filter { $0.reason == .sustainedPressure }
+    #expect(sustained.first?.timeMs == firstKillS.map(sec))
+    #expect(sustained.count == (firstKillS == nil ? 0 : 3))
   }
 
   /// The handler stops at the first kill after which the level reads normal: one 80 MB app's

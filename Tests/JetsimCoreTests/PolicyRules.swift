@@ -186,11 +186,11 @@ enum PolicyRule {
   }
 
   /// What is wrong with a `sustained-memory-pressure` kill of `app` at `nowMs`, if anything
-  /// (`sustained_pressure_handler`, xnu-11417 kern_memorystatus_notify.c lines 1302–1333): jetsam
+  /// (`sustained_pressure_handler`, xnu-11417 kern_memorystatus_notify.c lines 1301–1336): jetsam
   /// only, the level above normal; the head of the kill order, in IDLE; either ten minutes after
-  /// the level last rose from normal (a handler starting, which may make twice as many kills as
-  /// IDLE holds) or 500 ms after the handler's previous kill, with kills left. Updates the
-  /// handler's count in `device`.
+  /// a rise from normal that followed 5 s or more at normal, with no return to normal since (a
+  /// handler starting, which may make twice as many kills as IDLE holds) or 500 ms after the
+  /// handler's previous kill, with kills left. Updates the handler's count in `device`.
   static func sustainedPressureProblem(
     _ device: inout DeviceReplay, policy: String, app: Int, exempt: Set<Int>, nowMs: Int
   ) -> String? {
@@ -201,12 +201,12 @@ enum PolicyRule {
     var idle = 0
     for index in device.processes.indices where device.processes[index].state.isResident {
       let position = device.bandPosition(index, nowMs: nowMs)
-      if position.band == 0 { idle += 1 }
+      if position.band == device.jetsam.bands.idle { idle += 1 }
       guard !exempt.contains(index), position.band <= 210 else { continue }
       let key = (position.band, position.entryMs, position.seq, index)
       if head.map({ key < $0 }) ?? true { head = key }
     }
-    guard let head, head.0 == 0, head.3 == app else {
+    guard let head, head.0 == device.jetsam.bands.idle, head.3 == app else {
       return "a sustained-pressure kill of \(device.processes[app].name), not the head of IDLE"
     }
     let window = device.jetsam.sustainedPressureWindowMs
