@@ -106,27 +106,30 @@ package enum SHA256 {
     /// through a pointer: no array checks in the loop that hashes every byte of a trace.
     private mutating func compress(_ bytes: UnsafeRawBufferPointer) {
       var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+      // b ^ c, which Maj of the first round needs; each round leaves the next its own a ^ b.
+      var bc = b ^ c
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
         for i in 0..<16 {
           w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
         }
         for i in 16..<64 {
-          let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-          let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+          // σ0 and σ1 with their rotations nested: ROTR7(x ^ ROTR11(x)) is ROTR7 ^ ROTR18.
+          let s0 = rotate(w[i - 15] ^ rotate(w[i - 15], 11), 7) ^ (w[i - 15] >> 3)
+          let s1 = rotate(w[i - 2] ^ rotate(w[i - 2], 2), 17) ^ (w[i - 2] >> 10)
           w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         SHA256.k.withUnsafeBufferPointer { k in
           // Eight rounds at a time, the working variables taking each other's places by name
           // instead of being moved along each round.
           for i in stride(from: 0, to: 64, by: 8) {
-            round(a, b, c, &d, e, f, g, &hh, k[i] &+ w[i])
-            round(hh, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
-            round(g, hh, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
-            round(f, g, hh, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
-            round(e, f, g, &hh, a, b, c, &d, k[i + 4] &+ w[i + 4])
-            round(d, e, f, &g, hh, a, b, &c, k[i + 5] &+ w[i + 5])
-            round(c, d, e, &f, g, hh, a, &b, k[i + 6] &+ w[i + 6])
-            round(b, c, d, &e, f, g, hh, &a, k[i + 7] &+ w[i + 7])
+            round(a, b, &d, e, f, g, &hh, k[i] &+ w[i], &bc)
+            round(hh, a, &c, d, e, f, &g, k[i + 1] &+ w[i + 1], &bc)
+            round(g, hh, &b, c, d, e, &f, k[i + 2] &+ w[i + 2], &bc)
+            round(f, g, &a, b, c, d, &e, k[i + 3] &+ w[i + 3], &bc)
+            round(e, f, &hh, a, b, c, &d, k[i + 4] &+ w[i + 4], &bc)
+            round(d, e, &g, hh, a, b, &c, k[i + 5] &+ w[i + 5], &bc)
+            round(c, d, &f, g, hh, a, &b, k[i + 6] &+ w[i + 6], &bc)
+            round(b, c, &e, f, g, hh, &a, k[i + 7] &+ w[i + 7], &bc)
           }
         }
       }
@@ -141,16 +144,21 @@ package enum SHA256 {
     }
 
     /// One round: `d` and `h` take their new values (`h` becomes the next round's `a`, `d` its
-    /// `e`); FIPS 180-4 §6.2.2, step 3, with Ch and Maj in their usual shorter forms.
+    /// `e`); FIPS 180-4 §6.2.2, step 3. The three rotations of Σ0 and Σ1 are nested
+    /// (ROTR6(e ^ ROTR5(e ^ ROTR14(e))) is ROTR6 ^ ROTR11 ^ ROTR25), Ch is g ^ (e & (f ^ g)), and
+    /// Maj(a, b, c) is b ^ ((a ^ b) & (b ^ c)), with `bc` the b ^ c that the round before
+    /// computed as its a ^ b (this round's a ^ b is left in it for the next): `c` itself is not
+    /// read.
     @inline(__always) private func round(
-      _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32,
-      _ g: UInt32, _ h: inout UInt32, _ constantAndWord: UInt32
+      _ a: UInt32, _ b: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+      _ h: inout UInt32, _ constantAndWord: UInt32, _ bc: inout UInt32
     ) {
       let temp1 =
-        h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ (g ^ (e & (f ^ g)))
-        &+ constantAndWord
+        h &+ rotate(e ^ rotate(e ^ rotate(e, 14), 5), 6) &+ (g ^ (e & (f ^ g))) &+ constantAndWord
+      let ab = a ^ b
       d = d &+ temp1
-      h = temp1 &+ (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) | (c & (a | b)))
+      h = temp1 &+ rotate(a ^ rotate(a ^ rotate(a, 9), 11), 2) &+ (b ^ (ab & bc))
+      bc = ab
     }
 
     @inline(__always) private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
