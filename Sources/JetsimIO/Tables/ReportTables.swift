@@ -195,24 +195,21 @@ package struct ReportTables: Sendable {
     return text
   }
 
-  /// What `fixedColumns(of:)` depends on, packed: the kind, then each optional as 0 (none) or
-  /// its position + 1; an `assert`'s band (at most 210) in the bits of the reason and the mode,
-  /// when it has neither.
-  private static func fixedKey(_ event: EventRecord) -> UInt32 {
-    var key = UInt32(event.kind.rawValue)
-    key = key << 4 | (event.from.map { UInt32($0.rawValue) + 1 } ?? 0)
-    key = key << 4 | (event.to.map { UInt32($0.rawValue) + 1 } ?? 0)
-    key = key << 6 | (event.callback.map { UInt32($0.rawValue) + 1 } ?? 0)
-    if let band = event.assertedBand, event.reason == nil, event.mode == nil {
-      return key << 10 | UInt32(band & 0x3ff)
-    }
-    key = key << 6 | (event.reason.map { UInt32($0.rawValue) + 1 } ?? 0)
-    if let mode = event.mode, let index = BackgroundMode.allCases.firstIndex(of: mode) {
-      key = key << 4 | UInt32(index + 1)
-    } else {
-      key <<= 4
-    }
-    return key
+  /// What `fixedColumns(of:)` depends on, a byte each: the kind, then each optional as the byte
+  /// it is stored in (a case, or the value an enum of fewer than 256 cases keeps for none: a
+  /// different byte for each value, read without a comparison); an `assert`'s band (at most 210)
+  /// in the top 16 bits, all ones for none.
+  @inline(__always) private static func fixedKey(_ event: EventRecord) -> UInt64 {
+    let states = storedByte(event.from) | storedByte(event.to) << 8
+    let causes =
+      storedByte(event.callback) | storedByte(event.reason) << 8 | storedByte(event.mode) << 16
+    let band = UInt64(UInt16(truncatingIfNeeded: event.assertedBand ?? -1))
+    return UInt64(event.kind.rawValue) | states << 8 | causes << 24 | band << 48
+  }
+
+  /// The byte `value`, an optional of a one-byte enum, is stored in.
+  @inline(__always) private static func storedByte<Value>(_ value: Value?) -> UInt64 {
+    UInt64(unsafeBitCast(value, to: UInt8.self))
   }
 
   /// Appends the `kills.csv` row of `kill`.

@@ -44,12 +44,12 @@ struct NumberMemo {
 }
 
 /// Short byte strings written often (the text of an event's fixed columns), each made once and
-/// then found by a key: an open-addressing table of 32-bit keys over one array of bytes.
+/// then found by a key: an open-addressing table of 64-bit keys over one array of bytes.
 struct TextMemo {
   /// The texts one after the other, then `padding` bytes, so a text is read in 16-byte pieces.
   private var bytes: [UInt8] = Array(repeating: 0, count: padding)
   /// Key + 1 (0: empty), with where its text starts and its length.
-  private var slots: [(key: UInt32, start: Int32, count: Int32)] =
+  private var slots: [(key: UInt64, start: Int32, count: Int32)] =
     Array(repeating: (0, 0, 0), count: 64)
   private var used = 0
   private static let padding = 16
@@ -57,10 +57,10 @@ struct TextMemo {
   /// Appends the text of `key`, made by `make` the first time. The cursor's record must have
   /// 16 bytes of room beyond the text. Inlined into the row it writes (once per event).
   @inline(__always) mutating func write(
-    _ key: UInt32, to cursor: inout CSVCursor, make: (UInt32) -> [UInt8]
+    _ key: UInt64, to cursor: inout CSVCursor, make: (UInt64) -> [UInt8]
   ) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9) >> 16) & mask
+    var slot = Self.hash(key) & mask
     while slots[slot].key != 0, slots[slot].key != key &+ 1 { slot = (slot + 1) & mask }
     if slots[slot].key == 0 {
       let text = make(key)
@@ -75,7 +75,12 @@ struct TextMemo {
     }
   }
 
-  private mutating func insert(_ key: UInt32, _ text: [UInt8], at slot: Int) {
+  /// Where `key`'s search starts, before the mask: the high bits of a multiplication by 2⁶⁴ / φ.
+  @inline(__always) private static func hash(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40)
+  }
+
+  private mutating func insert(_ key: UInt64, _ text: [UInt8], at slot: Int) {
     let start = bytes.count - Self.padding
     bytes.replaceSubrange(start..<start, with: text)
     slots[slot] = (key &+ 1, Int32(start), Int32(text.count))
@@ -85,7 +90,7 @@ struct TextMemo {
       slots = Array(repeating: (0, 0, 0), count: slots.count * 2)
       let mask = slots.count - 1
       for entry in old {
-        var slot = Int(truncatingIfNeeded: ((entry.key &- 1) &* 0x9E37_79B9) >> 16) & mask
+        var slot = Self.hash(entry.key &- 1) & mask
         while slots[slot].key != 0 { slot = (slot + 1) & mask }
         slots[slot] = entry
       }
