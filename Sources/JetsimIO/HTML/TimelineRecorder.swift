@@ -151,12 +151,28 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     var held = SIMD8<Int>()
     /// When it entered `state`.
     var stateSinceMs = 0
+
+    /// The physical memory of the process after `event`, which takes it to `to`, with
+    /// `compressionPermille` for a suspended footprint and `zramPermille` for one in swap. On the
+    /// track, not the recorder: a method of the recorder's copied the whole recorder each event.
+    mutating func physical(
+      _ event: EventRecord, in to: AppState, compressionPermille: Int, zramPermille: Int
+    ) -> Int {
+      if event.kind == .swapOut || event.kind == .freeze { swapped = true }
+      if to != .suspended { swapped = false }
+      return swapped
+        ? DeviceProfile.Zram.storedKB(
+          footprintKB: event.footprintKB, compressionPermille: zramPermille)
+        : DeviceProfile.physicalKB(
+          footprintKB: event.footprintKB, state: to, compressionPermille: compressionPermille)
+    }
   }
   /// The device's compression ratio (`DeviceProfile.compressionPermille`).
   private let compressionPermille: Int
   /// zram's compression ratio (`DeviceProfile.Zram`); 0 when swap holds no RAM or there is none.
   private let zramPermille: Int
-  private var usedByState = [Int](repeating: 0, count: 5)
+  /// The memory of apps in each state (by `AppState.rawValue`).
+  private var usedByState = SIMD8<Int>()
   /// The sum of `usedByState`.
   private var appsKB = 0
   private var systemKB = 0
@@ -183,29 +199,19 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     tracks = Array(repeating: Track(), count: count)
   }
 
-  /// The physical memory of the process in `event`'s row, whose track is `track`.
-  private func physical(_ event: EventRecord, in to: AppState, track: inout Track) -> Int {
-    if event.kind == .swapOut || event.kind == .freeze { track.swapped = true }
-    if to != .suspended { track.swapped = false }
-    return track.swapped
-      ? DeviceProfile.Zram.storedKB(
-        footprintKB: event.footprintKB, compressionPermille: zramPermille)
-      : DeviceProfile.physicalKB(
-        footprintKB: event.footprintKB, state: to, compressionPermille: compressionPermille)
-  }
-
   package mutating func record(_ event: EventRecord) {
     fileBackedKB = event.fileBackedKB
     let app = event.app
     if app >= 0, let to = event.to {
       var track = tracks[app]
-      let used = physical(event, in: to, track: &track)
+      let used = track.physical(
+        event, in: to, compressionPermille: compressionPermille, zramPermille: zramPermille)
       if app >= appCount {
         systemKB += used - track.footprint
       } else {
         track.activity += 1
-        usedByState[Int(track.state.rawValue)] -= track.footprint
-        usedByState[Int(to.rawValue)] += used
+        usedByState.add(-track.footprint, at: Int(track.state.rawValue))
+        usedByState.add(used, at: Int(to.rawValue))
         appsKB += used - track.footprint
         if to != track.state { setState(app, to, at: event.timeMs, track: &track) }
         track.state = to
@@ -232,7 +238,7 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
   /// last segment's start is too short to see at this resolution: the segment goes on, counting
   /// the time in each state, and once it ends shows the state held longest in it.
   private mutating func setState(_ app: Int, _ new: AppState, at time: Int, track: inout Track) {
-    track.held[Int(track.state.rawValue)] += time - track.stateSinceMs
+    track.held.add(time - track.stateSinceMs, at: Int(track.state.rawValue))
     track.stateSinceMs = time
     guard time - track.segment.startMs < bucketMs, !closedSegments[app].isEmpty else {
       closedSegments[app].append(track.segment)
@@ -291,6 +297,20 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       Segment.merge(&closedSegments[app], endMs: tracks[app].segment.startMs) {
         [bucketMs] kept, start in start - kept < bucketMs
       }
+    }
+  }
+}
+
+extension SIMD8<Int> {
+  /// Adds `amount` to lane `index` where the vector lies in memory: a lane chosen at run time,
+  /// subscripted, moved all eight lanes to the stack and back.
+  @inline(__always) mutating func add(_ amount: Int, at index: Int) {
+    precondition(0 <= index && index < 8, "no such lane")
+    withUnsafeMutableBytes(of: &self) { lanes in
+      let offset = index &* MemoryLayout<Int>.stride
+      lanes.storeBytes(
+        of: lanes.load(fromByteOffset: offset, as: Int.self) + amount, toByteOffset: offset,
+        as: Int.self)
     }
   }
 }
