@@ -153,9 +153,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     var stateSinceMs = 0
 
     /// The physical memory of the process after `event`, which takes it to `to`, with
-    /// `compressionPermille` for a suspended footprint and `zramPermille` for one in swap. On the
-    /// track, not the recorder: a method of the recorder's copied the whole recorder each event.
-    mutating func physical(
+    /// `compressionPermille` for a suspended footprint and `zramPermille` for one in swap.
+    @inline(__always) mutating func physical(
       _ event: EventRecord, in to: AppState, compressionPermille: Int, zramPermille: Int
     ) -> Int {
       if event.kind == .swapOut || event.kind == .freeze { swapped = true }
@@ -165,6 +164,46 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
           footprintKB: event.footprintKB, compressionPermille: zramPermille)
         : DeviceProfile.physicalKB(
           footprintKB: event.footprintKB, state: to, compressionPermille: compressionPermille)
+    }
+
+    /// `update(...)` of `TimelineRecorder`: the track of process `app` (an app if `isApp`) goes
+    /// to `to` after `event`, with buckets `bucketMs` wide; `closed` holds each process's segments
+    /// but the last. Returns the state and memory before and the memory after.
+    mutating func update(
+      _ to: AppState, after event: EventRecord, isApp: Bool, bucketMs: Int,
+      compressionPermille: Int, zramPermille: Int, closed: inout [[Segment]], app: Int
+    ) -> (state: AppState, footprint: Int, used: Int) {
+      let before = (state: state, footprint: footprint)
+      let used = physical(
+        event, in: to, compressionPermille: compressionPermille, zramPermille: zramPermille)
+      if isApp {
+        activity += 1
+        if to != state {
+          enter(to, at: event.timeMs, bucketMs: bucketMs, closed: &closed, app: app)
+        }
+        state = to
+      }
+      footprint = used
+      return (before.state, before.footprint, used)
+    }
+
+    /// App `app` enters `new` at `time`, with buckets `bucketMs` wide. A change within a bucket
+    /// of its last segment's start is too short to see at this resolution: the segment goes on,
+    /// counting the time in each state, and once it ends shows the state held longest in it.
+    private mutating func enter(
+      _ new: AppState, at time: Int, bucketMs: Int, closed: inout [[Segment]], app: Int
+    ) {
+      held.add(time - stateSinceMs, at: Int(state.rawValue))
+      stateSinceMs = time
+      guard time - segment.startMs < bucketMs, !closed[app].isEmpty else {
+        closed[app].append(segment)
+        Segment.settle(&closed[app], held: held)
+        segment = Segment(startMs: time, state: new)
+        held = SIMD8()
+        return
+      }
+      segment.state = new
+      segment.mixed = true
     }
   }
   /// The device's compression ratio (`DeviceProfile.compressionPermille`).
@@ -203,25 +242,30 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     fileBackedKB = event.fileBackedKB
     let app = event.app
     if app >= 0, let to = event.to {
-      var track = tracks[app]
-      let used = track.physical(
-        event, in: to, compressionPermille: compressionPermille, zramPermille: zramPermille)
+      let (state, footprint, used) = update(app, to, event)
       if app >= appCount {
-        systemKB += used - track.footprint
+        systemKB += used - footprint
       } else {
-        track.activity += 1
-        usedByState.add(-track.footprint, at: Int(track.state.rawValue))
+        usedByState.add(-footprint, at: Int(state.rawValue))
         usedByState.add(used, at: Int(to.rawValue))
-        appsKB += used - track.footprint
-        if to != track.state { setState(app, to, at: event.timeMs, track: &track) }
-        track.state = to
+        appsKB += used - footprint
         if event.kind == .launch, to == .inactive { mark(app, .coldLaunch, at: event.timeMs) }
         if event.kind == .enterForeground { mark(app, .warmResume, at: event.timeMs) }
       }
-      track.footprint = used
-      tracks[app] = track
     }
     sample(at: event.timeMs)
+  }
+
+  /// Updates process `app`'s track for `event`, which takes it to `to`, and returns its state
+  /// and memory before and its memory after. The track is updated in place, in its array: a
+  /// track is 128 bytes, and copied out and back it cost more than the rest of the update.
+  @inline(__always) private mutating func update(
+    _ app: Int, _ to: AppState, _ event: EventRecord
+  ) -> (state: AppState, footprint: Int, used: Int) {
+    tracks[app].update(
+      to, after: event, isApp: app < appCount, bucketMs: bucketMs,
+      compressionPermille: compressionPermille, zramPermille: zramPermille,
+      closed: &closedSegments, app: app)
   }
 
   package mutating func record(_ kill: KillRecord) {
@@ -234,24 +278,9 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     marks[app][kind.rawValue].append((), at: timeMs, bucketMs: bucketMs)
   }
 
-  /// App `app`, whose track is `track`, enters `new` at `time`. A change within a bucket of its
-  /// last segment's start is too short to see at this resolution: the segment goes on, counting
-  /// the time in each state, and once it ends shows the state held longest in it.
-  private mutating func setState(_ app: Int, _ new: AppState, at time: Int, track: inout Track) {
-    track.held.add(time - track.stateSinceMs, at: Int(track.state.rawValue))
-    track.stateSinceMs = time
-    guard time - track.segment.startMs < bucketMs, !closedSegments[app].isEmpty else {
-      closedSegments[app].append(track.segment)
-      Segment.settle(&closedSegments[app], held: track.held)
-      track.segment = Segment(startMs: time, state: new)
-      track.held = SIMD8()
-      return
-    }
-    track.segment.state = new
-    track.segment.mixed = true
-  }
-
-  private mutating func sample(at time: Int) {
+  /// Samples the memory at `time`, into the last sample while `time` is in its bucket (almost
+  /// every event: this part is inlined into `record(_:)`), else into a new one.
+  @inline(__always) private mutating func sample(at time: Int) {
     let used = appsKB + systemKB
     var current = Sample(
       timeMs: time,
@@ -266,6 +295,11 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
       open = current
       return
     }
+    startSample(current, at: time)
+  }
+
+  /// Starts a sample, `current`, at `time`: the last one is closed.
+  @inline(never) private mutating func startSample(_ current: Sample, at time: Int) {
     if let last = open { closed.append(last) }
     open = current
     if closed.count + 1 > Self.maxBuckets {
