@@ -179,7 +179,7 @@ extension RunResult {
     var tables = ReportTables(appIDs: summary.appIDs, policy: summary.policy)
     var events = CSVBuffer()
     events.appendRow(ReportTables.eventColumns)
-    for event in self.events { tables.append(event, to: &events) }
+    self.events.withUnsafeBufferPointer { tables.append($0, to: &events) }
     var kills = CSVBuffer()
     kills.appendRow(ReportTables.killColumns)
     for kill in self.kills { tables.append(kill, to: &kills) }

@@ -9,37 +9,32 @@ import JetsimCore
 /// `chunkCount` chunks are in flight: memory stays bounded whatever the run's length, and a
 /// simulation faster than its writer waits for it.
 final class RowStream: @unchecked Sendable {
-  /// Records of the run in the order the simulation made them: each event in `rows`, each kill a
-  /// mark there and its record in `kills`. A row is then the size of an event record, not of the
-  /// larger kill record: most rows are events, and each row is copied in and out of a chunk.
+  /// Records of the run in the order the simulation made them: the events in one array, the
+  /// kills in another, each kill with the number of events before it. The event log's rows are
+  /// then written straight from the array, a run of them at a time
+  /// (`ReportTables.append(_:to:)`), and the larger kill records take no room in the events'.
+  /// Two arrays, two words: `ReportWriter`, which holds one, stays small enough for a
+  /// simulation's existential to store inline.
   struct Chunk {
-    enum Row {
-      case event(EventRecord)
-      /// The next record of `kills`.
-      case kill
-    }
-
-    private(set) var rows: [Row] = []
-    private(set) var kills: [KillRecord] = []
+    private(set) var events: [EventRecord] = []
+    /// The kills, each with the number of events before it in the chunk.
+    private(set) var kills: [(position: Int, record: KillRecord)] = []
 
     /// An empty chunk with room for `capacity` rows.
-    init(capacity: Int) { rows.reserveCapacity(capacity) }
+    init(capacity: Int) { events.reserveCapacity(capacity) }
 
     /// The number of rows, kills included.
-    var count: Int { rows.count }
+    var count: Int { events.count + kills.count }
 
     /// Adds `event`'s row.
-    mutating func append(_ event: EventRecord) { rows.append(.event(event)) }
+    mutating func append(_ event: EventRecord) { events.append(event) }
 
-    /// Adds `kill`'s row: its mark in `rows`, its record in `kills`.
-    mutating func append(_ kill: KillRecord) {
-      rows.append(.kill)
-      kills.append(kill)
-    }
+    /// Adds `kill`'s row.
+    mutating func append(_ kill: KillRecord) { kills.append((events.count, kill)) }
 
     /// Empties the chunk, keeping its room for the next rows.
     mutating func removeAll() {
-      rows.removeAll(keepingCapacity: true)
+      events.removeAll(keepingCapacity: true)
       kills.removeAll(keepingCapacity: true)
     }
   }
@@ -173,14 +168,12 @@ final class RowStream: @unchecked Sendable {
       let last = ended && filled.isEmpty
       var current = tables.take() ?? self.tables
       lock.unlock()
+      write(chunk, &current, &events, &kills)
       // The timeline is taken out of its optional for the whole chunk: read through the optional,
       // every row copied it out and back and asked whether it was there.
       if var recorder = timeline.take() {
-        write(chunk, &current, &events, &kills, recording: &recorder)
+        record(chunk, into: &recorder)
         timeline = recorder
-      } else {
-        var nothing = DiscardingObserver()
-        write(chunk, &current, &events, &kills, recording: &nothing)
       }
       tables = current
       if last { break }
@@ -199,25 +192,36 @@ final class RowStream: @unchecked Sendable {
   }
 
   /// Writes `chunk`'s rows into `events` and `kills` with `tables`, each in whole blocks to its
-  /// file, and hands every row to `recorder` first.
+  /// file: the event log's rows a run at a time, then the kills' (each file keeps its order).
   private func write(
     _ chunk: Chunk, _ tables: inout ReportTables, _ events: inout CSVBuffer,
-    _ kills: inout CSVBuffer, recording recorder: inout some SimulationObserver
+    _ kills: inout CSVBuffer
   ) {
-    var nextKill = 0
-    for row in chunk.rows {
-      switch row {
-      case .event(let event):
-        recorder.record(event)
-        tables.append(event, to: &events)
+    chunk.events.withUnsafeBufferPointer { records in
+      // A run at a time (`ReportTables.rowsAtOnce`), each followed by any whole block.
+      for start in stride(from: 0, to: records.count, by: ReportTables.rowsAtOnce) {
+        let run = records[start..<min(start + ReportTables.rowsAtOnce, records.count)]
+        tables.append(UnsafeBufferPointer(rebasing: run), to: &events)
         if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
-      case .kill:
-        let kill = chunk.kills[nextKill]
-        nextKill += 1
-        recorder.record(kill)
-        tables.append(kill, to: &kills)
-        if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
       }
+    }
+    for kill in chunk.kills {
+      tables.append(kill.record, to: &kills)
+      if kills.count >= ReportWriter.blockBytes { killsFile.flushBlocks(&kills) }
+    }
+  }
+
+  /// Hands `chunk`'s rows to `recorder`, in the order the run made them: the events up to each
+  /// kill, then the kill.
+  private func record(_ chunk: Chunk, into recorder: inout TimelineRecorder) {
+    chunk.events.withUnsafeBufferPointer { events in
+      var start = 0
+      for kill in chunk.kills {
+        for event in events[start..<kill.position] { recorder.record(event) }
+        recorder.record(kill.record)
+        start = kill.position
+      }
+      for event in events[start...] { recorder.record(event) }
     }
   }
 }
