@@ -34,8 +34,9 @@ import Testing
   /// The event log's rows are written straight through, from memos of what the last rows wrote
   /// (`ReportTables.append(_:to:)`); each row must be the one built column by column from
   /// `EventColumn`, whatever came before it: random records with runs of repeated and incremented
-  /// numbers (across 9 → 10 and 99 → 100), negative and extreme values, device-wide rows and
-  /// every kind of event, state, callback, reason and mode.
+  /// numbers (across 9 → 10, 99 → 100 and 1_099 → 1_100), negative and extreme values, numbers
+  /// of more than eight and more than sixteen digits, device-wide rows and every kind of event,
+  /// state, callback, reason and mode.
   @Test func memoRowsAreTheColumnsInOrder() {
     let apps = ["com.example.a", "b,with comma", "=formula", "app\"quote"]
     var tables = ReportTables(appIDs: apps, policy: "jetsam")
@@ -46,7 +47,12 @@ import Testing
       switch random.below(8) {
       case 0, 1, 2: last ?? 0
       case 3: (last ?? 0) &+ 1
-      case 4: pick([0, 9, 10, 99, 100, 999_999, -1, -10, Int.max, Int.min, Int.min + 1])
+      case 4:
+        pick([
+          0, 9, 10, 19, 99, 100, 199, 1_099, 9_999_999, 99_999_999, 100_000_000, 123_999_999_999,
+          9_999_999_999_999_999, 10_000_000_000_000_000, 999_999, -1,
+          -10, -19, Int.max, Int.min, Int.min + 1,
+        ])
       default: random.below(1 << (1 + random.below(40)))
       }
     }
