@@ -35,8 +35,8 @@ import Testing
   /// (`ReportTables.append(_:to:)`); each row must be the one built column by column from
   /// `EventColumn`, whatever came before it: random records with runs of repeated and incremented
   /// numbers (across 9 → 10, 99 → 100 and 1_099 → 1_100), negative and extreme values, numbers
-  /// of more than eight and more than sixteen digits, device-wide rows and every kind of event,
-  /// state, callback, reason and mode.
+  /// of more than eight and more than sixteen digits (some alike but for their last eight),
+  /// device-wide rows and every kind of event, state, callback, reason and mode.
   @Test func memoRowsAreTheColumnsInOrder() {
     let apps = ["com.example.a", "b,with comma", "=formula", "app\"quote"]
     var tables = ReportTables(appIDs: apps, policy: "jetsam")
@@ -50,7 +50,7 @@ import Testing
       case 4:
         pick([
           0, 9, 10, 19, 99, 100, 199, 1_099, 9_999_999, 99_999_999, 100_000_000, 123_999_999_999,
-          9_999_999_999_999_999, 10_000_000_000_000_000, 999_999, -1,
+          4_200_000_019, 4_212_345_678, 9_999_999_999_999_999, 10_000_000_000_000_000, 999_999, -1,
           -10, -19, Int.max, Int.min, Int.min + 1,
         ])
       default: random.below(1 << (1 + random.below(40)))

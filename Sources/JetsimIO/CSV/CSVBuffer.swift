@@ -222,10 +222,16 @@ package struct CSVCursor {
     position &+= 8 &- zeros
   }
 
+  /// `value` (below 10⁸) in decimal as eight digits, leading zeros included: the bytes of a word,
+  /// the first in the lowest byte.
+  @inline(__always) static func eightDigits(_ value: UInt32) -> UInt64 {
+    digitBytes(value) | 0x3030_3030_3030_3030
+  }
+
   /// Appends `value` (below 10⁸) as eight digits, leading zeros included.
   @inline(__always) private mutating func appendEight(_ value: UInt32) {
     UnsafeMutableRawPointer(base + position).storeBytes(
-      of: (Self.digitBytes(value) | 0x3030_3030_3030_3030).littleEndian, as: UInt64.self)
+      of: Self.eightDigits(value).littleEndian, as: UInt64.self)
     position &+= 8
   }
 }

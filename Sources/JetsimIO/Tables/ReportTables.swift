@@ -188,7 +188,7 @@ package struct ReportTables: Sendable {
     footprints: UnsafeMutableBufferPointer<NumberMemo>
   ) {
     eventSeq.writeField(event.pointee.seq, to: &row)
-    eventTime.writeField(event.pointee.timeMs, to: &row)
+    eventTime.writeField(event.pointee.timeMs, to: &row, long: true)
     let app = event.pointee.app
     if app >= 0 { appNames.write(app, to: &row) }
     row.comma()

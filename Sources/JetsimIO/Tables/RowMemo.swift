@@ -15,10 +15,18 @@ struct NumberMemo {
 
   /// Appends `value` in decimal, as `CSVCursor.append(_:)` does, and a comma. Writes up to 24
   /// bytes at the cursor whatever the number's length, so the record's room must have 24 bytes
-  /// beyond it.
-  @inline(__always) mutating func writeField(_ value: Int, to cursor: inout CSVCursor) {
+  /// beyond it. With `long`, for a column of numbers of more than eight digits (times in
+  /// milliseconds), a number that differs from the last only in its last eight digits has those
+  /// written over the last's.
+  @inline(__always) mutating func writeField(
+    _ value: Int, to cursor: inout CSVCursor, long: Bool = false
+  ) {
     if value != self.value {
       guard value > 0, value &- 1 == self.value, lastDigitIsBelowNine else {
+        if long, lastEightReplaced(by: value) {
+          self.value = value
+          return copy(to: &cursor)
+        }
         let start = cursor.position
         cursor.append(value)
         cursor.comma()
@@ -32,9 +40,34 @@ struct NumberMemo {
       withUnsafeMutableBytes(of: &digits) { $0[last] += 1 }
       self.value = value
     }
+    copy(to: &cursor)
+  }
+
+  /// Appends the digits and the comma.
+  @inline(__always) private func copy(to cursor: inout CSVCursor) {
     UnsafeMutableRawPointer(cursor.base + cursor.position).storeBytes(
       of: digits, as: (UInt64, UInt64, UInt64).self)
     cursor.position &+= count
+  }
+
+  /// Writes the last eight digits of `value` over the last number's when the two differ only
+  /// there (both of more than eight digits: a time in milliseconds, whose next value is seldom
+  /// 10⁸ ms away): whether it did.
+  @inline(__always) private mutating func lastEightReplaced(by value: Int) -> Bool {
+    let long: UInt = 100_000_000
+    let (new, last) = (UInt(bitPattern: value), UInt(bitPattern: self.value))
+    // Both of more than eight digits (and not negative), and alike above the last eight.
+    guard new >= long, last >= long, new / long == last / long, value > 0, self.value > 0 else {
+      return false
+    }
+    // The eight digits before the comma, at most 21 bytes in.
+    let offset = count &- 9
+    withUnsafeMutableBytes(of: &digits) { bytes in
+      bytes.storeBytes(
+        of: CSVCursor.eightDigits(UInt32(truncatingIfNeeded: new % long)).littleEndian,
+        toByteOffset: offset, as: UInt64.self)
+    }
+    return true
   }
 
   /// Whether the last digit (before the comma) is below 9, so one more changes that digit alone.
