@@ -77,7 +77,8 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     static func settle(_ kept: inout [Segment], held: SIMD8<Int>) {
       var count = kept.count
       settle(&kept, kept: &count, held: held)
-      kept.removeLast(kept.count - count)
+      // At most the last one joined the one before.
+      if count < kept.count { kept.removeLast() }
     }
 
     /// `settle` on the first `kept` of `segments`.
@@ -93,12 +94,14 @@ package struct TimelineRecorder: SimulationObserver, Sendable {
     }
 
     /// The state with the most time in `held` (by `AppState.rawValue`), the lowest of equals.
+    /// Every lane is read (those past the last state hold no time): `AppState.allCases` would
+    /// make an array at each call.
     static func longest(_ held: SIMD8<Int>) -> AppState? {
-      var best: Int?
-      for index in AppState.allCases.indices where held[index] > 0 {
-        if best.map({ held[index] > held[$0] }) ?? true { best = index }
+      var best: (index: Int, time: Int)?
+      for index in 0..<SIMD8<Int>.scalarCount where held[index] > best?.time ?? 0 {
+        best = (index, held[index])
       }
-      return best.flatMap { AppState(rawValue: UInt8($0)) }
+      return best.flatMap { AppState(rawValue: UInt8($0.index)) }
     }
   }
 
