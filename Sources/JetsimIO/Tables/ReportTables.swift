@@ -187,7 +187,7 @@ package struct ReportTables: Sendable {
     _ event: UnsafePointer<EventRecord>, to row: inout CSVCursor,
     footprints: UnsafeMutableBufferPointer<NumberMemo>
   ) {
-    eventSeq.writeField(event.pointee.seq, to: &row)
+    eventSeq.writeField(event.pointee.seq, to: &row, counting: true)
     eventTime.writeField(event.pointee.timeMs, to: &row, long: true)
     let app = event.pointee.app
     if app >= 0 { appNames.write(app, to: &row) }

@@ -17,13 +17,15 @@ struct NumberMemo {
   /// bytes at the cursor whatever the number's length, so the record's room must have 24 bytes
   /// beyond it. With `long`, for a column of numbers of more than eight digits (times in
   /// milliseconds), a number that differs from the last only in its last eight digits has those
-  /// written over the last's.
+  /// written over the last's; with `counting`, for a column that counts (sequence numbers), one
+  /// more than a number ending in a single 9 carries into its tens in place.
   @inline(__always) mutating func writeField(
-    _ value: Int, to cursor: inout CSVCursor, long: Bool = false
+    _ value: Int, to cursor: inout CSVCursor, long: Bool = false, counting: Bool = false
   ) {
     if value != self.value {
       guard value > 0, value &- 1 == self.value, lastDigitIsBelowNine else {
-        if long, lastEightReplaced(by: value) {
+        let carried = counting && value > 0 && value &- 1 == self.value && tensCarried()
+        if carried || long && lastEightReplaced(by: value) {
           self.value = value
           return copy(to: &cursor)
         }
@@ -68,6 +70,19 @@ struct NumberMemo {
         toByteOffset: offset, as: UInt64.self)
     }
     return true
+  }
+
+  /// Adds one to digits that end in a single 9 (…x9 becomes …(x + 1)0, x below 9), as one more
+  /// than the last number when its last digit is 9: whether they did.
+  @inline(__always) private mutating func tensCarried() -> Bool {
+    let last = count &- 2
+    guard last >= 1 else { return false }
+    return withUnsafeMutableBytes(of: &digits) { bytes in
+      guard bytes[last - 1] &- UInt8(ascii: "0") < 9 else { return false }
+      bytes[last - 1] &+= 1
+      bytes[last] = UInt8(ascii: "0")
+      return true
+    }
   }
 
   /// Whether the last digit (before the comma) is below 9, so one more changes that digit alone.
