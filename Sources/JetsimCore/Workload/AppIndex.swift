@@ -64,9 +64,14 @@ package final class AppIndex: @unchecked Sendable {
   /// Whether app `index`'s id is `id`'s bytes.
   private func holds(_ index: Int, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = starts[index]
-    guard starts[index + 1] - start == id.count else { return false }
+    guard starts[index + 1] - start == id.count, let other = id.baseAddress else {
+      return id.isEmpty && starts[index + 1] == start
+    }
+    // Read through a pointer fixed before the loop: read through `bytes`, a stored property, each
+    // byte reloaded it and checked the sum for overflow.
+    let own = UnsafePointer(bytes + start)
     var offset = 0
-    while offset < id.count, bytes[start + offset] == id[offset] { offset += 1 }
+    while offset < id.count, own[offset] == other[offset] { offset += 1 }
     return offset == id.count
   }
 }

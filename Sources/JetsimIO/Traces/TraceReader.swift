@@ -120,50 +120,58 @@ package struct TraceCursor: StepCursor {
 
   /// The step of a plain `line`: four fields without quotes, in ASCII, a time from `notBefore` to
   /// `Units.maxMilliseconds` in digits, an action other than the modes' (whose apps' declared
-  /// modes the workload checks) and the priority actions (which may name system processes), an app `apps` knows where the action needs one, the value it
-  /// takes. Nil for any other line, which `action(_:)` then reads (and reports).
+  /// modes the workload checks) and the priority actions (which may name system processes), an
+  /// app `apps` knows where the action needs one, the value it takes. Nil for any other line,
+  /// which `action(_:)` then reads (and reports).
+  ///
+  /// The line is read once, field by field: the time's digits are added up as they are met, and
+  /// only the app and the value are looked at for quotes and bytes beyond ASCII (the time is
+  /// digits, and an action's name is letters and hyphens).
   static func step(_ line: UnsafeBufferPointer<UInt8>, apps: AppIndex, notBefore: Int)
     -> WorkloadStep?
   {
-    var commas = (0, 0, 0)
-    var found = 0
-    for position in 0..<line.count {
-      let byte = line[position]
-      // Digits, letters and most punctuation need no further look: a comma, a quote and the
-      // bytes of characters beyond ASCII are all below `0` or above DEL.
-      if byte &- UInt8(ascii: "0") < 0x50 { continue }
-      if byte == UInt8(ascii: ",") {
-        switch found {
-        case 0: commas.0 = position
-        case 1: commas.1 = position
-        case 2: commas.2 = position
-        default: return nil
-        }
-        found += 1
-      } else if byte == UInt8(ascii: "\"") || byte >= 0x80 {
-        return nil
-      }
-    }
-    guard found == 3, commas.0 > 0, commas.0 <= 15 else { return nil }
+    guard let bytes = line.baseAddress else { return nil }
+    let count = line.count
+    let comma = UInt8(ascii: ",")
+    // The time: 1 to 15 digits (no overflow to check), then a comma.
+    var position = 0
     var time = 0
-    for byte in line[..<commas.0] {
-      guard byte &- 48 < 10 else { return nil }
-      // At most 15 digits: no overflow to check.
-      time = time &* 10 &+ Int(byte &- 48)
+    while position < count, bytes[position] &- 48 < 10 {
+      time = time &* 10 &+ Int(bytes[position] &- 48)
+      position += 1
+    }
+    guard position > 0, position <= 15, position < count, bytes[position] == comma else {
+      return nil
     }
     guard time >= notBefore, time <= Units.maxMilliseconds else { return nil }
-    guard let kind = kind(named: UnsafeBufferPointer(rebasing: line[(commas.0 + 1)..<commas.1])),
+    // The action, up to the second comma.
+    position += 1
+    let actionStart = position
+    while position < count, bytes[position] != comma { position += 1 }
+    guard position < count,
+      let kind = kind(
+        named: UnsafeBufferPointer(start: bytes + actionStart, count: position - actionStart)),
       !kind.isModeChange, !kind.namesAnyProcess
     else { return nil }
-    let appField = UnsafeBufferPointer(rebasing: line[(commas.1 + 1)..<commas.2])
+    // The app, up to the third comma; then the value, with no comma.
+    position += 1
+    let appStart = position
+    guard let appEnd = plainFieldEnd(bytes, from: appStart, to: count), appEnd < count else {
+      return nil
+    }
+    let valueStart = appEnd + 1
+    guard plainFieldEnd(bytes, from: valueStart, to: count) == count else { return nil }
     var app: Int32 = -1
     if kind.needsApp {
-      guard let index = apps.index(of: appField) else { return nil }
+      guard
+        let index = apps.index(
+          of: UnsafeBufferPointer(start: bytes + appStart, count: appEnd - appStart))
+      else { return nil }
       app = index
     } else {
-      guard appField.isEmpty else { return nil }
+      guard appEnd == appStart else { return nil }
     }
-    let valueField = UnsafeBufferPointer(rebasing: line[(commas.2 + 1)...])
+    let valueField = UnsafeBufferPointer(start: bytes + valueStart, count: count - valueStart)
     var value = 0
     switch kind.argument {
     case .none, .mode, .band:
@@ -176,6 +184,26 @@ package struct TraceCursor: StepCursor {
       value = size
     }
     return WorkloadStep(timeMs: time, kind: kind, app: app, value: value)
+  }
+
+  /// Where the field starting at `bytes[start]` ends: the position of the next comma before `end`,
+  /// or `end`. Nil if the field holds a quote or a byte beyond ASCII.
+  @inline(__always)
+  private static func plainFieldEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int)
+    -> Int?
+  {
+    var position = start
+    while position < end {
+      let byte = bytes[position]
+      // Digits, letters and most punctuation need no further look: a comma, a quote and the
+      // bytes of characters beyond ASCII are all below `0` or above DEL.
+      if byte &- UInt8(ascii: "0") >= 0x50 {
+        if byte == UInt8(ascii: ",") { return position }
+        if byte == UInt8(ascii: "\"") || byte >= 0x80 { return nil }
+      }
+      position += 1
+    }
+    return end
   }
 
   /// The action named `name`'s bytes, if any.
