@@ -22,7 +22,10 @@ package final class LineReader {
   /// The number of the line handed out last (1-based).
   @exclusivity(unchecked) package private(set) var lineNumber = 0
   private let descriptor: Int32
-  @exclusivity(unchecked) private var buffer: [UInt8]
+  /// The bytes read and not yet handed out, `buffer[start..<end]`, in memory the reader owns: a
+  /// line is handed out as a pointer into it, with no array to retain and no index to check.
+  @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var start = 0
   @exclusivity(unchecked) private var end = 0
   @exclusivity(unchecked) private var atEOF = false
@@ -50,12 +53,14 @@ package final class LineReader {
         path: path, reason: "no thread could be started to hash it: \(error.reason)")
     }
     self.descriptor = descriptor
-    buffer = [UInt8](repeating: 0, count: self.chunkBytes * 2)
+    capacity = self.chunkBytes * 2
+    buffer = .allocate(capacity: capacity)
   }
 
   deinit {
     hasher?.end()
     _ = close(descriptor)
+    buffer.deallocate()
   }
 
   /// The SHA-256 of the file in hexadecimal, once it has been read to the end with `hashing` or
@@ -89,24 +94,21 @@ package final class LineReader {
           scanned = newline - shift
           continue
         }
-        let lineStart = try firstLineStart(newline)
+        let lineStart = lineNumber == 0 ? try firstLineStart(newline) : start
         try checkLength(newline - lineStart)
         start = newline + 1
         if buffer[newline] == 13, start < end, buffer[start] == 10 { start += 1 }
         lineNumber += 1
-        return try buffer.withUnsafeBufferPointer { all throws(JetsimError) in
-          try body(UnsafeBufferPointer(rebasing: all[lineStart..<newline]))
-        }
+        return try body(UnsafeBufferPointer(start: buffer + lineStart, count: newline - lineStart))
       }
       if atEOF {
         guard start < end else { return nil }
         try checkLength(end - start)
-        let lineStart = try firstLineStart(end)
+        let lineStart = lineNumber == 0 ? try firstLineStart(end) : start
+        let lineEnd = end
         start = end
         lineNumber += 1
-        return try buffer.withUnsafeBufferPointer { all throws(JetsimError) in
-          try body(UnsafeBufferPointer(rebasing: all[lineStart..<end]))
-        }
+        return try body(UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart))
       }
       try checkLength(end - start)
       scanned = end
@@ -116,66 +118,65 @@ package final class LineReader {
     }
   }
 
-  /// Where the line starting at `start` and ending before `lineEnd` begins: after a UTF-8
-  /// byte-order mark on the file's first line (`InputFile.textStart`, which also refuses UTF-16).
+  /// Where the file's first line, starting at `start` and ending before `lineEnd`, begins: after a
+  /// UTF-8 byte-order mark (`InputFile.textStart`, which also refuses UTF-16).
   private func firstLineStart(_ lineEnd: Int) throws(JetsimError) -> Int {
-    guard lineNumber == 0 else { return start }
-    return try start + InputFile.textStart(buffer[start..<max(start, lineEnd)], path: path)
+    let head = UnsafeBufferPointer(start: buffer + start, count: max(start, lineEnd) - start)
+    return try start + InputFile.textStart(head, path: path)
   }
 
   /// The position of the first `\n` or `\r` in `buffer[from..<to]`, if any.
   ///
   /// `memchr` looks for each (many bytes a step, where a loop over the bytes took six
   /// instructions a byte): the `\n`, then a `\r` before it.
-  private static func lineEnd(in buffer: [UInt8], from: Int, to: Int) -> Int? {
+  private static func lineEnd(in buffer: UnsafeMutablePointer<UInt8>, from: Int, to: Int) -> Int? {
     guard from < to else { return nil }
-    return buffer.withUnsafeBytes { bytes -> Int? in
-      guard let base = bytes.baseAddress else { return nil }
-      var end = to
-      if let found = memchr(base + from, 10, to - from) { end = base.distance(to: found) }
-      if end > from, let found = memchr(base + from, 13, end - from) {
-        return base.distance(to: found)
-      }
-      return end < to ? end : nil
+    let base = UnsafeRawPointer(buffer)
+    var end = to
+    if let found = memchr(base + from, 10, to - from) { end = base.distance(to: found) }
+    if end > from, let found = memchr(base + from, 13, end - from) {
+      return base.distance(to: found)
     }
+    return end < to ? end : nil
   }
 
+  /// Fails if a line of `length` bytes is too long; inlined, as every line passes.
+  @inline(__always)
   private func checkLength(_ length: Int) throws(JetsimError) {
-    guard length <= Self.maxLineBytes else {
-      throw .traceLine(
-        path: path, line: lineNumber + 1,
-        message:
-          "a line longer than \(Self.maxLineBytes >> 20) MB; is this a text file with line ends?")
-    }
+    guard length <= Self.maxLineBytes else { throw tooLong() }
+  }
+
+  private func tooLong() -> JetsimError {
+    .traceLine(
+      path: path, line: lineNumber + 1,
+      message:
+        "a line longer than \(Self.maxLineBytes >> 20) MB; is this a text file with line ends?")
   }
 
   /// Moves the unread bytes to the front and reads more after them.
   private func fill() throws(JetsimError) {
     if start > 0 {
-      buffer.withUnsafeMutableBufferPointer { all in
-        if let base = all.baseAddress { memmove(base, base + start, end - start) }
-      }
+      memmove(buffer, buffer + start, end - start)
       end -= start
       start = 0
     }
-    if buffer.count - end < chunkBytes {
-      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    if capacity - end < chunkBytes {
+      // Twice as large, as an array grows.
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+      larger.update(from: buffer, count: end)
+      buffer.deallocate()
+      buffer = larger
+      capacity *= 2
     }
-    let room = min(buffer.count - end, chunkBytes)
-    let count = buffer.withUnsafeMutableBytes { bytes in
-      read(descriptor, bytes.baseAddress.map { $0 + end }, room)
-    }
+    let room = min(capacity - end, chunkBytes)
+    let count = read(descriptor, buffer + end, room)
     guard count >= 0 else {
       throw .unreadable(path: path, reason: FileSystem.words(errno: errno))
     }
     if count == 0 {
       atEOF = true
     } else {
-      if let hasher {
-        buffer.withUnsafeBytes { bytes in
-          hasher.update(UnsafeRawBufferPointer(rebasing: bytes[end..<(end + count)]))
-        }
-      }
+      hasher?.update(UnsafeRawBufferPointer(start: buffer + end, count: count))
       end += count
     }
   }
