@@ -6,12 +6,15 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   /// The heap, each element's position in it (-1: absent) and each element's key, in one block
   /// of memory behind one reference: a heap is a single word, and a change checks one reference
   /// for uniqueness, not three arrays. Copied on write, like an array.
+  ///
+  /// Only the keys of the elements in the heap are initialized: comparing two keys then reads
+  /// them as they are, with no optional to unwrap.
   private final class Storage: @unchecked Sendable {
     let capacity: Int
     @exclusivity(unchecked) var count = 0
     let heap: UnsafeMutablePointer<Int>
     let positions: UnsafeMutablePointer<Int>
-    let keys: UnsafeMutablePointer<Key?>
+    let keys: UnsafeMutablePointer<Key>
 
     init(capacity: Int) {
       self.capacity = capacity
@@ -19,7 +22,6 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
       positions = .allocate(capacity: max(capacity, 1))
       positions.initialize(repeating: -1, count: capacity)
       keys = .allocate(capacity: max(capacity, 1))
-      keys.initialize(repeating: nil, count: capacity)
     }
 
     func copy() -> Storage {
@@ -27,12 +29,15 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
       copy.count = count
       copy.heap.initialize(from: heap, count: count)
       copy.positions.update(from: positions, count: capacity)
-      copy.keys.update(from: keys, count: capacity)
+      for index in 0..<count {
+        let element = heap[index]
+        (copy.keys + element).initialize(to: keys[element])
+      }
       return copy
     }
 
     deinit {
-      keys.deinitialize(count: capacity)
+      for index in 0..<count { (keys + heap[index]).deinitialize(count: 1) }
       keys.deallocate()
       positions.deallocate()
       heap.deallocate()
@@ -74,7 +79,7 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   /// The key of `element`, if it is in the heap.
   package func key(of element: Int) -> Key? {
     check(element)
-    return storage.keys[element]
+    return storage.positions[element] >= 0 ? storage.keys[element] : nil
   }
 
   /// How many elements satisfy `predicate`, read in place (no copy, unlike `elements`).
@@ -97,13 +102,15 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     makeUnique()
     let position = storage.positions[element]
     if position < 0 {
-      storage.keys[element] = key
+      (storage.keys + element).initialize(to: key)
       let last = storage.count
       storage.heap[last] = element
       storage.positions[element] = last
       storage.count = last + 1
       siftUp(last)
-    } else if let old = storage.keys[element], key != old {
+    } else {
+      let old = storage.keys[element]
+      guard key != old else { return }
       storage.keys[element] = key
       if key < old { siftUp(position) } else { siftDown(position) }
     }
@@ -136,7 +143,7 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     storage.count -= 1
     let last = storage.heap[storage.count]
     storage.positions[element] = -1
-    storage.keys[element] = nil
+    (storage.keys + element).deinitialize(count: 1)
     guard position < storage.count else { return }
     storage.heap[position] = last
     storage.positions[last] = position
@@ -150,7 +157,7 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     for index in 0..<storage.count {
       let element = storage.heap[index]
       storage.positions[element] = -1
-      storage.keys[element] = nil
+      (storage.keys + element).deinitialize(count: 1)
     }
     storage.count = 0
   }
@@ -164,19 +171,20 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     precondition(0 <= element && element < storage.capacity, "an element outside the heap's range")
   }
 
-  private func less(_ a: Int, _ b: Int) -> Bool {
-    guard let ka = storage.keys[a], let kb = storage.keys[b] else { return false }
-    return ka < kb
-  }
+  /// Whether `a`'s key is less than `b`'s; both are in the heap.
+  private func less(_ a: Int, _ b: Int) -> Bool { storage.keys[a] < storage.keys[b] }
 
   private func siftUp(_ start: Int) {
     let heap = storage.heap
     let positions = storage.positions
+    let keys = storage.keys
     var child = start
     let element = heap[child]
+    // The moving element's key, read once.
+    let key = keys[element]
     while child > 0 {
       let parent = (child - 1) / 2
-      guard less(element, heap[parent]) else { break }
+      guard key < keys[heap[parent]] else { break }
       heap[child] = heap[parent]
       positions[heap[child]] = child
       child = parent
@@ -188,14 +196,16 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   private func siftDown(_ start: Int) {
     let heap = storage.heap
     let positions = storage.positions
+    let keys = storage.keys
     let count = storage.count
     var parent = start
     let element = heap[parent]
+    let key = keys[element]
     while true {
       var child = 2 * parent + 1
       guard child < count else { break }
-      if child + 1 < count, less(heap[child + 1], heap[child]) { child += 1 }
-      guard less(heap[child], element) else { break }
+      if child + 1 < count, keys[heap[child + 1]] < keys[heap[child]] { child += 1 }
+      guard keys[heap[child]] < key else { break }
       heap[parent] = heap[child]
       positions[heap[parent]] = parent
       parent = child
