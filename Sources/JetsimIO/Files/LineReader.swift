@@ -84,6 +84,14 @@ package final class LineReader {
   package func nextLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws(JetsimError) -> T)
     throws(JetsimError) -> T?
   {
+    guard let line = try nextLineBytes() else { return nil }
+    return try body(line)
+  }
+
+  /// The next line's bytes (without its line end), or nil at the end of the file. The bytes are
+  /// the reader's own: valid until its next read, while it lives. A caller that reads a line at a
+  /// time in a loop (a trace, a million lines) passes no closure and no captures.
+  package func nextLineBytes() throws(JetsimError) -> UnsafeBufferPointer<UInt8>? {
     var scanned = start
     while true {
       if let newline = Self.lineEnd(in: buffer, from: scanned, to: end) {
@@ -99,7 +107,7 @@ package final class LineReader {
         start = newline + 1
         if buffer[newline] == 13, start < end, buffer[start] == 10 { start += 1 }
         lineNumber += 1
-        return try body(UnsafeBufferPointer(start: buffer + lineStart, count: newline - lineStart))
+        return UnsafeBufferPointer(start: buffer + lineStart, count: newline - lineStart)
       }
       if atEOF {
         guard start < end else { return nil }
@@ -108,7 +116,7 @@ package final class LineReader {
         let lineEnd = end
         start = end
         lineNumber += 1
-        return try body(UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart))
+        return UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart)
       }
       try checkLength(end - start)
       scanned = end

@@ -94,28 +94,22 @@ package struct TraceCursor: StepCursor {
   }
 
   package mutating func nextEntry(apps: AppIndex) throws(JetsimError) -> StepEntry? {
-    while true {
-      var step: WorkloadStep?
-      // Only a line read as an action needs its fields.
-      let read = try reader.nextLine { line throws(JetsimError) in
-        step = Self.step(line, apps: apps, notBefore: previous)
-        return step != nil
-          ? .fields
-          : try CSVLine.split(
-            line, into: &self.fields, path: reader.path, line: reader.lineNumber)
-      }
-      guard let read else {
-        try reader.checkDigest()
-        return nil
-      }
-      if let step {
+    // The line's bytes, not a closure given them: the closure's captures (the app index, the
+    // reader) were retained and released on every line.
+    while let line = try reader.nextLineBytes() {
+      if let step = Self.step(line, apps: apps, notBefore: previous) {
         previous = step.timeMs
         return .step(step)
       }
+      // Only a line read as an action needs its fields.
+      let read = try CSVLine.split(
+        line, into: &fields, path: reader.path, line: reader.lineNumber)
       if read == .blank { continue }
       let split = fields
       return .action(try action(split))
     }
+    try reader.checkDigest()
+    return nil
   }
 
   /// The step of a plain `line`: four fields without quotes, in ASCII, a time from `notBefore` to
