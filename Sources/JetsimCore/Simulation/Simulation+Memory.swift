@@ -34,8 +34,12 @@ extension Simulation {
         compressionPermille: compressionPermille)
     let compressed =
       swapped ? memory.zramPermille > 0 : state == .suspended && compressionPermille > 1000
-    memory.hold(-apps[app].physicalKB, compressed: apps[app].isCompressed)
-    memory.hold(physical, compressed: compressed)
+    // Most changes of state leave the memory as it was (resigning active, entering the
+    // background): then there is nothing to move between the totals.
+    if physical != apps[app].physicalKB || compressed != apps[app].isCompressed {
+      memory.hold(-apps[app].physicalKB, compressed: apps[app].isCompressed)
+      memory.hold(physical, compressed: compressed)
+    }
     changed = true
     apps[app].footprintKB = footprint
     apps[app].physicalKB = physical
