@@ -99,8 +99,11 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
   /// - Complexity: O(log *n*).
   package mutating func set(_ element: Int, key: Key) {
     check(element)
-    makeUnique()
     let position = storage.positions[element]
+    // A key set again as it is (a quarter of the updates of a run) changes nothing, so
+    // it needs no storage of its own.
+    if position >= 0, key == storage.keys[element] { return }
+    makeUnique()
     if position < 0 {
       (storage.keys + element).initialize(to: key)
       let last = storage.count
@@ -110,7 +113,6 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
       siftUp(last)
     } else {
       let old = storage.keys[element]
-      guard key != old else { return }
       storage.keys[element] = key
       if key < old { siftUp(position) } else { siftDown(position) }
     }
