@@ -35,15 +35,18 @@ extension Simulation {
     let compressed =
       swapped ? memory.zramPermille > 0 : state == .suspended && compressionPermille > 1000
     // Most changes of state leave the memory as it was (resigning active, entering the
-    // background): then there is nothing to move between the totals.
-    if physical != apps[app].physicalKB || compressed != apps[app].isCompressed {
+    // background): then there is nothing to move between the totals, and nothing to write (a
+    // write to the processes' array checks it for uniqueness first).
+    if footprint != apps[app].footprintKB || physical != apps[app].physicalKB
+      || compressed != apps[app].isCompressed
+    {
       memory.hold(-apps[app].physicalKB, compressed: apps[app].isCompressed)
       memory.hold(physical, compressed: compressed)
+      apps[app].footprintKB = footprint
+      apps[app].physicalKB = physical
+      apps[app].isCompressed = compressed
     }
     changed = true
-    apps[app].footprintKB = footprint
-    apps[app].physicalKB = physical
-    apps[app].isCompressed = compressed
     if footprint > peakFootprintKB[app] { peakFootprintKB[app] = footprint }
     // A non-fatal limit's notice re-arms once the process is back under it or its limit changes.
     if apps[app].overLimitNoted, let limits = traits[app].limits,
