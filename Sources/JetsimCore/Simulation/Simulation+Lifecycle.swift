@@ -70,12 +70,12 @@ extension Simulation {
       failLaunch(app, into: state, memory: memory, reason: .perProcessLimit)
       return false
     }
-    let kills = killCount
+    let killsBefore = killCount
     guard reserve(app, memory) else {
       failLaunch(app, into: state, memory: memory, reason: .vmPageshortage)
       return false
     }
-    if userOpened, killCount > kills { metrics.launchesWaited += 1 }
+    if userOpened, killCount > killsBefore { metrics.launchesWaited += 1 }
     apps[app].baseKB = profile.residentKB
     apps[app].peakKB = profile.launchPeakKB
     apps[app].rampKB = ramp
@@ -132,9 +132,9 @@ extension Simulation {
         killOverLimit(app, growth: onScreen - apps[app].footprintKB)
         return
       }
-      let kills = killCount
+      let killsBefore = killCount
       guard reserve(app, onScreen - apps[app].physicalKB) else { return }
-      if killCount > kills { metrics.launchesWaited += 1 }
+      if killCount > killsBefore { metrics.launchesWaited += 1 }
       if apps[app].state == .suspended { move(app, to: .background, .resume) }
       apps[app].cachesKB = profile.cachesKB
       apps[app].holdsScreenMemory = true

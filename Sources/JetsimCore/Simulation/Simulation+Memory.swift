@@ -64,7 +64,9 @@ extension Simulation {
   }
 
   /// Every kill so far, of apps and system processes: to tell whether an allocation waited.
-  var killCount: Int { metrics.totalKills + metrics.systemProcessKills }
+  /// Counted as they are made (`kills`): `metrics.totalKills` adds up a row of reasons, which a
+  /// launch read twice.
+  var killCount: Int { kills }
 
   /// Makes room for `kilobytes` more physical memory for `app` before it lands (docs/model.md §5):
   /// the memory warnings go out if the level it would leave enters warning, then the policy kills,
@@ -270,6 +272,7 @@ extension Simulation {
     apps[app].leftForegroundMs = nil
     apps[app].priority = PriorityRequest()
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
+    kills += 1
     if system {
       metrics.systemProcessKills += 1
       metrics.systemProcessKillsByReason[Int(reason.rawValue)] += 1

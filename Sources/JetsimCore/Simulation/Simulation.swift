@@ -60,6 +60,8 @@ package struct Simulation<Policy: EvictionPolicy> {
   /// them without counting references. The two that change on most events live in flat arrays
   /// (one uniqueness check per update instead of two).
   var counters: [ProcessCounters]
+  /// The kills so far, of apps and system processes (`killCount`).
+  var kills = 0
   /// The kills of each process killed so far, by reason (its row: `killRow`).
   var killCounts = KillTable()
   /// The same for the kills while on screen (`foregroundKillRow`).
