@@ -103,6 +103,14 @@ public struct ScenarioWorkload: WorkloadSource {
 
   public mutating func next() -> WorkloadStep? {
     guard !failed else { return nil }
+    // A long trace's steps, once the script is played and with no user model: the trace's head is
+    // the earliest, compiled already.
+    if modelHead == nil, scriptPosition == script.count, case .step(let step)? = traceHead {
+      readTrace()
+      count += 1
+      lastSource = 1
+      return step
+    }
     let entry: StepEntry
     let source: Int
     let scriptHead = scriptPosition < script.count ? script[scriptPosition] : nil
@@ -127,25 +135,28 @@ public struct ScenarioWorkload: WorkloadSource {
       guard let compiled = compile(action, source: source) else { return nil }
       step = compiled
     }
-    if source == 1 {
-      // The trace's location is needed for an error about this action: read on only now.
-      do {
-        // Not `stepTrace != nil`: that compares a copy of the existential (its box retained and
-        // released), which cost 225 instructions a line, a sixth of reading it.
-        if readsSteps {
-          let apps = appIndex
-          traceHead = try stepTrace?.nextEntry(apps: apps)
-        } else {
-          traceHead = try trace?.next().map(StepEntry.action)
-        }
-      } catch {
-        failure = error
-        traceHead = nil
-      }
-    }
+    // The trace's location is needed for an error about this action: read on only now.
+    if source == 1 { readTrace() }
     count += 1
     lastSource = source
     return step
+  }
+
+  /// Reads the trace's next entry into `traceHead`; a line that cannot be read ends the workload.
+  private mutating func readTrace() {
+    do {
+      // Not `stepTrace != nil`: that compares a copy of the existential (its box retained and
+      // released), which cost 225 instructions a line, a sixth of reading it.
+      if readsSteps {
+        let apps = appIndex
+        traceHead = try stepTrace?.nextEntry(apps: apps)
+      } else {
+        traceHead = try trace?.next().map(StepEntry.action)
+      }
+    } catch {
+      failure = error
+      traceHead = nil
+    }
   }
 
   /// Reads the rest of the workload without playing it, counting it with `pending` (the step the
