@@ -54,8 +54,22 @@ package final class AppIndex: @unchecked Sendable {
 
   /// The slot that holds `id`, or the empty slot where it would go.
   private func slot(of id: UnsafeBufferPointer<UInt8>) -> Int {
+    // FNV-1a over four bytes a step, then over the bytes left: a multiplication for every four
+    // bytes rather than for every byte. The hash only places ids in this index.
+    let prime: UInt64 = 0x0000_0100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    if let base = id.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      var offset = 0
+      while offset + 4 <= id.count {
+        hash = (hash ^ UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) &* prime
+        offset += 4
+      }
+      while offset < id.count {
+        hash = (hash ^ UInt64(base[offset])) &* prime
+        offset += 1
+      }
+    }
     var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
     while slots[slot] >= 0, !holds(Int(slots[slot]), id) { slot = (slot + 1) & mask }
     return slot
@@ -70,7 +84,14 @@ package final class AppIndex: @unchecked Sendable {
     // Read through a pointer fixed before the loop: read through `bytes`, a stored property, each
     // byte reloaded it and checked the sum for overflow.
     let own = UnsafePointer(bytes + start)
+    // Four bytes at a time, then the bytes left.
     var offset = 0
+    while offset + 4 <= id.count {
+      let word = UnsafeRawPointer(own).loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      guard word == UnsafeRawPointer(other).loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      else { return false }
+      offset += 4
+    }
     while offset < id.count, own[offset] == other[offset] { offset += 1 }
     return offset == id.count
   }
