@@ -32,7 +32,7 @@ public struct RandomPolicy: EvictionPolicy {
       {
         index += 1
       }
-      return Eviction(app: offScreen.members[index])
+      return Eviction(app: offScreen.member(at: index))
     }
     return device.foregroundApp.flatMap { $0 == device.allocatingApp ? nil : Eviction(app: $0) }
   }
