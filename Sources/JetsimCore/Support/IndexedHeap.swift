@@ -149,8 +149,13 @@ package struct IndexedHeap<Key: Comparable & Sendable>: Sendable {
     guard position < storage.count else { return }
     storage.heap[position] = last
     storage.positions[last] = position
-    siftDown(position)
-    siftUp(storage.positions[last])
+    // The last element fills the gap and moves one way only: less than the gap's parent, it is
+    // less than the gap's children too, so it goes up; otherwise it can only go down.
+    if position > 0, less(last, storage.heap[(position - 1) / 2]) {
+      siftUp(position)
+    } else {
+      siftDown(position)
+    }
   }
 
   /// Removes every element.
