@@ -177,17 +177,19 @@ extension Simulation {
   /// (didEnterBackground too slow) or the background-task expiry.
   mutating func startBackgroundWork(_ app: Int, workMs: Int, taskMs: Int) {
     let now = queue.now
-    if workMs > device.enterBackgroundTimeoutMs {
-      apps[app].workEndMs = now + device.enterBackgroundTimeoutMs
-      schedule(.watchdog, app, atMs: apps[app].workEndMs)
-    } else if taskMs > device.backgroundTaskLimitMs {
-      apps[app].workEndMs = now + workMs + device.backgroundTaskLimitMs
-      schedule(.taskExpired, app, atMs: apps[app].workEndMs)
-    } else {
-      apps[app].workEndMs = now + workMs + taskMs
-      schedule(.backgroundWorkEnd, app, atMs: apps[app].workEndMs)
-    }
+    let (end, timer): (Int, TimerKind) =
+      if workMs > device.enterBackgroundTimeoutMs {
+        (now + device.enterBackgroundTimeoutMs, .watchdog)
+      } else if taskMs > device.backgroundTaskLimitMs {
+        (now + workMs + device.backgroundTaskLimitMs, .taskExpired)
+      } else {
+        (now + workMs + taskMs, .backgroundWorkEnd)
+      }
+    // Both fields written together (one uniqueness check of the array), before the timer: it
+    // reads neither.
+    apps[app].workEndMs = end
     apps[app].hasBackgroundWork = true
+    schedule(timer, app, atMs: end)
     refresh(app)
   }
 
