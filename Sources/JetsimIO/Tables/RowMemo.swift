@@ -23,7 +23,7 @@ struct NumberMemo {
     _ value: Int, to cursor: inout CSVCursor, long: Bool = false, counting: Bool = false
   ) {
     if value != self.value {
-      guard value > 0, value &- 1 == self.value, lastDigitIsBelowNine else {
+      guard value > 0, value &- 1 == self.value, lastDigitIsBelowNine() else {
         let carried = counting && value > 0 && value &- 1 == self.value && tensCarried()
         if carried || long && lastEightReplaced(by: value) {
           self.value = value
@@ -86,8 +86,10 @@ struct NumberMemo {
   }
 
   /// Whether the last digit (before the comma) is below 9, so one more changes that digit alone.
-  private var lastDigitIsBelowNine: Bool {
-    count > 1 && withUnsafeBytes(of: digits) { $0[count - 2] < UInt8(ascii: "9") }
+  /// Mutating only to read the digits where they are (by value, they were copied each row).
+  private mutating func lastDigitIsBelowNine() -> Bool {
+    let last = count &- 2
+    return last >= 0 && withUnsafeBytes(of: &digits) { $0[last] < UInt8(ascii: "9") }
   }
 }
 
