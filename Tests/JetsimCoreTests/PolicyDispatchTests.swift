@@ -27,6 +27,9 @@ import Testing
     mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
       base.appDidChange(app, status, nowMs: nowMs)
     }
+    mutating func pressureDidChange(to level: PressureLevel, nowMs: Int) {
+      base.pressureDidChange(to: level, nowMs: nowMs)
+    }
     mutating func nextEviction(_ device: DeviceView) -> Eviction? {
       questions.count += 1
       return base.nextEviction(device)
