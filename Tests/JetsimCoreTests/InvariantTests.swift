@@ -262,6 +262,24 @@ import Testing
         fail(row, "\(replay.processes[app].name) is suspended in memory though swap holds it")
       }
       guard policy == "jetsam" else { return }
+      // The sustained-pressure handler's next moment, if it comes before the next row: with the
+      // level above normal and anyone at the head of IDLE then, it kills (in this instant, if the
+      // moment is now); else it stops.
+      if let moment = PolicyRule.sustainedPressureMoment(replay), moment.atMs >= row.timeMs,
+        moment.atMs < (nextTime ?? Int.max)
+      {
+        let head = PolicyRule.idleHead(replay, exempt: [], nowMs: moment.atMs).head
+        if replay.level != .normal, let head {
+          fail(
+            row,
+            "at \(moment.atMs) ms the sustained-pressure handler calls for \(replay.processes[head].name), but nothing happens"
+          )
+        } else if moment.starts {
+          replay.pressureRoseMs = nil
+        } else {
+          replay.lastSustainedKillMs = nil
+        }
+      }
       for end in replay.agingEnds(after: row.timeMs).sorted() where end < (nextTime ?? Int.max) {
         var later = replay
         later.nowMs = end

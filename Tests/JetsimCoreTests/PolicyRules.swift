@@ -187,15 +187,42 @@ enum PolicyRule {
 
   /// What is wrong with a `sustained-memory-pressure` kill of `app` at `nowMs`, if anything
   /// (`sustained_pressure_handler`, xnu-11417 kern_memorystatus_notify.c lines 1301–1336): jetsam
-  /// only, the level above normal; the head of the kill order, in IDLE; either ten minutes after
-  /// a rise from normal that followed 5 s or more at normal, with no return to normal since (a
-  /// handler starting, which may make twice as many kills as IDLE holds) or 500 ms after the
-  /// handler's previous kill, with kills left. Updates the handler's count in `device`.
+  /// only, the level above normal; the head of the kill order, in IDLE; at the handler's moment
+  /// (`sustainedPressureMoment`). Updates the handler in `device`: a handler starting may make
+  /// twice as many kills as IDLE holds.
   static func sustainedPressureProblem(
     _ device: inout DeviceReplay, policy: String, app: Int, exempt: Set<Int>, nowMs: Int
   ) -> String? {
     guard policy == "jetsam" else { return "a sustained-pressure kill under \(policy)" }
     guard device.level != .normal else { return "a sustained-pressure kill at the normal level" }
+    let (head, idle) = idleHead(device, exempt: exempt, nowMs: nowMs)
+    guard head == app else {
+      return "a sustained-pressure kill of \(device.processes[app].name), not the head of IDLE"
+    }
+    guard let moment = sustainedPressureMoment(device), moment.atMs == nowMs else {
+      return "a sustained-pressure kill at \(nowMs) ms, not at the handler's moment"
+    }
+    device.sustainedKillsLeft = moment.starts ? 2 * idle - 1 : device.sustainedKillsLeft - 1
+    if moment.starts { device.pressureRoseMs = nil }
+    device.lastSustainedKillMs = nowMs
+    return nil
+  }
+
+  /// When jetsam's sustained-pressure handler next reads the level: 500 ms after its previous
+  /// kill while it has kills left, else ten minutes after a rise from normal that followed 5 s or
+  /// more at normal, with no return to normal since (`starts`: a handler starting).
+  static func sustainedPressureMoment(_ device: DeviceReplay) -> (atMs: Int, starts: Bool)? {
+    guard device.jetsam.killsOnSustainedPressure else { return nil }
+    if let last = device.lastSustainedKillMs, device.sustainedKillsLeft > 0 {
+      return (last + device.jetsam.sustainedPressureDelayMs, false)
+    }
+    return device.pressureRoseMs.map { ($0 + device.jetsam.sustainedPressureWindowMs, true) }
+  }
+
+  /// The head of jetsam's kill order at `nowMs` if it is in IDLE, and how many IDLE holds.
+  static func idleHead(_ device: DeviceReplay, exempt: Set<Int>, nowMs: Int) -> (
+    head: Int?, idle: Int
+  ) {
     typealias Key = (Int, Int, Int, Int)
     var head: Key?
     var idle = 0
@@ -206,21 +233,8 @@ enum PolicyRule {
       let key = (position.band, position.entryMs, position.seq, index)
       if head.map({ key < $0 }) ?? true { head = key }
     }
-    guard let head, head.0 == device.jetsam.bands.idle, head.3 == app else {
-      return "a sustained-pressure kill of \(device.processes[app].name), not the head of IDLE"
-    }
-    let window = device.jetsam.sustainedPressureWindowMs
-    let delay = device.jetsam.sustainedPressureDelayMs
-    if let last = device.lastSustainedKillMs, nowMs == last + delay, device.sustainedKillsLeft > 0 {
-      device.sustainedKillsLeft -= 1
-    } else if let rose = device.pressureRoseMs, nowMs == rose + window {
-      device.sustainedKillsLeft = 2 * idle - 1
-    } else {
-      return
-        "a sustained-pressure kill neither \(window) ms after the rise nor \(delay) ms after the last"
-    }
-    device.lastSustainedKillMs = nowMs
-    return nil
+    guard let head, head.0 == device.jetsam.bands.idle else { return (nil, idle) }
+    return (head.3, idle)
   }
 
   /// The processes a step of an aggressive march may kill, whatever the memory
