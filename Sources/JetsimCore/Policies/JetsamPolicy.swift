@@ -714,7 +714,8 @@ public struct JetsamPolicy: EvictionPolicy {
     guard available < levels.idleCriticalKB || reaper || highwater else { return sustainedAt }
     let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
     let reaperAt = reaper ? nextReaperMs(nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
-    return [agingEnd, reaperAt, sustainedAt].lazy.compactMap { $0 }.min()
+    let earliest = min(agingEnd ?? .max, reaperAt ?? .max, sustainedAt ?? .max)
+    return earliest == .max ? nil : earliest
   }
 }
 
