@@ -63,11 +63,6 @@ extension Simulation {
     policy.appDidChange(app, apps[app], nowMs: queue.now)
   }
 
-  /// Every kill so far, of apps and system processes: to tell whether an allocation waited.
-  /// Counted as they are made (`kills`): `metrics.totalKills` adds up a row of reasons, which a
-  /// launch read twice.
-  var killCount: Int { kills }
-
   /// Makes room for `kilobytes` more physical memory for `app` before it lands (docs/model.md §5):
   /// the memory warnings go out if the level it would leave enters warning, then the policy kills,
   /// one victim at a time, any process but `app`, while it wants to. Returns whether the memory
@@ -272,7 +267,7 @@ extension Simulation {
     apps[app].leftForegroundMs = nil
     apps[app].priority = PriorityRequest()
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
-    kills += 1
+    killCount += 1
     if system {
       metrics.systemProcessKills += 1
       metrics.systemProcessKillsByReason[Int(reason.rawValue)] += 1

@@ -60,8 +60,9 @@ package struct Simulation<Policy: EvictionPolicy> {
   /// them without counting references. The two that change on most events live in flat arrays
   /// (one uniqueness check per update instead of two).
   var counters: [ProcessCounters]
-  /// The kills so far, of apps and system processes (`killCount`).
-  var kills = 0
+  /// Every kill so far, of apps and system processes, counted as it is made: to tell whether an
+  /// allocation waited (`metrics.totalKills` adds up a row of reasons, which a launch read twice).
+  var killCount = 0
   /// The kills of each process killed so far, by reason (its row: `killRow`).
   var killCounts = KillTable()
   /// The same for the kills while on screen (`foregroundKillRow`).
