@@ -32,8 +32,8 @@ extension JetsamPolicy {
     var nextMs: Int?
     /// The kills the handler under way may still make.
     var killsLeft = 0
-    /// When the level last returned to normal (nil while it is not normal); at the start, long ago.
-    var normalSinceMs: Int? = Int.min / 2
+    /// When the level last returned to normal (read while it is normal); at the start, long ago.
+    var normalSinceMs = Int.min / 2
 
     /// The next moment the handler acts, if one is scheduled or under way.
     var actsAtMs: Int? { nextMs ?? dueMs }
@@ -55,9 +55,9 @@ extension JetsamPolicy {
       sustained.normalSinceMs = nowMs
       return
     }
-    guard old == .normal, let since = sustained.normalSinceMs else { return }
+    guard old == .normal else { return }
+    let since = sustained.normalSinceMs
     if let next = sustained.nextMs, since <= next, next < nowMs { sustained.nextMs = nil }
-    sustained.normalSinceMs = nil
     if nowMs - since >= Self.smoothingMs {
       sustained.dueMs = nowMs + parameters.sustainedPressureWindowMs
     }
