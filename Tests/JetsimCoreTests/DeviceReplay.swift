@@ -308,11 +308,12 @@ struct DeviceReplay {
   }
 
   /// Whether a process's active limit is in force (`memstat_proc_is_active_locked`,
-  /// kern_memorystatus.c:5034): a tracked one while dirty, or (allowed to idle exit) above IDLE; a
-  /// managed one (an app, an extension) while it holds an assertion or runs code; any other above
-  /// IDLE.
+  /// kern_memorystatus.c:5034): never for one frozen and pinned in band 75 (lines 5038–5051);
+  /// else a tracked one while dirty, or (allowed to idle exit) above IDLE; a managed one (an app,
+  /// an extension) while it holds an assertion or runs code; any other above IDLE.
   func isActive(_ index: Int, band: Int) -> Bool {
     let process = processes[index]
+    if process.freezerElevated && band == 75 { return false }
     let profile = process.isSystem ? device.systemProcesses[index - appCount] : nil
     switch profile?.dirtyTracking ?? .none {
     case .idleExit: return process.dirty || band > 0

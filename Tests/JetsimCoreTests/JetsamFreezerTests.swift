@@ -405,6 +405,22 @@ import Testing
         == run.simulation.apps.reduce(0) { $0 + $1.frozenKB })
   }
 
+  /// `memstat_proc_is_active_locked` (M:5038–5051) asks first whether a process is pinned in an
+  /// elevated band, and one frozen in band 75 is inactive whatever else holds. The services are
+  /// clean and may idle exit: in IDLE before the freeze they are inactive, and in 75 the tracked
+  /// rule alone (above IDLE) would make them active; frozen there, they stay inactive.
+  @Test func aFrozenServicePinnedInBand75IsInactive() throws {
+    let run = try Self.withServices(3)
+    let policy = run.simulation.policy
+    let services = Self.apps(6).count..<run.simulation.apps.count
+    #expect(services.allSatisfy { policy.band(of: $0, nowMs: sec(12)) == 75 })
+    #expect(services.allSatisfy { !policy.isActive($0, nowMs: sec(12)) })
+    let before = try Self.run(
+      run.simulation.device, Self.apps(6), Self.openAll(6), untilMs: sec(11))
+    #expect(services.allSatisfy { before.simulation.policy.band(of: $0, nowMs: sec(11)) == 0 })
+    #expect(services.allSatisfy { !before.simulation.policy.isActive($0, nowMs: sec(11)) })
+  }
+
   /// `memorystatus_coalition_freezer_slot_limit` (T:2246; T:2274, T:1293, T:2287): a leader and 10
   /// XPC services, 8 slots: the leader and 7 services are frozen, the 3 largest left
   /// (`memorystatus_freeze_pid_list` stops when the slots are full, F:2114).

@@ -87,13 +87,18 @@ public struct PriorityRequest: Sendable, Equatable {
   }
 
   /// Whether its active limit is in force (`memstat_proc_is_active_locked`,
-  /// kern_memorystatus.c:5034–5090), in `band` after aging: a tracked process when dirty, or when
-  /// it may idle exit and is above IDLE (aging, or held there by an assertion); a managed one when
-  /// it holds an assertion (`runsCode`: an app RunningBoard keeps running holds one); any other
-  /// when above IDLE.
-  public func isActive(band: Int, tracking: DirtyTracking, isManaged: Bool, runsCode: Bool)
-    -> Bool
-  {
+  /// kern_memorystatus.c:5034–5090), in `band` after aging, in the kernel's order: a frozen
+  /// process pinned in the freezer's band never (`isFrozenInFreezerBand`, lines 5038–5051); a
+  /// tracked process when dirty, or when it may idle exit and is above IDLE (aging, or held there
+  /// by an assertion); a managed one when it holds an assertion (`runsCode`: an app RunningBoard
+  /// keeps running holds one); any other when above IDLE. (The kernel's other pinned band,
+  /// ELEVATED_INACTIVE, is active; jetsim pins no process there: its band-40 apps hold an
+  /// assertion, active by the managed rule.)
+  public func isActive(
+    band: Int, tracking: DirtyTracking, isManaged: Bool, runsCode: Bool,
+    isFrozenInFreezerBand: Bool = false
+  ) -> Bool {
+    if isFrozenInFreezerBand { return false }
     switch tracking {
     case .idleExit: return isDirty || band > 0
     case .noIdleExit: return isDirty

@@ -149,6 +149,8 @@ public struct JetsamPolicy: EvictionPolicy {
     var managed = true
     var onScreen = false
     var runsCode = false
+    /// Frozen and pinned in the freezer's band: its inactive limit is in force whatever else holds.
+    var frozenInFreezerBand = false
     /// A suspended app in memory (not swapped): on a device with app swap, one waiting for swap.
     var waitingForSwap = false
     /// What it adds to the counts, as last filed.
@@ -160,10 +162,12 @@ public struct JetsamPolicy: EvictionPolicy {
     @inline(__always)
     mutating func update(
       _ status: AppStatus, band entered: Int?, aging: (band: Int, ms: Int),
-      entry: (ms: Int, seq: Int), waitsForSwap: Bool, isSystemProcess: Bool
+      entry: (ms: Int, seq: Int), waitsForSwap: Bool, isSystemProcess: Bool,
+      frozenInFreezerBand: Bool
     ) {
       footprintKB = status.footprintKB
       priority = status.priority
+      self.frozenInFreezerBand = frozenInFreezerBand
       onScreen = status.state.isForeground
       // An app runs code only while RunningBoard holds an assertion for it; a system process's
       // state implies none (an active daemon runs with or without one).
@@ -202,7 +206,9 @@ public struct JetsamPolicy: EvictionPolicy {
     /// Whether its active limit is in force, in its band now (`PriorityRequest.isActive`).
     @inline(__always)
     var isActive: Bool {
-      priority.isActive(band: band, tracking: tracking, isManaged: managed, runsCode: runsCode)
+      priority.isActive(
+        band: band, tracking: tracking, isManaged: managed, runsCode: runsCode,
+        isFrozenInFreezerBand: frozenInFreezerBand)
     }
 
     /// Whether it is a high-watermark candidate. With separate limits, when over the one in force,
@@ -429,7 +435,8 @@ public struct JetsamPolicy: EvictionPolicy {
     let before = members[app]
     members[app].update(
       status, band: enters ? band : nil, aging: aging, entry: (nowMs, nextSeq),
-      waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount)
+      waitsForSwap: swapDevice && !status.isSystemProcess, isSystemProcess: app >= appCount,
+      frozenInFreezerBand: status.isFreezerElevated && band == parameters.bands.freezer)
     if enters { nextSeq += 1 }
     // Most changes are of footprint, or of a state in the same band: the lists stay as they are.
     if !members[app].isFiledAs(before) { file(app) }
