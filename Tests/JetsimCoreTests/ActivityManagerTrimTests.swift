@@ -4,7 +4,7 @@ import Testing
 @testable import JetsimCore
 
 /// ActivityManager's trim of cached and empty processes (`OomAdjuster.updateAndTrimProcessLSP`,
-/// frameworks/base 3a0deb04ec7a353a5030fbb4427df1e59ef0eb18, lines 1285–1435; the limits from
+/// frameworks/base 02978520d9e8fd1bc84ea68c4065178d4a1b7b7b, lines 1303–1454; the limits from
 /// ActivityManagerConstants 6b4487863d1063ff2484ae1186bb615951f3bbdf, lines 1420–1428 and 1493:
 /// `config_customizedMaxCachedProcesses` 32, half of it for empty processes, 8 empty ones kept
 /// whatever their age). It kills by count, whatever the memory, in `lmkd`'s runs in either mode.

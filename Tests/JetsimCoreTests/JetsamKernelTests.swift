@@ -183,7 +183,7 @@ import Testing
     #expect(Array(harness.decisions(JetsamPolicy()).prefix(decisions.count)) == decisions)
   }
 
-  /// `memorystatus_act_aggressive` (kern_memorystatus.c lines 4465–4560) visits the
+  /// `memorystatus_act_aggressive` (kern_memorystatus.c lines 4465–4548) visits the
   /// ELEVATED_INACTIVE band first, but `memorystatus_kill_elevated_process` takes only a process
   /// pinned there (line 7159, `P_MEMSTAT_USE_ELEVATED_INACTIVE_BAND`): an app in band 40 because
   /// it uses location in the background is not, so the march takes the IDLE band's daemons first

@@ -5,8 +5,8 @@ import Testing
 @testable import JetsimCore
 
 /// lmkd's PSI mode, situation by situation, against lmkd.cpp at AOSP platform/system/memory/lmkd
-/// 767ae2336a12f0c474b19dbd86d5bd5164dbf912 (main, 2025-03-23; its decision code is Android 15
-/// QPR1's). Line numbers are that file's.
+/// 767ae2336a12f0c474b19dbd86d5bd5164dbf912 (main, 2025-03-23; its kill-reason cascade is Android
+/// 15 QPR1's, its PSI event filter and polling restart QPR2's). Line numbers are that file's.
 ///
 /// The cast: F on screen (adj 0), P and P2 perceptible (200; 300 MB and 100 MB), V the previous app
 /// (700), C1 and C2 cached (900 and 910). The device's zone watermarks are given (min 40, low 60,

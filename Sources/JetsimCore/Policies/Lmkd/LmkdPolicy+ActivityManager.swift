@@ -1,15 +1,15 @@
 extension LmkdPolicy {
   /// ActivityManager's trim of the processes over its limits, which runs after every oom-adj
   /// update whatever the memory (`OomAdjuster.updateAndTrimProcessLSP`, frameworks/base
-  /// 3a0deb04ec7a353a5030fbb4427df1e59ef0eb18, lines 1285–1435). Walking the LRU list from the most
+  /// 02978520d9e8fd1bc84ea68c4065178d4a1b7b7b, lines 1303–1454). Walking the LRU list from the most
   /// recently used, it kills
   /// - a cached app (one with activities and no started service: `AndroidImportance.CachedKind`)
   ///   once more than `cachedProcessLimit` were met ("cached #N", `SUBREASON_TOO_MANY_CACHED`,
-  ///   lines 1351–1356);
+  ///   lines 1370–1375);
   /// - an empty process unused for `maxEmptyTimeMs`, once more than `trimEmptyProcesses` empty
-  ///   ones were kept ("empty for Ns", `SUBREASON_TRIM_EMPTY`, lines 1362–1369);
+  ///   ones were kept ("empty for Ns", `SUBREASON_TRIM_EMPTY`, lines 1381–1388);
   /// - any other empty process once more than `emptyProcessLimit` were kept ("empty #N",
-  ///   `SUBREASON_TOO_MANY_EMPTY`, lines 1371–1377).
+  ///   `SUBREASON_TOO_MANY_EMPTY`, lines 1390–1396).
   ///
   /// The first kill of that walk, or nil when every count is within its limit; asked again after
   /// each kill, it gives the walk's kills in its order.

@@ -46,7 +46,7 @@ extension LmkdPressure {
     var carried = 0
 
     /// The thrashing of this window at a counter of `refaultsMilliKB` (line 2900, plus the growth
-    /// carried over, line 2905).
+    /// carried over, line 2903).
     @inline(__always)
     func thrashing(refaultsMilliKB counter: Int) -> Int {
       (counter - refaultsMilliKB) / 1000 * 100 / (fileKB + 1) + carried
