@@ -72,16 +72,22 @@ extension ParsedArguments {
 
   /// A positive duration.
   func duration(_ option: OptionSpec) throws(UsageError) -> Int? {
-    try value(option, expected: Units.durationForm) {
-      Units.milliseconds($0).flatMap { $0 > 0 ? $0 : nil }
-    }
+    try positive(option, value(option, expected: Units.durationForm, Units.milliseconds))
   }
 
   /// A positive size.
   func size(_ option: OptionSpec) throws(UsageError) -> Int? {
-    try value(option, expected: Units.sizeForm) {
-      Units.kilobytes($0).flatMap { $0 > 0 ? $0 : nil }
+    try positive(option, value(option, expected: Units.sizeForm, Units.kilobytes))
+  }
+
+  /// `amount` if it is not zero: a zero duration or size, well formed, is refused as such.
+  private func positive(_ option: OptionSpec, _ amount: Int?) throws(UsageError) -> Int? {
+    guard amount != 0 else {
+      throw UsageError(
+        "\(option.flag) '\(value(option) ?? "")' is zero; it must be more than that",
+        help: command.name)
     }
+    return amount
   }
 
   /// An output format (text by default).

@@ -46,6 +46,11 @@ struct ParsedArguments {
           throw UsageError(
             "option '\(option.flag)' needs a value (\(valueName))", help: command.name)
         }
+        guard values[option.name] != "" else {
+          throw UsageError(
+            "option '\(option.flag)' is given an empty value; it needs \(valueName)",
+            help: command.name)
+        }
       } else {
         guard parts.count == 1 else {
           throw UsageError("option '\(option.flag)' takes no value", help: command.name)

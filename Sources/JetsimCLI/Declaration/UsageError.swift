@@ -1,7 +1,7 @@
 import Jetsim
 
 /// A command line that cannot be run as written (exit code 64). `help` names the subcommand whose
-/// usage to show.
+/// usage to show. It is one line, as every error is: the message, then where the usage is.
 package struct UsageError: Error, Equatable, CustomStringConvertible {
   package var message: String
   package var help: String?
@@ -12,6 +12,6 @@ package struct UsageError: Error, Equatable, CustomStringConvertible {
   }
 
   package var description: String {
-    message + "\nRun 'jetsim \(help.map { "\($0) " } ?? "")--help' for usage."
+    message + " (see 'jetsim \(help.map { "\($0) " } ?? "")--help')"
   }
 }
