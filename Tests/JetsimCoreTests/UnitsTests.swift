@@ -11,6 +11,8 @@ import Testing
     // The common spellings: any case, binary prefixes, a space before the unit.
     ("350mb", 358_400), ("1.5gb", 1_572_864), ("2MiB", 2048), ("1 GB", 1_048_576), ("64k", 64),
     ("1TB", 1_073_741_824),
+    // Up to the largest size accepted, which the error messages name: 1 PB.
+    ("1PB", 1 << 40), ("0.5PB", 1 << 39), ("1024TB", 1 << 40),
   ])
   func sizesAreKilobytes(text: String, kilobytes: Int) {
     #expect(Units.kilobytes(text) == kilobytes)
@@ -18,7 +20,7 @@ import Testing
 
   @Test(arguments: [
     "350", "-5MB", "MB", "1.2.3MB", "1e3MB", "", "abcMB", ".5MB", "5.MB", "5 MB B", "5PB",
-    "1025TB", "99999999999999999999MB", "5MBs",
+    "1025TB", "1.01PB", "99999999999999999999MB", "5MBs",
   ])
   func sizesWithoutAValidUnitAreRejected(text: String) {
     #expect(Units.kilobytes(text) == nil)

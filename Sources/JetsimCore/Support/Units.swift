@@ -8,9 +8,9 @@
 public enum Units {
   /// The size units, in kilobytes, by lowercase suffix (longest first, so "mib" is not read as "b").
   private static let sizeUnits = suffixes([
-    ("kib", 1), ("mib", 1024), ("gib", 1_048_576), ("tib", 1_073_741_824),
-    ("kb", 1), ("mb", 1024), ("gb", 1_048_576), ("tb", 1_073_741_824),
-    ("k", 1), ("m", 1024), ("g", 1_048_576), ("t", 1_073_741_824),
+    ("kib", 1), ("mib", 1024), ("gib", 1_048_576), ("tib", 1_073_741_824), ("pib", 1 << 40),
+    ("kb", 1), ("mb", 1024), ("gb", 1_048_576), ("tb", 1_073_741_824), ("pb", 1 << 40),
+    ("k", 1), ("m", 1024), ("g", 1_048_576), ("t", 1_073_741_824), ("p", 1 << 40),
   ])
   /// The duration units, in milliseconds, by lowercase suffix (longest first, so "ms" is not read as
   /// "m" + "s").
