@@ -250,7 +250,11 @@ import Testing
       ])
     #expect(result.kills.first?.footprintKB == 0)
     #expect(result.kills.first?.pendingKB == mb(1100))
+    // The open counts; the launch it failed to make does not (docs/reports.md: `opens` less
+    // `cold_launches` and `warm_resumes` is the opens whose app died before reaching the screen).
+    #expect(result.summary.metrics.opens == 1)
     #expect(result.summary.metrics.coldLaunches == 0)
+    #expect(result.summary.metrics.warmResumes == 0)
   }
 
   /// Once its allocation has landed, the allocating app is an ordinary

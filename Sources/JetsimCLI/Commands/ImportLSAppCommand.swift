@@ -25,7 +25,10 @@ extension ImportOptions {
   static let out = CommonOptions.out.helped("where to write the scenario and its trace").required()
   static let user = OptionSpec(
     "user", value: "ID", help: "the user to convert (default: the first in the log)")
-  static let run = OptionSpec("run", help: "also run the converted scenario and write its reports")
+  static let run = OptionSpec(
+    "run",
+    help: "also run the converted scenario; its reports go where jetsim run puts them"
+      + " (Reports/NAME)")
 
   static let spec = CommandSpec(
     name: "import-lsapp",
