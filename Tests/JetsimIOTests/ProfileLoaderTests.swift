@@ -55,6 +55,22 @@ import Testing
     }
   }
 
+  /// A profile a scenario names that does not exist: the error names it, the scenario and the key
+  /// where its path is written.
+  @Test func aMissingProfileNamesTheScenarioAndTheKey() throws {
+    let app = try scratch.write("a.json", #"{"version": 1, "id": "a", "resident": "40MB"}"#)
+    let scenario = try scratch.write(
+      "s.json",
+      #"{"version": 1, "name": "s", "device": {"name": "d", "memory": "2GB", "reserved": "500MB"}, "apps": ["a.json", "b.json"], "script": [{"at": "0s", "action": "open", "app": "a"}]}"#
+    )
+    #expect(try ProfileLoader.app(at: app).id == "a")
+    #expect(
+      throws: JetsimError.unreadable(
+        path: scratch.file("b.json"),
+        reason: "it does not exist; \(scenario) names it at 'apps[1]', from its own folder")
+    ) { try ProfileLoader.scenario(at: scenario) }
+  }
+
   @Test func malformedJSONNamesTheFileAndWhere() throws {
     let file = try scratch.write("broken.json", "{\"version\": 1,\n  \"name\": }")
     do {

@@ -55,8 +55,8 @@ public enum ProfileLoader {
       file.trace = replacementTrace
     }
     let folder = directory(of: path)
-    let device = try Self.device(file.device, from: folder, inputs: &inputs)
-    let apps = try Self.apps(file.apps, from: folder, inputs: &inputs)
+    let device = try Self.device(file.device, of: path, inputs: &inputs)
+    let apps = try Self.apps(file.apps, of: path, inputs: &inputs)
     try checkProcessCount(apps: apps.count, device: device, path: path)
     try checkCoalitions(apps: apps, device: device, path: path)
     var scenario = Scenario(
@@ -77,14 +77,13 @@ public enum ProfileLoader {
 
   /// The scenario's device: inline, or read from the file it names (recorded in `inputs`).
   private static func device(
-    _ reference: ScenarioFile.Reference<DeviceProfile>, from folder: String,
+    _ reference: ScenarioFile.Reference<DeviceProfile>, of scenarioPath: String,
     inputs: inout [RunInput]
   ) throws(JetsimError) -> DeviceProfile {
     switch reference {
     case .inline(let profile): return profile
     case .path(let reference, _):
-      let devicePath = resolve(reference, from: folder)
-      let deviceData = try InputFile.bytes(at: devicePath)
+      let (devicePath, deviceData) = try referenced(reference, at: "device", of: scenarioPath)
       inputs.append(RunInput(role: "device", path: devicePath, data: deviceData))
       return try decode(deviceData, path: devicePath) { node throws(FieldError) in
         try DeviceProfile(json: node)
@@ -94,16 +93,15 @@ public enum ProfileLoader {
 
   /// The scenario's apps: inline, or read from the files they name (recorded in `inputs`).
   private static func apps(
-    _ references: [ScenarioFile.Reference<AppProfile>], from folder: String,
+    _ references: [ScenarioFile.Reference<AppProfile>], of scenarioPath: String,
     inputs: inout [RunInput]
   ) throws(JetsimError) -> [AppProfile] {
     var apps: [AppProfile] = []
-    for reference in references {
+    for (index, reference) in references.enumerated() {
       switch reference {
       case .inline(let profile): apps.append(profile)
       case .path(let reference, _):
-        let appPath = resolve(reference, from: folder)
-        let appData = try InputFile.bytes(at: appPath)
+        let (appPath, appData) = try referenced(reference, at: "apps[\(index)]", of: scenarioPath)
         let app = try decode(appData, path: appPath) { node throws(FieldError) in
           try AppProfile(json: node)
         }
@@ -112,6 +110,23 @@ public enum ProfileLoader {
       }
     }
     return apps
+  }
+
+  /// The path and bytes of the file a scenario names at `key`. The error for a file that does not
+  /// exist names the scenario and the key too, where the path to mend is written.
+  private static func referenced(_ reference: String, at key: String, of scenarioPath: String)
+    throws(JetsimError) -> (path: String, bytes: [UInt8])
+  {
+    let path = resolve(reference, from: directory(of: scenarioPath))
+    do {
+      return (path, try InputFile.bytes(at: path))
+    } catch .fileNotFound {
+      throw .unreadable(
+        path: path,
+        reason: "it does not exist; \(scenarioPath) names it at '\(key)', from its own folder")
+    } catch {
+      throw error
+    }
   }
 
   /// At least one app, and at most `Units.maxProcesses` processes with the device's own.
