@@ -102,6 +102,59 @@ import Testing
     }
   }
 
+  /// The kills' rows are written straight through (`ReportTables.append(_:to:)` for a kill); each
+  /// must be the one built column by column from `KillColumn`: random records with every reason,
+  /// state and callback, with and without a band and lmkd's figures, negative and extreme numbers.
+  @Test func killRowsAreTheColumnsInOrder() {
+    let apps = ["com.example.a", "b,with comma", "=formula", "app\"quote"]
+    let tables = ReportTables(appIDs: apps, policy: "lmkd")
+    var random = RandomStream(seed: 43, stream: 2)
+    func pick<T>(_ values: [T]) -> T { values[random.below(values.count)] }
+    func number() -> Int {
+      random.below(4) == 0
+        ? pick([0, 9, 99_999_999, 100_000_000, -1, Int.max, Int.min])
+        : random.below(1 << (1 + random.below(40)))
+    }
+    for round in 0..<5_000 {
+      let kill = KillRecord(
+        seq: number(), timeMs: number(), app: random.below(apps.count),
+        reason: pick(KillReason.allCases), rank: number(), state: pick(AppState.allCases),
+        footprintKB: number(), freedKB: number(), availableBeforeKB: number(),
+        availableAfterKB: number(), pendingKB: number(), allocatingApp: -1,
+        callback: pick(Callback.allCases.map { $0 } + [nil]),
+        band: random.below(2) == 0 ? number() : nil,
+        lmkd: random.below(2) == 0
+          ? LmkdKillInfo(minScoreAdj: number(), thrashingPercent: number(), swapFreeKB: number())
+          : nil)
+      var row = CSVBuffer()
+      tables.append(kill, to: &row)
+      let fields = KillColumn.allCases.map { column -> String in
+        switch column {
+        case .seq: "\(kill.seq)"
+        case .timeMs: "\(kill.timeMs)"
+        case .app: String(decoding: CSVBuffer.encode(field: apps[kill.app]), as: UTF8.self)
+        case .reason: kill.reason.description
+        case .policy: "lmkd"
+        case .rank: "\(kill.rank)"
+        case .state: kill.state.description
+        case .footprintKB: "\(kill.footprintKB)"
+        case .freedKB: "\(kill.freedKB)"
+        case .availableBeforeKB: "\(kill.availableBeforeKB)"
+        case .availableAfterKB: "\(kill.availableAfterKB)"
+        case .pendingKB: "\(kill.pendingKB)"
+        case .callback: kill.callback?.description ?? "none"
+        case .band: kill.band.map { "\($0)" } ?? ""
+        case .minScoreAdj: kill.lmkd.map { "\($0.minScoreAdj)" } ?? ""
+        case .thrashing: kill.lmkd.map { "\($0.thrashingPercent)" } ?? ""
+        case .swapFreeKB: kill.lmkd.map { "\($0.swapFreeKB)" } ?? ""
+        }
+      }
+      let expected = fields.joined(separator: ",") + "\n"
+      #expect(row.text == expected, "round \(round)")
+      if row.text != expected { break }
+    }
+  }
+
   @Test func theColumnListsAreTheDeclaredOnes() {
     #expect(ReportTables.eventColumns == EventColumn.allCases.map(\.name))
     #expect(ReportTables.killColumns == KillColumn.allCases.map(\.name))

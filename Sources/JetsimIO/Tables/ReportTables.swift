@@ -249,31 +249,50 @@ package struct ReportTables: Sendable {
   }
 
   /// Appends the `kills.csv` row of `kill`.
+  ///
+  /// The columns are written straight through in `KillColumn` order, not by a loop over the
+  /// columns that asks each which it is; `ReportTablesTests` checks each row against one built
+  /// column by column.
   package func append(_ kill: KillRecord, to out: inout CSVBuffer) {
     out.appendRecord(maxBytes: maxRowBytes + Self.slackBytes) { row in
-      for column in KillColumn.allCases {
-        if column != .seq { row.comma() }
-        switch column {
-        case .seq: row.append(kill.seq)
-        case .timeMs: row.append(kill.timeMs)
-        case .app: appNames.write(kill.app, to: &row)
-        case .reason: reasons.write(Int(kill.reason.rawValue), to: &row)
-        case .policy: policy.write(0, to: &row)
-        case .rank: row.append(kill.rank)
-        case .state: states.write(Int(kill.state.rawValue), to: &row)
-        case .footprintKB: row.append(kill.footprintKB)
-        case .freedKB: row.append(kill.freedKB)
-        case .availableBeforeKB: row.append(kill.availableBeforeKB)
-        case .availableAfterKB: row.append(kill.availableAfterKB)
-        case .pendingKB: row.append(kill.pendingKB)
-        case .callback:
-          // The last entry, `none`, for a kill without a callback.
-          callbacks.write(kill.callback.map { Int($0.rawValue) } ?? callbacks.count - 1, to: &row)
-        case .band: if let band = kill.band { row.append(band) }
-        case .minScoreAdj: if let lmkd = kill.lmkd { row.append(lmkd.minScoreAdj) }
-        case .thrashing: if let lmkd = kill.lmkd { row.append(lmkd.thrashingPercent) }
-        case .swapFreeKB: if let lmkd = kill.lmkd { row.append(lmkd.swapFreeKB) }
-        }
+      row.append(kill.seq)
+      row.comma()
+      row.append(kill.timeMs)
+      row.comma()
+      appNames.write(kill.app, to: &row)
+      row.comma()
+      reasons.write(Int(kill.reason.rawValue), to: &row)
+      row.comma()
+      policy.write(0, to: &row)
+      row.comma()
+      row.append(kill.rank)
+      row.comma()
+      states.write(Int(kill.state.rawValue), to: &row)
+      row.comma()
+      row.append(kill.footprintKB)
+      row.comma()
+      row.append(kill.freedKB)
+      row.comma()
+      row.append(kill.availableBeforeKB)
+      row.comma()
+      row.append(kill.availableAfterKB)
+      row.comma()
+      row.append(kill.pendingKB)
+      row.comma()
+      // The last entry, `none`, for a kill without a callback.
+      callbacks.write(kill.callback.map { Int($0.rawValue) } ?? callbacks.count - 1, to: &row)
+      row.comma()
+      if let band = kill.band { row.append(band) }
+      row.comma()
+      if let lmkd = kill.lmkd {
+        row.append(lmkd.minScoreAdj)
+        row.comma()
+        row.append(lmkd.thrashingPercent)
+        row.comma()
+        row.append(lmkd.swapFreeKB)
+      } else {
+        row.comma()
+        row.comma()
       }
       row.newline()
     }
