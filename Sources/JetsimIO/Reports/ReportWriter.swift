@@ -16,7 +16,7 @@ public struct ReportWriter: SimulationObserver {
   /// kernel's time to write it and to delete an older report (`docs/performance.md`).
   static let blockBytes = 1 << 16
 
-  // Three words: a simulation holds its observer as an existential, which stores a value this
+  // Two words: a simulation holds its observer as an existential, which stores a value this
   // small inline, so recording a row costs no check that a boxed copy is unique.
   /// The run's folder, scenario and row stream.
   private let run: Run
@@ -85,13 +85,11 @@ public struct ReportWriter: SimulationObserver {
   }
 
   public mutating func record(_ event: EventRecord) {
-    chunk.append(event)
-    if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
+    if chunk.append(event) == RowStream.chunkSize { stream.hand(&chunk) }
   }
 
   public mutating func record(_ kill: KillRecord) {
-    chunk.append(kill)
-    if chunk.count == RowStream.chunkSize { stream.hand(&chunk) }
+    if chunk.append(kill) == RowStream.chunkSize { stream.hand(&chunk) }
   }
 
   /// Writes `apps.csv`, `summary.csv`, `run.json` and `metrickit.json` from `summary`, closes the
@@ -108,7 +106,7 @@ public struct ReportWriter: SimulationObserver {
       let metricKit = try OutputFile(creating: folder.path(ReportFile.metricKit.name))
       MetricKitPayload.writeRunJSON(summary) { metricKit.write($0) }
       try metricKit.close()
-      let ended = stream.end(with: chunk)
+      let ended = stream.end(with: &chunk)
       try ended.events.close()
       try ended.kills.close()
       if let timeline = ended.timeline {
@@ -141,7 +139,7 @@ public struct ReportWriter: SimulationObserver {
 
   /// Abandons the reports: nothing is written at the destination.
   public mutating func discard() {
-    let files = stream.end(with: chunk)
+    let files = stream.end(with: &chunk)
     try? files.events.close()
     try? files.kills.close()
     folder.discard()

@@ -9,32 +9,63 @@ import JetsimCore
 /// `chunkCount` chunks are in flight: memory stays bounded whatever the run's length, and a
 /// simulation faster than its writer waits for it.
 final class RowStream: @unchecked Sendable {
-  /// Records of the run in the order the simulation made them: the events in one array, the
-  /// kills in another, each kill with the number of events before it. The event log's rows are
-  /// then written straight from the array, a run of them at a time
-  /// (`ReportTables.append(_:to:)`), and the larger kill records take no room in the events'.
-  /// Two arrays, two words: `ReportWriter`, which holds one, stays small enough for a
-  /// simulation's existential to store inline.
-  struct Chunk {
-    private(set) var events: [EventRecord] = []
+  /// Records of the run in the order the simulation made them: the events in one block, the
+  /// kills in an array, each kill with the number of events before it. The event log's rows are
+  /// then written straight from the block, a run of them at a time (`ReportTables.append(_:to:)`),
+  /// and the larger kill records take no room in the events'.
+  ///
+  /// A class, one word: `ReportWriter`, which holds one, stays small enough for a simulation's
+  /// existential to store inline. Its events are a block of room for `chunkSize` of them rather
+  /// than an array: adding one stores it and counts it, with no check that an array's storage is
+  /// unique and no check of its capacity (1.5 M events a run). One thread at a time owns a chunk:
+  /// the simulation while it fills it, the writer once it is handed over, until it comes back
+  /// empty (`RowStream.hand(_:)`, under the stream's lock).
+  final class Chunk: @unchecked Sendable {
+    /// Room for `RowStream.chunkSize` events, the first `eventCount` of them initialized.
+    private let storage: UnsafeMutablePointer<EventRecord>
+    /// The number of events.
+    @exclusivity(unchecked) private(set) var eventCount = 0
+    /// The number of rows, kills included.
+    @exclusivity(unchecked) private(set) var count = 0
     /// The kills, each with the number of events before it in the chunk.
     private(set) var kills: [(position: Int, record: KillRecord)] = []
 
-    /// An empty chunk with room for `capacity` rows.
-    init(capacity: Int) { events.reserveCapacity(capacity) }
+    /// An empty chunk with room for `RowStream.chunkSize` rows.
+    init() { storage = .allocate(capacity: RowStream.chunkSize) }
 
-    /// The number of rows, kills included.
-    var count: Int { events.count + kills.count }
+    deinit {
+      storage.deinitialize(count: eventCount)
+      storage.deallocate()
+    }
 
-    /// Adds `event`'s row.
-    mutating func append(_ event: EventRecord) { events.append(event) }
+    /// The events, in order.
+    var events: UnsafeBufferPointer<EventRecord> {
+      UnsafeBufferPointer(start: storage, count: eventCount)
+    }
 
-    /// Adds `kill`'s row.
-    mutating func append(_ kill: KillRecord) { kills.append((events.count, kill)) }
+    /// Adds `event`'s row, which must fit (`count` below `RowStream.chunkSize`); returns the
+    /// number of rows.
+    @inline(__always) func append(_ event: EventRecord) -> Int {
+      precondition(count < RowStream.chunkSize, "a full chunk")
+      (storage + eventCount).initialize(to: event)
+      eventCount &+= 1
+      count &+= 1
+      return count
+    }
+
+    /// Adds `kill`'s row; returns the number of rows.
+    func append(_ kill: KillRecord) -> Int {
+      precondition(count < RowStream.chunkSize, "a full chunk")
+      kills.append((eventCount, kill))
+      count &+= 1
+      return count
+    }
 
     /// Empties the chunk, keeping its room for the next rows.
-    mutating func removeAll() {
-      events.removeAll(keepingCapacity: true)
+    func removeAll() {
+      storage.deinitialize(count: eventCount)
+      eventCount = 0
+      count = 0
       kills.removeAll(keepingCapacity: true)
     }
   }
@@ -88,7 +119,7 @@ final class RowStream: @unchecked Sendable {
   }
 
   /// A chunk to fill: an empty one with room for `chunkSize` rows.
-  static func newChunk() -> Chunk { Chunk(capacity: chunkSize) }
+  static func newChunk() -> Chunk { Chunk() }
 
   /// The row writers, once the run says its policy (before its first row).
   func start(_ tables: ReportTables) {
@@ -99,11 +130,12 @@ final class RowStream: @unchecked Sendable {
 
   /// Hands `chunk` to the writer thread and gives back an empty one in its place; if every chunk
   /// is in flight, waits until the writer has emptied `wakeBatch` of them. After `end(with:)`, it
-  /// does nothing.
+  /// writes nothing: the chunk is emptied, its rows dropped.
   func hand(_ chunk: inout Chunk) {
     lock.lock()
     guard !ended else {
       lock.unlock()
+      chunk.removeAll()
       return
     }
     while empty.isEmpty {
@@ -122,7 +154,9 @@ final class RowStream: @unchecked Sendable {
 
   /// Hands the last rows over and waits until every row is written into the buffers and files;
   /// then returns the files, flushed but open, and the timeline. Later calls return them at once.
-  func end(with chunk: Chunk) -> (
+  /// The first call takes `chunk` and leaves an empty one of its own in its place: the writer
+  /// reads the chunk, so nothing else may write to it.
+  func end(with chunk: inout Chunk) -> (
     events: OutputFile, kills: OutputFile, timeline: TimelineRecorder?
   ) {
     lock.lock()
@@ -130,6 +164,7 @@ final class RowStream: @unchecked Sendable {
     let wake = first && writerWaits
     if first {
       filled.append(chunk)
+      chunk = Self.newChunk()
       ended = true
       writerWaits = false
     }
@@ -164,7 +199,7 @@ final class RowStream: @unchecked Sendable {
         rowsReady.wait()
         continue
       }
-      var chunk = filled.removeFirst()
+      let chunk = filled.removeFirst()
       let last = ended && filled.isEmpty
       var current = tables.take() ?? self.tables
       lock.unlock()
@@ -197,13 +232,12 @@ final class RowStream: @unchecked Sendable {
     _ chunk: Chunk, _ tables: inout ReportTables, _ events: inout CSVBuffer,
     _ kills: inout CSVBuffer
   ) {
-    chunk.events.withUnsafeBufferPointer { records in
-      // A run at a time (`ReportTables.rowsAtOnce`), each followed by any whole block.
-      for start in stride(from: 0, to: records.count, by: ReportTables.rowsAtOnce) {
-        let run = records[start..<min(start + ReportTables.rowsAtOnce, records.count)]
-        tables.append(UnsafeBufferPointer(rebasing: run), to: &events)
-        if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
-      }
+    let records = chunk.events
+    // A run at a time (`ReportTables.rowsAtOnce`), each followed by any whole block.
+    for start in stride(from: 0, to: records.count, by: ReportTables.rowsAtOnce) {
+      let run = records[start..<min(start + ReportTables.rowsAtOnce, records.count)]
+      tables.append(UnsafeBufferPointer(rebasing: run), to: &events)
+      if events.count >= ReportWriter.blockBytes { eventsFile.flushBlocks(&events) }
     }
     for kill in chunk.kills {
       tables.append(kill.record, to: &kills)
@@ -214,14 +248,13 @@ final class RowStream: @unchecked Sendable {
   /// Hands `chunk`'s rows to `recorder`, in the order the run made them: the events up to each
   /// kill, then the kill.
   private func record(_ chunk: Chunk, into recorder: inout TimelineRecorder) {
-    chunk.events.withUnsafeBufferPointer { events in
-      var start = 0
-      for kill in chunk.kills {
-        for event in events[start..<kill.position] { recorder.record(event) }
-        recorder.record(kill.record)
-        start = kill.position
-      }
-      for event in events[start...] { recorder.record(event) }
+    let events = chunk.events
+    var start = 0
+    for kill in chunk.kills {
+      for event in events[start..<kill.position] { recorder.record(event) }
+      recorder.record(kill.record)
+      start = kill.position
     }
+    for event in events[start...] { recorder.record(event) }
   }
 }
