@@ -225,8 +225,42 @@ import Testing
     #expect(failures > 300 && failures < 1400)
   }
 
+  /// A line's time is read from its bytes eight digits at a time when it starts with eight
+  /// (`TraceCursor.step`): times of every length up to the limit are the ones its actions give,
+  /// and a line whose first eight bytes are digits followed by anything but a digit or a comma is
+  /// left to be read as an action (and refused as one).
+  @Test func longTimesReadFromBytesAreTheActionsTimes() throws {
+    var text = "time_ms,action,app,value\n"
+    var times: [Int] = []
+    for digits in 1...15 {
+      for lead in 1...9 {
+        let time = Int(String(repeating: String(lead), count: digits))!
+        if time >= (times.last ?? 0), time <= Units.maxMilliseconds { times.append(time) }
+      }
+    }
+    for time in times { text += "\(time),open,a,\n" }
+    let path = try scratch.write("long.csv", text)
+    var cursor = try TraceCursor(path: path)
+    let apps = AppIndex(["a"])
+    var read: [Int] = []
+    while let entry = try cursor.nextEntry(apps: apps) {
+      guard case .step(let step) = entry else { break }
+      read.append(step.timeMs)
+    }
+    #expect(read == times)
+    #expect(try TraceReader.actions(at: path).map(\.timeMs) == times)
+    for line in ["12345678x,open,a,", "12345678/,open,a,", "123456789:1,open,a,"] {
+      let bad = try scratch.write("bad.csv", "time_ms,action,app,value\n\(line)\n")
+      var cursor = try TraceCursor(path: bad)
+      #expect(throws: JetsimError.self, "\(line)") { try cursor.nextEntry(apps: apps) }
+    }
+  }
+
   @Test func appIdsAreFoundFromTheirBytes() {
-    let ids = (0..<300).map { "com.example.app\($0)" } + ["", "é", "com.example.app7"]
+    // Long ids and short ones, of fewer than four bytes and of four to eight (their last word
+    // overlapping the one before), some alike but for their last byte.
+    let short = ["abc", "abcd", "abcde", "app0001", "app0002", "app0010", "app00010"]
+    let ids = (0..<300).map { "com.example.app\($0)" } + short + ["", "é", "com.example.app7"]
     let index = AppIndex(ids)
     func find(_ id: String) -> Int32? {
       var id = id
@@ -240,6 +274,9 @@ import Testing
     #expect(find("com.example.app300") == nil)
     #expect(find("com.example.app") == nil)
     #expect(find("e") == nil)
+    for missing in ["ab", "abce", "abcdf", "app0003", "app0100", "app00011"] {
+      #expect(find(missing) == nil, "\(missing)")
+    }
   }
 }
 

@@ -54,23 +54,27 @@ package final class AppIndex: @unchecked Sendable {
 
   /// The slot that holds `id`, or the empty slot where it would go.
   private func slot(of id: UnsafeBufferPointer<UInt8>) -> Int {
-    // FNV-1a over four bytes a step, then over the bytes left: a multiplication for every four
-    // bytes rather than for every byte. The hash only places ids in this index.
+    // FNV-1a over four bytes a step: a multiplication for every four bytes rather than for every
+    // byte. An id of four bytes or more ends with the word of its last four, which may overlap the
+    // word before (an id of seven: two words, not a word and three bytes). The hash only places
+    // ids in this index.
     let prime: UInt64 = 0x0000_0100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     if let base = id.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      var offset = 0
-      while offset + 4 <= id.count {
-        hash = (hash ^ UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) &* prime
-        offset += 4
-      }
-      while offset < id.count {
-        hash = (hash ^ UInt64(base[offset])) &* prime
-        offset += 1
+      if id.count >= 4 {
+        var offset = 0
+        while offset &+ 4 < id.count {
+          hash = (hash ^ UInt64(Self.word(base, offset))) &* prime
+          offset &+= 4
+        }
+        hash = (hash ^ UInt64(Self.word(base, id.count &- 4))) &* prime
+      } else {
+        for offset in 0..<id.count { hash = (hash ^ UInt64(base[offset])) &* prime }
       }
     }
-    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & mask
+    // Mixed by a multiplication by 2⁶⁴ / φ, whose high half depends on every bit of the hash: ids
+    // that differ only in their last bytes (`app0001`, `app0002`) land in different slots.
+    var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     while slots[slot] >= 0, !holds(Int(slots[slot]), id) { slot = (slot + 1) & mask }
     return slot
   }
@@ -84,16 +88,23 @@ package final class AppIndex: @unchecked Sendable {
     // Read through a pointer fixed before the loop: read through `bytes`, a stored property, each
     // byte reloaded it and checked the sum for overflow.
     let own = UnsafePointer(bytes + start)
-    // Four bytes at a time, then the bytes left.
-    var offset = 0
-    while offset + 4 <= id.count {
-      let word = UnsafeRawPointer(own).loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-      guard word == UnsafeRawPointer(other).loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-      else { return false }
-      offset += 4
+    guard id.count >= 4 else {
+      for offset in 0..<id.count where own[offset] != other[offset] { return false }
+      return true
     }
-    while offset < id.count, own[offset] == other[offset] { offset += 1 }
-    return offset == id.count
+    // Four bytes at a time, the last four (which may overlap the word before) last.
+    var offset = 0
+    while offset &+ 4 < id.count {
+      guard Self.word(own, offset) == Self.word(other, offset) else { return false }
+      offset &+= 4
+    }
+    return Self.word(own, id.count &- 4) == Self.word(other, id.count &- 4)
+  }
+
+  /// The four bytes at `offset` from `bytes`, as a word.
+  @inline(__always)
+  private static func word(_ bytes: UnsafePointer<UInt8>, _ offset: Int) -> UInt32 {
+    UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt32.self)
   }
 }
 
