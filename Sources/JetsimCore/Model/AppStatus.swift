@@ -102,6 +102,20 @@ public struct AppStatus: Sendable, Equatable {
     snapshotBandStorage = band.map { Int16(clamping: $0) } ?? -2
   }
 
+  /// Enters `state` at `now`: its time in the state starts and its timers go stale. Unless a
+  /// snapshot places it there, it leaves any band a snapshot gave it, and entering the background
+  /// makes it the most recently used. One change of the status, so that the simulation's array of
+  /// them is checked once for uniqueness and bounds, not once a field.
+  @inline(__always)
+  mutating func enter(_ state: AppState, atMs now: Int, bySnapshot: Bool) {
+    enteredStateMs = now
+    self.state = state
+    timerGeneration &+= 1
+    guard !bySnapshot else { return }
+    snapshotBand = nil
+    if state == .background { lastUsedMs = now }
+  }
+
   /// Its footprint from its parts, on screen (with `cachesKB` of caches, or its own, and
   /// `backingStoresKB`) or off.
   func footprint(onScreen: Bool, cachesKB: Int?, backingStoresKB: Int) -> Int {

@@ -18,11 +18,7 @@ extension Simulation {
         Double(apps[app].footprintKB) * Double(now - apps[app].enteredStateMs)
     }
     stateTimeMs[app * AppState.allCases.count + Int(old.rawValue)] += now - apps[app].enteredStateMs
-    apps[app].enteredStateMs = now
-    apps[app].state = state
-    apps[app].timerGeneration &+= 1
-    if kind != .snapshot { apps[app].snapshotBand = nil }
-    if state == .background, kind != .snapshot { apps[app].lastUsedMs = now }
+    apps[app].enter(state, atMs: now, bySnapshot: kind == .snapshot)
     if !apps[app].isSystemProcess, old.isRunning != state.isRunning {
       running.update(app, isMember: state.isRunning)
     }
