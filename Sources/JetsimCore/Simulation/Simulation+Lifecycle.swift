@@ -170,7 +170,8 @@ extension Simulation {
   }
 
   /// Schedules the end of `app`'s background time: suspension when the work is done, or the watchdog
-  /// (didEnterBackground too slow) or the background-task expiry.
+  /// (didEnterBackground too slow) or the background-task expiry. Its memory must be as the last
+  /// `refresh` left it: background work moves none.
   mutating func startBackgroundWork(_ app: Int, workMs: Int, taskMs: Int) {
     let now = queue.now
     let (end, timer): (Int, TimerKind) =
@@ -186,7 +187,7 @@ extension Simulation {
     apps[app].workEndMs = end
     apps[app].hasBackgroundWork = true
     schedule(timer, app, atMs: end)
-    refresh(app)
+    statusChanged(app)
   }
 
   /// The app's background work is done: it is suspended, unless a background mode keeps it running.
@@ -279,7 +280,8 @@ extension Simulation {
     apps[app].workEndMs = queue.now + min(durationMs, limit)
     schedule(durationMs > limit ? .taskExpired : .backgroundWorkEnd, app, atMs: apps[app].workEndMs)
     apps[app].hasBackgroundWork = true
-    refresh(app)
+    // Launched, resumed (each refreshed) or in the background as it was: no memory moved.
+    statusChanged(app)
   }
 
   /// A background mode starts: the app is launched or resumed into the background if it is not

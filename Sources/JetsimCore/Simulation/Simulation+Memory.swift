@@ -63,6 +63,18 @@ extension Simulation {
     policy.appDidChange(app, apps[app], nowMs: queue.now)
   }
 
+  /// Tells the policy of a change to `app` that moves no memory (its background work starting):
+  /// `refresh` when its footprint parts and state are as the last refresh left them, which then
+  /// finds nothing to recompute, so nothing is recomputed.
+  mutating func statusChanged(_ app: Int) {
+    assert(
+      apps[app].state == .notRunning
+        || footprint(of: app, onScreen: apps[app].holdsScreenMemory) == apps[app].footprintKB,
+      "a change that moves memory needs refresh")
+    changed = true
+    policy.appDidChange(app, apps[app], nowMs: queue.now)
+  }
+
   /// Makes room for `kilobytes` more physical memory for `app` before it lands (docs/model.md §5):
   /// the memory warnings go out if the level it would leave enters warning, then the policy kills,
   /// one victim at a time, any process but `app`, while it wants to. Returns whether the memory
