@@ -256,6 +256,30 @@ import Testing
     }
   }
 
+  /// A line's app field is scanned eight bytes at a time where eight are left
+  /// (`TraceCursor.step`): an id of any length is found, and a quote or a byte beyond ASCII at
+  /// any place in it leaves the line to be read as an action.
+  @Test func appFieldsAreScannedWordByWord() {
+    let ids = (1...12).map { String("abcdefghijkl".prefix($0)) }
+    let apps = AppIndex(ids)
+    func step(_ line: String) -> WorkloadStep? {
+      var line = line
+      return line.withUTF8 { TraceCursor.step($0, apps: apps, notBefore: 0) }
+    }
+    for (index, id) in ids.enumerated() {
+      #expect(step("5,open,\(id),")?.app == Int32(index), "\(id)")
+      for place in 0..<id.count {
+        for special in ["\"", "é"] {
+          var bytes = Array(id)
+          bytes[place] = Character(special)
+          #expect(step("5,open,\(String(bytes)),") == nil, "\(String(bytes))")
+        }
+      }
+    }
+    #expect(step("5,open,abcdefgh,1") == nil, "a value where none is taken")
+    #expect(step("5,open,abcdefghijkl,,") == nil, "a fifth field")
+  }
+
   @Test func appIdsAreFoundFromTheirBytes() {
     // Long ids and short ones, of fewer than four bytes and of four to eight (their last word
     // overlapping the one before), some alike but for their last byte.

@@ -223,6 +223,18 @@ package struct TraceCursor: StepCursor {
     -> Int?
   {
     var position = start
+    // Eight bytes a step while eight are left (an app's id), the first comma, quote or byte
+    // beyond ASCII among them found in the word (`specialLanes`); then a byte a step.
+    while end &- position >= 8 {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+      let lanes = specialLanes(word)
+      if lanes != 0 {
+        let found = position &+ lanes.trailingZeroBitCount &>> 3
+        return bytes[found] == UInt8(ascii: ",") ? found : nil
+      }
+      position &+= 8
+    }
     while position < end {
       let byte = bytes[position]
       // Digits, letters and most punctuation need no further look: a comma, a quote and the
@@ -234,6 +246,21 @@ package struct TraceCursor: StepCursor {
       position += 1
     }
     return end
+  }
+
+  /// The eight bytes of `word` (the first in its lowest lane) with the top bit of each lane set
+  /// that holds a comma, a quote or a byte beyond ASCII, and maybe of lanes above the lowest such
+  /// one: the lowest lane set is the first such byte. A lane is zero after an exclusive or with
+  /// the byte it holds, and subtracting one from every lane sets the top bit of a zero lane (and
+  /// may, by its borrow, of the lanes above it, never below).
+  @inline(__always)
+  private static func specialLanes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops: UInt64 = 0x8080_8080_8080_8080
+    let commas = word ^ (ones &* UInt64(UInt8(ascii: ",")))
+    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let zeros = ((commas &- ones) & ~commas) | ((quotes &- ones) & ~quotes)
+    return (zeros | word) & tops
   }
 
   /// The action named `name`'s bytes, if any.
