@@ -57,8 +57,8 @@ public enum ProfileLoader {
     let folder = directory(of: path)
     let device = try Self.device(file.device, of: path, inputs: &inputs)
     let apps = try Self.apps(file.apps, of: path, inputs: &inputs)
+    // Before the user model is read, so that a scenario without apps is told so first.
     try checkProcessCount(apps: apps.count, device: device, path: path)
-    try checkCoalitions(apps: apps, device: device, path: path)
     var scenario = Scenario(
       name: file.name, summary: file.summary, device: device, apps: apps, actions: file.script,
       policy: file.policy, seed: file.seed, durationMs: file.durationMs, origin: path)
@@ -67,7 +67,7 @@ public enum ProfileLoader {
     scenario.userModel = try file.userModel?.model(apps: apps, path: path)
     scenario.inputs = inputs
     scenario.snapshot = file.snapshot
-    try scenario.checkSnapshot(path: path)
+    try checkParts(of: scenario, path: path)
     guard let trace = file.trace else {
       try scenario.checkWorkload()
       return (scenario, nil)
@@ -127,6 +127,22 @@ public enum ProfileLoader {
     } catch {
       throw error
     }
+  }
+
+  /// Checks a scenario's parts against each other, as loading does once they are read: the number
+  /// of processes, the coalitions, the user model's apps and the snapshot (`path` names the
+  /// scenario file in errors). The device's own problems are checked as it is read; the script and
+  /// the trace are read by `Scenario.readWorkload`. A sweep checks a point whose device or apps
+  /// are not the base scenario's with this and those.
+  ///
+  /// - Complexity: O(*a* + *s* + *u*) for *a* processes, *s* snapshot entries and *u* user-model
+  ///   entries.
+  package static func checkParts(of scenario: Scenario, path: String) throws(JetsimError) {
+    let (device, apps) = (scenario.device, scenario.apps)
+    try checkProcessCount(apps: apps.count, device: device, path: path)
+    try checkCoalitions(apps: apps, device: device, path: path)
+    try scenario.userModel?.check(apps: apps, path: path)
+    try scenario.checkSnapshot(path: path)
   }
 
   /// At least one app, and at most `Units.maxProcesses` processes with the device's own.

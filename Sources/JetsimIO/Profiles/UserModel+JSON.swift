@@ -149,50 +149,31 @@ package struct UserModelFile {
   /// The model for a scenario whose apps are `profiles`, its app ids checked against them.
   func model(apps profiles: [AppProfile], path: String) throws(JetsimError) -> UserModel {
     let appIDs = profiles.map(\.id)
-    // By id, so that checking n entries against m apps is O(n + m).
-    var profileByID: [String: AppProfile] = [:]
-    for profile in profiles where profileByID[profile.id] == nil {
-      profileByID[profile.id] = profile
-    }
     let ids = apps ?? appIDs
     guard !ids.isEmpty else {
       throw .invalidValue(
         path: path, keyPath: "userModel.apps", value: "empty", expected: "at least one app id")
     }
-    func check(_ id: String, _ location: String) throws(JetsimError) {
-      guard profileByID[id] != nil else {
-        throw .unknownApp(
-          path: path, location: location, id: id, suggestion: Suggestion.closest(to: id, in: appIDs)
-        )
-      }
-    }
-    for (index, id) in ids.enumerated() { try check(id, "userModel.apps[\(index)]") }
-    for (index, wake) in wakes.enumerated() { try check(wake.app, "userModel.wakes[\(index)]") }
-    for (index, session) in audio.enumerated() {
-      try check(session.app, "userModel.audio[\(index)]")
-      if profileByID[session.app]?.declares(.audio) != true {
-        throw .invalidValue(
-          path: path, keyPath: "userModel.audio[\(index)].app", value: "'\(session.app)'",
-          expected: "an app that declares the audio background mode")
-      }
-    }
-    var popularity = UserModel.Popularity.zipf(exponent: 1)
-    if let zipf { popularity = .zipf(exponent: zipf) }
+    var model = UserModel(apps: ids, wakes: wakes, audio: audio)
+    try model.check(apps: profiles, path: path)
+    if let zipf { model.popularity = .zipf(exponent: zipf) }
     if let weights {
-      for (id, _) in weights { try check(id, "userModel.popularity.weights") }
+      let known = Set(appIDs)
+      for (id, _) in weights where !known.contains(id) {
+        throw .unknownApp(
+          path: path, location: "userModel.popularity.weights", id: id,
+          suggestion: Suggestion.closest(to: id, in: appIDs))
+      }
       var weightByID: [String: Double] = [:]
       for (id, weight) in weights where weightByID[id] == nil { weightByID[id] = weight }
-      popularity = .weights(ids.map { weightByID[$0] ?? 0 })
+      model.popularity = .weights(ids.map { weightByID[$0] ?? 0 })
     }
-    var model = UserModel(apps: ids, popularity: popularity)
     if let dwell { model.dwell = dwell }
     if let gap { model.gap = gap }
     if let homeShare { model.homeShare = homeShare }
     if let lockShare { model.lockShare = lockShare }
     if let interruptionShare { model.interruptionShare = interruptionShare }
     if let interruption { model.interruption = interruption }
-    model.wakes = wakes
-    model.audio = audio
     model.growthPerMinuteKB = growthPerMinuteKB
     return model
   }
