@@ -406,6 +406,26 @@ import Testing
       ))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.csv"])
   }
+
+  /// Watermarks above the device's memory (a GB for an MB) are refused, not run.
+  @Test func lmkdWatermarksAboveTheMemoryAreRefused() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.write(
+      "wm.json",
+      try String(contentsOfFile: scenarioPath("daily-commute"), encoding: .utf8)
+        .replacingOccurrences(of: "../", with: "\(packageRoot)/Profiles/")
+        .replacingOccurrences(
+          of: #""version": 1,"#,
+          with:
+            #""version": 1, "policyParameters": {"lmkd": {"watermarks": ["3GB", "4GB", "5GB"]}},"#
+        ))
+    let result = try jetsim(["run", file, "--policy", "lmkd", "--out", scratch.path + "/r"])
+    #expect(result.status == 65)
+    #expect(
+      result.errors
+        == "jetsim: \(file): 'policyParameters.lmkd.watermarks' is [3GB, 4GB, 5GB]; expected 3 sizes, ascending, below the device's memory less its reserved memory (1990MB − 450MB = 1540MB)\n"
+    )
+  }
 }
 
 /// `jetsim plan` with a target no memory meets says which kills remain at the largest size, why

@@ -135,6 +135,61 @@ import Testing
     }
   }
 
+  /// Free memory and the page cache never exceed the memory beside the reserved memory (here
+  /// 1GB − 200MB = 824MB): watermarks or minfree levels at or above it would hold the device under
+  /// pressure from the first moment, so they are refused where they are given, naming the bound.
+  @Test func lmkdLevelsMustFitBelowTheMemoryBesideTheReservedMemory() throws {
+    let bound = "below the device's memory less its reserved memory (1GB − 200MB = 824MB)"
+    let high = try #require(throws: JetsimError.self) {
+      try scenario(scenario: #""policyParameters": {"lmkd": {"watermarks": ["3GB","4GB","5GB"]}},"#)
+    }
+    #expect(
+      "\(high)"
+        == "\(scratch.path)/s.json: 'policyParameters.lmkd.watermarks' is [3GB, 4GB, 5GB]; expected 3 sizes, ascending, \(bound)"
+    )
+    let atBound = try #require(throws: JetsimError.self) {
+      try scenario(
+        scenario: #""policyParameters": {"lmkd": {"watermarks": ["1MB","2MB","824MB"]}},"#)
+    }
+    #expect("\(atBound)".contains("'policyParameters.lmkd.watermarks' is [1MB, 2MB, 824MB]"))
+    let minfree = try #require(throws: JetsimError.self) {
+      try scenario(
+        scenario:
+          #""policyParameters": {"lmkd": {"minfree": ["1MB","2MB","3MB","4MB","5MB","1GB"]}},"#)
+    }
+    #expect(
+      "\(minfree)".hasSuffix(
+        "'policyParameters.lmkd.minfree' is [1MB, 2MB, 3MB, 4MB, 5MB, 1GB]; expected 6 sizes, ascending, \(bound)"
+      ))
+    // A device profile's own levels are checked against its own memory.
+    let device = try #require(throws: JetsimError.self) {
+      try scenario(device: #", "policyParameters": {"lmkd": {"watermarks": ["1MB","2MB","1GB"]}}"#)
+    }
+    #expect("\(device)".contains("'device.policyParameters.lmkd.watermarks' is [1MB, 2MB, 1GB]"))
+    let fits = try scenario(
+      scenario: #""policyParameters": {"lmkd": {"watermarks": ["100MB","200MB","823MB"]}},"#)
+    #expect(fits.effectivePolicySettings["lmkd"]["watermarks"] != nil)
+  }
+
+  /// Jetsam's bands are refused out of order (an app's band is the highest its state asks for, and
+  /// kills climb from the lowest); equal bands are one band.
+  @Test func jetsamBandsMustBeInOrder() throws {
+    let error = try #require(throws: JetsimError.self) {
+      try scenario(
+        scenario: #""policyParameters": {"jetsam": {"bands": {"idle": 100, "foreground": 0}}},"#)
+    }
+    #expect(
+      "\(error)"
+        == "\(scratch.path)/s.json: 'policyParameters.jetsam.bands' is [100, 10, 20, 30, 40, 75, 0, 120]; expected bands idle ≤ daemonAging ≤ aging ≤ background ≤ elevatedInactive ≤ freezer ≤ foreground ≤ audioAndAccessory, each at or above the one before (unset ones are XNU's: 0, 10, 20, 30, 40, 75, 100, 120)"
+    )
+    #expect(throws: JetsimError.self) {
+      try scenario(device: #", "policyParameters": {"jetsam": {"bands": {"freezer": 30}}}"#)
+    }
+    let equal = try scenario(
+      scenario: #""policyParameters": {"jetsam": {"bands": {"freezer": 40, "foreground": 120}}},"#)
+    #expect(equal.effectivePolicySettings["jetsam"]["bands.freezer"] == .number(40))
+  }
+
   @Test func anUnknownPolicyNameListsTheValidOnes() throws {
     let error = try #require(throws: JetsimError.self) {
       try scenario(scenario: #""policyParameters": {"xnu": {}},"#)

@@ -252,6 +252,9 @@ public struct DeviceProfile: Sendable, Equatable {
           "at most the memory left beside the reserved memory (\(Units.megabytes(memoryKB - reservedKB)))"
         ))
     }
+    if let (policy, problem) = policySettings.problem(on: self) {
+      found.append(("policyParameters.\(policy).\(problem.key)", problem.value, problem.expected))
+    }
     return found
   }
 }

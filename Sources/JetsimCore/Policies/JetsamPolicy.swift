@@ -764,5 +764,24 @@ extension JetsamPolicy {
     name: "jetsam",
     summary:
       "Apple XNU memorystatus: bands in order of entry, aging, high-watermark kills, then the lowest band's head",
-    defaults: Parameters(), settings: settings, make: { JetsamPolicy(parameters: $0) })
+    defaults: Parameters(), settings: settings,
+    check: { parameters, _ in bandsProblem(parameters) },
+    make: { JetsamPolicy(parameters: $0) })
+
+  /// Bands out of order: a band below one listed before it in `Bands.named`. Their order is what
+  /// the policy rests on: an app's band is the highest its state asks for (`requestedBand`),
+  /// kills climb from the lowest band, aging bands lie between IDLE and BACKGROUND (only processes
+  /// below BACKGROUND give up pages to swap), and the freezer's band pins the bands up to it.
+  /// Equal numbers are one band.
+  static func bandsProblem(_ parameters: Parameters) -> PolicySettingProblem? {
+    let numbers = parameters.bands.numbers
+    guard zip(numbers, numbers.dropFirst()).contains(where: { $0 > $1 }) else { return nil }
+    let names = Bands.named.map(\.name).joined(separator: " ≤ ")
+    let defaults = Bands().numbers.map(String.init).joined(separator: ", ")
+    return PolicySettingProblem(
+      key: "bands", value: "[\(numbers.map(String.init).joined(separator: ", "))]",
+      expected:
+        "bands \(names), each at or above the one before (unset ones are XNU's: \(defaults))"
+    )
+  }
 }

@@ -10,8 +10,16 @@ extension PolicySettings {
     for name in policies.keys {
       guard let registration = PolicyRegistry.registration(name), let node = policies.node(name)
       else { continue }
-      values[name] = try Self.values(
+      let given = try Self.values(
         node, at: policies.path(name), prefix: "", settings: registration.settings)
+      // Settings that cannot go together (jetsam's bands out of order); those that must fit a
+      // device are checked with it (`PolicySettings.problem(on:)`).
+      if let problem = registration.problem(given) {
+        throw FieldError(
+          keyPath: policies.path(name) + "." + problem.key,
+          kind: .invalid(value: problem.value, expected: problem.expected))
+      }
+      values[name] = given
     }
     self.init(values)
   }

@@ -130,10 +130,11 @@ public enum ProfileLoader {
   }
 
   /// Checks a scenario's parts against each other, as loading does once they are read: the number
-  /// of processes, the coalitions, the user model's apps and the snapshot (`path` names the
-  /// scenario file in errors). The device's own problems are checked as it is read; the script and
-  /// the trace are read by `Scenario.readWorkload`. A sweep checks a point whose device or apps
-  /// are not the base scenario's with this and those.
+  /// of processes, the coalitions, the user model's apps, the snapshot, and the scenario's policy
+  /// settings against the device (`path` names the scenario file in errors). The device's own
+  /// problems and its own policy settings are checked as it is read; the script and the trace
+  /// are read by `Scenario.readWorkload`. A sweep checks a point whose device or apps are not the
+  /// base scenario's with this and those.
   ///
   /// - Complexity: O(*a* + *s* + *u*) for *a* processes, *s* snapshot entries and *u* user-model
   ///   entries.
@@ -143,6 +144,11 @@ public enum ProfileLoader {
     try checkCoalitions(apps: apps, device: device, path: path)
     try scenario.userModel?.check(apps: apps, path: path)
     try scenario.checkSnapshot(path: path)
+    if let (policy, problem) = scenario.policySettings.problem(on: device) {
+      throw .invalidValue(
+        path: path, keyPath: "policyParameters.\(policy).\(problem.key)", value: problem.value,
+        expected: problem.expected)
+    }
   }
 
   /// At least one app, and at most `Units.maxProcesses` processes with the device's own.

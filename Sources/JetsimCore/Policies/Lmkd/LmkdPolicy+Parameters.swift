@@ -138,5 +138,30 @@ extension LmkdPolicy {
     name: "lmkd",
     summary:
       "Android lmkd (15/16, PSI mode): ActivityManager's adj and process limits, kill reasons by watermarks, swap and thrashing",
-    defaults: Parameters(), settings: settings, make: { LmkdPolicy(parameters: $0) })
+    defaults: Parameters(), settings: settings, check: { problem($0, on: $1) },
+    make: { LmkdPolicy(parameters: $0) })
+
+  /// Given watermarks or minfree levels that cannot fit `device`: free memory (`LmkdMeminfo`) and
+  /// the page cache are at most the memory beside the reserved memory, so a high watermark at or
+  /// above it holds free memory under it from the start (no page cache, every moment under
+  /// pressure), and so does a minfree level (both `other_free` and `other_file` are below it: a
+  /// kill whenever lmkd looks). Nil without a device, or when they fit.
+  static func problem(_ parameters: Parameters, on device: DeviceProfile?) -> PolicySettingProblem?
+  {
+    guard let device, device.reservedKB < device.memoryKB else { return nil }
+    let boundKB = device.memoryKB - device.reservedKB
+    let bound =
+      "below the device's memory less its reserved memory (\(Units.formatSize(device.memoryKB)) − \(Units.formatSize(device.reservedKB)) = \(Units.formatSize(boundKB)))"
+    if let marks = parameters.watermarks, marks.highKB >= boundKB {
+      let sizes = PolicySettingValue.numbers([marks.minKB, marks.lowKB, marks.highKB])
+      return PolicySettingProblem(
+        key: "watermarks", value: sizes.text(as: nil), expected: "3 sizes, ascending, \(bound)")
+    }
+    if let levels = parameters.minfreeKB, let top = levels.last, top >= boundKB {
+      return PolicySettingProblem(
+        key: "minfree", value: PolicySettingValue.numbers(levels).text(as: nil),
+        expected: "\(levels.count) sizes, ascending, \(bound)")
+    }
+    return nil
+  }
 }
