@@ -6,10 +6,11 @@ extension SweepDefinition {
   /// not fit in memory when assembled).
   public static let maxRuns = 10_000_000
 
-  /// The sweep in the file at `path`, with its base scenario and every axis checked, so that no run
-  /// fails for a reason the file could have shown.
+  /// The sweep in the file at `path`, with its base scenario, every axis and every point checked
+  /// (`checkEveryPoint`), so that no run fails for a reason the file could have shown: `validate`
+  /// and `sweep` both load a sweep here, before any output is written.
   ///
-  /// - Complexity: O(*p*) device checks for *p* points, besides reading the files.
+  /// - Complexity: reading the files, and the checks of `checkEveryPoint`.
   public static func load(at path: String) throws(JetsimError) -> SweepDefinition {
     let bytes = try InputFile.bytes(at: path)
     let root = try ProfileLoader.json(bytes, path: path)
@@ -30,7 +31,7 @@ extension SweepDefinition {
     let definition = SweepDefinition(
       name: file.name, base: loader.base, axes: loader.axes, seeds: seeds,
       digest: SHA256.hex(Array(loader.digestInput.utf8)))
-    try loader.checkEveryPoint(of: definition)
+    try loader.checkEveryPoint()
     return definition
   }
 }
@@ -47,6 +48,8 @@ private struct SweepLoader {
   let base: Scenario
   var digestInput: String
   var axes: [Axis] = []
+  /// Each value of an axis as the file writes it, where its label is not (`1GB` for 1048576).
+  var written: [String: [String]] = [:]
 
   init(path: String, file: SweepFile, digest: String) throws(JetsimError) {
     self.path = path
@@ -60,13 +63,21 @@ private struct SweepLoader {
     .invalidValue(path: path, keyPath: "axes.\(axis)", value: value, expected: expected)
   }
 
-  /// An axis needs values, each once.
-  func checkDistinct(_ axis: String, _ labels: [String]) throws(JetsimError) {
-    guard !labels.isEmpty else { throw problem(axis, "an empty list", "at least one value") }
-    var seen = Set<String>()
-    for (index, label) in labels.enumerated() where !seen.insert(label).inserted {
+  /// An axis needs values, each once: `keys` tell values apart (a size in KB), `shown` is each as
+  /// the file writes it (`1GB`), for the message.
+  func checkDistinct(_ axis: String, _ keys: [String], shown: [String]? = nil) throws(JetsimError) {
+    guard !keys.isEmpty else { throw problem(axis, "an empty list", "at least one value") }
+    let shown = shown ?? keys
+    var first: [String: Int] = [:]
+    for (index, key) in keys.enumerated() {
+      guard let earlier = first[key] else {
+        first[key] = index
+        continue
+      }
+      let same = shown[earlier] == shown[index] ? "" : " ('\(shown[earlier].excerpt())')"
       throw problem(
-        "\(axis)[\(index)]", "'\(label.excerpt())', which repeats an earlier value",
+        "\(axis)[\(index)]",
+        "'\(shown[index].excerpt())', which repeats axes.\(axis)[\(earlier)]\(same)",
         "each value once (a repeated value repeats every run of that point)")
     }
   }
@@ -96,10 +107,11 @@ private struct SweepLoader {
 
   mutating func memoryAxis() throws(JetsimError) {
     guard let memories = file.memories else { return }
-    try checkDistinct("memory", memories.map(String.init))
-    let values = memories.map { kb in
+    try checkDistinct("memory", memories.map { String($0.kb) }, shown: memories.map(\.text))
+    let values = memories.map { text, kb in
       Value(label: String(kb)) { $0.device = $0.device.withMemory(kb) }
     }
+    written["memory"] = memories.map(\.text)
     axes.append(Axis(name: "memory", column: "memory_kb", values: values))
   }
 
@@ -147,15 +159,17 @@ private struct SweepLoader {
       "userModel.gap", "gap", file.gap?.map { label, duration in (label, { $0.gap = duration }) })
     try modelAxis(
       "userModel.growthPerMinute", "growth_per_minute_kb",
-      file.growth?.map { kb in (String(kb), { $0.growthPerMinuteKB = kb }) })
+      file.growth?.map { _, kb in (String(kb), { $0.growthPerMinuteKB = kb }) },
+      shown: file.growth?.map(\.text))
   }
 
   /// An axis of the base scenario's user model.
   mutating func modelAxis(
-    _ name: String, _ column: String, _ values: [(String, @Sendable (inout UserModel) -> Void)]?
+    _ name: String, _ column: String, _ values: [(String, @Sendable (inout UserModel) -> Void)]?,
+    shown: [String]? = nil
   ) throws(JetsimError) {
     guard let values else { return }
-    try checkDistinct(name, values.map(\.0))
+    try checkDistinct(name, values.map(\.0), shown: shown)
     guard base.userModel != nil else {
       throw problem(name, "set", "a base scenario with a userModel")
     }
@@ -184,17 +198,109 @@ private struct SweepLoader {
     }
   }
 
-  /// Every combination must make a valid device: each point once (seeds do not matter).
-  func checkEveryPoint(of definition: SweepDefinition) throws(JetsimError) {
-    for point in 0..<definition.pointCount {
-      let (scenario, labels) = definition.run(point * definition.seeds.count)
-      if let problem = scenario.device.problems().first {
-        throw .invalidValue(
-          path: path, keyPath: "axes",
-          value:
-            "the point \(labels.dropLast().joined(separator: ", ")), whose device's \(problem.key) is \(problem.value)",
-          expected: problem.expected)
+  /// Every point must make a run that starts, checked as loading checks a scenario, before any
+  /// run or output: only the device, memory and apps axes can break one (the policies' settings
+  /// are checked whichever runs, the user model's values as they are read). So each combination
+  /// of their values is checked once, not each point and seed: its device, and the scenario's
+  /// parts on it (`ProfileLoader.checkParts`); and each combination of devices and catalogues,
+  /// the script and the trace (read once each: a trace may be long). The error names the sweep
+  /// file and the axis values.
+  ///
+  /// - Complexity: O(*d* × *m* × *c*) part checks for *d* devices, *m* memories and *c*
+  ///   catalogues, and *d* × *c* readings of the script and the trace.
+  func checkEveryPoint() throws(JetsimError) {
+    try check(["device", "memory", "apps"]) { scenario in
+      if let problem = scenario.device.problems().first { return .device(problem) }
+      do throws(JetsimError) {
+        try ProfileLoader.checkParts(of: scenario, path: scenario.origin)
+      } catch {
+        return .scenario(error)
       }
+      return nil
+    }
+    try check(["device", "apps"]) { scenario in
+      do throws(JetsimError) {
+        try scenario.checkWorkload()
+      } catch {
+        return .scenario(error)
+      }
+      return nil
+    }
+  }
+
+  /// Why a point cannot run: its device's own problem, or its scenario's.
+  enum PointProblem {
+    case device((key: String, value: String, expected: String))
+    case scenario(JetsimError)
+  }
+
+  /// Runs `problem` on the scenario of each combination of the values of the axes named; where it
+  /// finds one, the error names the fewest of those values that have it on their own (an app
+  /// missing from a catalogue is the catalogue's fault, whatever the memory).
+  func check(_ names: Set<String>, _ problem: (Scenario) -> PointProblem?) throws(JetsimError) {
+    try forEachCombination(of: names) { scenario, choices throws(JetsimError) in
+      guard let found = problem(scenario) else { return }
+      // Each subset of the values, smallest first: the first with a problem on its own.
+      let subsets = (1..<(1 << choices.count)).sorted { $0.nonzeroBitCount < $1.nonzeroBitCount }
+      for subset in subsets {
+        let some = choices.indices.filter { subset & (1 << $0) != 0 }.map { choices[$0] }
+        var alone = base
+        for (axis, index) in some { axis.values[index].apply(&alone) }
+        if let own = problem(alone) { throw pointProblem(own, some) }
+      }
+      throw pointProblem(found, choices)
+    }
+  }
+
+  /// Calls `body` with the base scenario changed by each combination of the values of the axes
+  /// named (those the sweep has), with the axes and value indices chosen; not at all when the
+  /// sweep has none of them (the base scenario was checked as it was read).
+  func forEachCombination(
+    of names: Set<String>,
+    _ body: (Scenario, [(axis: Axis, index: Int)]) throws(JetsimError) -> Void
+  ) throws(JetsimError) {
+    let chosen = axes.filter { names.contains($0.name) }
+    guard !chosen.isEmpty else { return }
+    var indices = Array(repeating: 0, count: chosen.count)
+    while true {
+      var scenario = base
+      // In the axes' order: a device before its memory.
+      for (axis, index) in zip(chosen, indices) { axis.values[index].apply(&scenario) }
+      try body(scenario, Array(zip(chosen, indices)).map { ($0, $1) })
+      // The next combination, the last axis fastest.
+      var position = chosen.count - 1
+      while position >= 0 {
+        indices[position] += 1
+        if indices[position] < chosen[position].values.count { break }
+        indices[position] = 0
+        position -= 1
+      }
+      if position < 0 { return }
+    }
+  }
+
+  /// The axis values of a point, where they are in the file: `axes.device[1], axes.memory[0]`.
+  func location(_ choices: [(axis: Axis, index: Int)]) -> String {
+    choices.map { "axes.\($0.axis.name)[\($0.index)]" }.joined(separator: ", ")
+  }
+
+  /// The axis values of a point as the file writes them: `iPhone 8, 100MB`.
+  func shown(_ choices: [(axis: Axis, index: Int)]) -> String {
+    choices.map { written[$0.axis.name]?[$0.index] ?? $0.axis.values[$0.index].label }
+      .joined(separator: ", ")
+  }
+
+  /// `problem`, found at a point, as an error of the sweep file at the point's axis values.
+  func pointProblem(_ problem: PointProblem, _ choices: [(axis: Axis, index: Int)]) -> JetsimError {
+    switch problem {
+    case .device(let (key, value, expected)):
+      return .invalidValue(
+        path: path, keyPath: location(choices),
+        value: "\(shown(choices)), with which the device's \(key) is \(value)", expected: expected)
+    case .scenario(let error):
+      return .invalidEntry(
+        path: path, keyPath: location(choices),
+        message: "with \(shown(choices)), the point's scenario cannot run: \(error)")
     }
   }
 }
@@ -204,13 +310,13 @@ struct SweepFile {
   var name: String
   var scenario: String
   var devices: [String]?
-  var memories: [Int]?
+  var memories: [(text: String, kb: Int)]?
   var catalogues: [[String]]?
   var policies: [String]?
   var zipf: [Double]?
   var dwell: [(String, UserModel.Duration)]?
   var gap: [(String, UserModel.Duration)]?
-  var growth: [Int]?
+  var growth: [(text: String, kb: Int)]?
   var seeds: [UInt64]?
 
   init(json node: JSONNode) throws(FieldError) {
@@ -273,17 +379,18 @@ struct SweepFile {
     }
   }
 
+  /// A list of sizes, each as written and in KB.
   static func sizes(_ fields: ProfileFields, _ key: String, positive: Bool = true)
-    throws(FieldError) -> [Int]?
+    throws(FieldError) -> [(text: String, kb: Int)]?
   {
     guard let list = try fields.list(key, expected: "a list of sizes") else { return nil }
-    var sizes: [Int] = []
+    var sizes: [(text: String, kb: Int)] = []
     for (keyPath, node) in list {
       guard let text = node.string, let kb = Units.kilobytes(text), kb > 0 || !positive else {
         throw FieldError(
           keyPath: keyPath, kind: .invalid(value: node.summary, expected: Units.sizeForm))
       }
-      sizes.append(kb)
+      sizes.append((text, kb))
     }
     return sizes
   }

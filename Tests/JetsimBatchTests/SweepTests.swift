@@ -188,9 +188,57 @@ import Testing
         "'axes.seeds': '5..1' is an empty range"))
     #expect("\(try badSweep(#""memory": ["1 gigabyte"]"#))".contains("'axes.memory[0]'"))
     #expect("\(try badSweep(#""policy": ["lru", "xnu"]"#))".contains("'xnu'"))
-    // 100 MB is less than the device's reserved memory: no point may be an invalid device.
+    // 100 MB is less than the device's reserved memory: no point may be an invalid device. The
+    // point is named by its axis value, as the file writes it.
     #expect(
-      "\(try badSweep(#""memory": ["100MB"]"#))".contains(
-        "whose device's reserved is 450MB; expected less than memory (100MB)"))
+      "\(try badSweep(#""memory": ["1GB", "100MB"]"#))".hasSuffix(
+        "bad.json: 'axes.memory[1]' is 100MB, with which the device's reserved is 450MB; expected less than memory (100MB)"
+      ))
+    #expect(
+      "\(try badSweep(#""memory": ["1GB", "1024MB"]"#))".hasSuffix(
+        "bad.json: 'axes.memory[1]' is '1024MB', which repeats axes.memory[0] ('1GB'); expected each value once (a repeated value repeats every run of that point)"
+      ))
+  }
+
+  /// A catalogue without an app the scenario's user model opens: loading the sweep (what both
+  /// `validate` and `sweep` do, before any output) names the sweep file and the axis value, not
+  /// the memory it was combined with.
+  @Test func aPointWhoseScenarioCannotRunIsRefusedAtLoad() throws {
+    let maps = "\(packageRoot)/Profiles/apps/maps.json"
+    let error = try badSweep(#""memory": ["1GB", "2GB"], "apps": [["\#(maps)"]]"#)
+    #expect(
+      "\(error)".hasPrefix(
+        "\(scratch.path)/bad.json: 'axes.apps[0]': with catalogue-1, the point's scenario cannot run: \(packageRoot)/Profiles/scenarios/light-user-2gb.json: userModel.apps[0]: 'com.example.messenger' is not an app or system process of the scenario"
+      ))
+    // Two devices: the catalogue is at fault on either, so it alone is named.
+    let devices = ["iphone-8", "iphone-13"].map { "\"\(packageRoot)/Profiles/devices/\($0).json\"" }
+    let both = try badSweep(
+      #""device": [\#(devices.joined(separator: ", "))], "apps": [["\#(maps)"]]"#)
+    #expect("\(both)".contains("bad.json: 'axes.apps[0]': with catalogue-1, the point's"))
+  }
+
+  /// The scenario's lmkd watermarks fit the base device but not a smaller memory of the sweep.
+  @Test func aPointWhoseMemoryTheWatermarksDoNotFitIsNamed() throws {
+    let scenario = try scratch.write(
+      "wm.json",
+      try String(
+        contentsOfFile: "\(packageRoot)/Profiles/scenarios/light-user-2gb.json", encoding: .utf8
+      )
+      .replacingOccurrences(of: "../", with: "\(packageRoot)/Profiles/")
+      .replacingOccurrences(
+        of: #""version": 1,"#,
+        with:
+          #""version": 1, "policyParameters": {"lmkd": {"watermarks": ["600MB", "700MB", "800MB"]}},"#
+      ))
+    #expect(try ProfileLoader.scenario(at: scenario).effectivePolicySettings["lmkd"] != [:])
+    let file = try scratch.write(
+      "wm-sweep.json",
+      #"{"version": 1, "name": "wm", "scenario": "\#(scenario)", "axes": {"memory": ["3GB", "1GB"]}}"#
+    )
+    let error = try #require(throws: JetsimError.self) { try SweepDefinition.load(at: file) }
+    #expect(
+      "\(error)"
+        == "\(file): 'axes.memory[1]': with 1GB, the point's scenario cannot run: \(scenario): 'policyParameters.lmkd.watermarks' is [600MB, 700MB, 800MB]; expected 3 sizes, ascending, below the device's memory less its reserved memory (1GB − 450MB = 574MB)"
+    )
   }
 }

@@ -90,6 +90,26 @@ import Testing
     #expect(target.status == 64 && target.errors.contains("did you mean 'warm_resume_ratio'?"))
   }
 
+  /// A sweep whose catalogue lacks an app the user model opens: `validate` says so as `sweep`
+  /// does, and `sweep` writes nothing (no folder, no manifest, no journal).
+  @Test func aSweepWithAPointThatCannotRunFailsBeforeWritingAnything() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.write(
+      "b.json",
+      #"{"version": 1, "name": "b", "scenario": "\#(scenarioPath("light-user-2gb"))", "axes": {"memory": ["1GB", "2GB"], "apps": [["\#(packageRoot)/Profiles/apps/maps.json"]], "seeds": "1..10"}}"#
+    )
+    let validate = try jetsim(["validate", file])
+    let sweep = try jetsim(["sweep", file, "--out", scratch.path + "/out"])
+    for result in [validate, sweep] {
+      #expect(result.status == 65)
+      #expect(
+        result.errors.hasPrefix(
+          "jetsim: \(file): 'axes.apps[0]': with catalogue-1, the point's scenario cannot run: "))
+      #expect(result.errors.split(separator: "\n").count == 1)
+    }
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"))
+  }
+
   @Test func planPrintsTheAnswerAndTheCurve() throws {
     let result = try jetsim([
       "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
