@@ -42,6 +42,7 @@ public enum Planner {
     var rounds: [CapacityPlan.Round] = []
     while true {
       rounds.append(try search.round(seeds))
+      try checkHasValue(search, scenario, seeds)
       let limit = maxSeeds ?? seeds.count
       guard seeds.count < limit, !done(rounds, precisionKB) else { break }
       seeds += nextSeeds(after: seeds, count: min(limit, 2 * seeds.count) - seeds.count)
@@ -61,6 +62,25 @@ public enum Planner {
       ).settled ?? false
     guard let last = rounds.last, last.answerKB != nil else { return settled }
     return settled && last.lowKB != nil && last.highKB != nil
+  }
+
+  /// Refuses a target whose metric no run has a value of (a ratio over none: no app opened again,
+  /// for the warm-resume ratios): no memory meets it or misses it, so the plan would only say it
+  /// was not met. A seed without a value among seeds with one counts as a day that misses the
+  /// target (under `@mean`, the mean is over the seeds with one).
+  static func checkHasValue(_ search: PlanSearch, _ scenario: Scenario, _ seeds: [UInt64])
+    throws(JetsimError)
+  {
+    guard !search.outcomes.values.contains(where: { $0.contains { $0.value != nil } }) else {
+      return
+    }
+    let metric = search.target.metric
+    let sizes = search.outcomes.keys.sorted().map(Units.formatSize).joined(separator: ", ")
+    throw .invalidEntry(
+      path: scenario.origin, keyPath: "target",
+      message:
+        "no run has a value of \(metric.name) (\(seeds.count.counted("seed")) at \(sizes)): it is a ratio this workload gives nothing to divide by, so no memory meets or misses \(search.target); choose another metric, such as kills_per_hour"
+    )
   }
 
   /// `count` seeds after the largest of `seeds`, in order.

@@ -470,6 +470,22 @@ import Testing
     let plans = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
     #expect(plans?.map { $0["device"] as? String } == ["iPhone 6s", "iPhone 8"])
   }
+
+  /// A target whose metric no run has a value of is bad input, said in one line, with no files.
+  @Test func planOnAMetricWithNoValueSaysSo() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("worked-example"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
+      "--out", scratch.path + "/plan",
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.errors
+        == "jetsim: \(scenarioPath("worked-example")): 'target': no run has a value of warm_resume_ratio (3 seeds at 16GB): it is a ratio this workload gives nothing to divide by, so no memory meets or misses warm_resume_ratio >= 0.9000 @p95; choose another metric, such as kills_per_hour\n"
+    )
+    #expect(
+      result.output.isEmpty && !FileManager.default.fileExists(atPath: scratch.path + "/plan"))
+  }
 }
 
 extension Array {
