@@ -1,5 +1,6 @@
 import JetsimCore
 import JetsimIO
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -52,6 +53,9 @@ package struct SweepManifest: Sendable, Equatable {
       """
   }
 
+  /// The runs the folder's sweep is responsible for: all of them, or its shard's.
+  var ownedRuns: Int { shard.map { (runs - $0.index + $0.count) / $0.count } ?? runs }
+
   init(sweep: String, digest: String, runs: Int, seeds: Int, columns: [String], shard: ShardSpec?) {
     self.sweep = sweep
     self.digest = digest
@@ -92,8 +96,9 @@ public enum Sweep {
     case fresh
     /// Resumed: `done` runs were already in the journal.
     case resumed(done: Int)
-    /// Started over without `--resume`, discarding `done` finished runs.
-    case restarted(done: Int)
+    /// Started over without `--resume`, discarding `done` finished runs: every run the folder's
+    /// sweep (or shard) had, when `finished`, else those of an interrupted one.
+    case restarted(done: Int, finished: Bool)
     /// Asked to resume where there was nothing to resume, so started afresh.
     case nothingToResume
   }

@@ -45,8 +45,11 @@ struct SweepFolder {
         start = .resumed(done: done)
         return
       }
+      let finished = existing.map { done >= $0.ownedRuns } ?? false
       start =
-        resume ? .nothingToResume : done > 0 || existing != nil ? .restarted(done: done) : .fresh
+        resume
+        ? .nothingToResume
+        : done > 0 || existing != nil ? .restarted(done: done, finished: finished) : .fresh
       try Self.clear(path)
       if FileSystem.entry(at: "\(path)/\(ReportFolder.marker)") != .file {
         try ReportFolder.writeMarker(in: path, kind: .sweep)

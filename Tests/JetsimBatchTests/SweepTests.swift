@@ -103,7 +103,7 @@ import Testing
     #expect(first.start == .nothingToResume)
     #expect(first.ran == 60)
     let again = try Sweep.run(definition, into: folder, jobs: 2)
-    #expect(again.start == .restarted(done: 60))
+    #expect(again.start == .restarted(done: 60, finished: true))
     let resumed = try Sweep.run(definition, into: folder, jobs: 2, resume: true)
     #expect(resumed.start == .resumed(done: 60))
     #expect(resumed.ran == 0)
@@ -240,5 +240,21 @@ import Testing
       "\(error)"
         == "\(file): 'axes.memory[1]': with 1GB, the point's scenario cannot run: \(scenario): 'policyParameters.lmkd.watermarks' is [600MB, 700MB, 800MB]; expected 3 sizes, ascending, below the device's memory less its reserved memory (1GB − 450MB = 574MB)"
     )
+  }
+
+  /// Starting over without `--resume` says whether the sweep it discards had finished.
+  @Test func aRestartSaysWhetherTheSweepItDiscardsHadFinished() throws {
+    let folder = scratch.path + "/restart"
+    _ = try Sweep.run(definition, into: folder, jobs: 2, shard: ShardSpec("2/3"))
+    let finished = try Sweep.run(definition, into: folder, jobs: 2, shard: ShardSpec("2/3"))
+    #expect(finished.start == .restarted(done: 20, finished: true))
+    let runs = folder + "/runs"
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: runs).first)
+    let lines = try String(contentsOfFile: "\(runs)/\(name)", encoding: .utf8).split(
+      separator: "\n")
+    try Data((lines.prefix(7).joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: "\(runs)/\(name)"))
+    let interrupted = try Sweep.run(definition, into: folder, jobs: 2, shard: ShardSpec("2/3"))
+    #expect(interrupted.start == .restarted(done: 7, finished: false))
   }
 }

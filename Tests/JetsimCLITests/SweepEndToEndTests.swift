@@ -110,6 +110,19 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"))
   }
 
+  /// Starting over a finished sweep says it was finished, not interrupted.
+  @Test func startingOverAFinishedSweepSaysItWasFinished() throws {
+    let scratch = try ScratchFolder()
+    let light = "\(packageRoot)/Profiles/sweeps/light-user-memory.json"
+    let folder = scratch.path + "/light"
+    #expect(try jetsim(["sweep", light, "--out", folder, "-q"]).status == 0)
+    let again = try jetsim(["sweep", light, "--out", folder, "-q"])
+    #expect(
+      again.errors
+        == "jetsim: \(folder) held a finished sweep (50 runs); starting over discards it (--resume keeps it)\n"
+    )
+  }
+
   @Test func planPrintsTheAnswerAndTheCurve() throws {
     let result = try jetsim([
       "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",

@@ -54,9 +54,11 @@ extension SweepOptions {
     case .resumed(let done):
       return
         "jetsim: resuming the sweep in \(folder): \(done) \(done == 1 ? "run" : "runs") already done\n"
-    case .restarted(let done) where done > 0:
-      return
-        "jetsim: \(folder) held an interrupted sweep (\(done) \(done == 1 ? "run" : "runs") done); starting over discards them (--resume keeps them)\n"
+    case .restarted(let done, let finished) where done > 0:
+      let runs = done.counted("run")
+      return finished
+        ? "jetsim: \(folder) held a finished sweep (\(runs)); starting over discards it (--resume keeps it)\n"
+        : "jetsim: \(folder) held an interrupted sweep (\(runs) done); starting over discards them (--resume keeps them)\n"
     case .restarted: return nil
     case .nothingToResume:
       return "jetsim: nothing to resume in \(folder); starting the sweep\n"
