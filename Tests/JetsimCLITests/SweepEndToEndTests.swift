@@ -123,6 +123,23 @@ import Testing
     )
   }
 
+  /// A folder given twice to merge (however its path is written) is a usage error, and nothing
+  /// is merged.
+  @Test func mergeRefusesAFolderGivenTwice() throws {
+    let scratch = try ScratchFolder()
+    let folder = scratch.path + "/shard"
+    #expect(try jetsim(["sweep", sweepFile, "--shard", "1/2", "--out", folder, "-q"]).status == 0)
+    let twice = try jetsim([
+      "merge", folder, scratch.path + "/./shard/", "--out", scratch.path + "/m",
+    ])
+    #expect(twice.status == 64)
+    #expect(
+      twice.errors.hasPrefix(
+        "jetsim: SHARD_DIR 2 ('\(scratch.path)/./shard/') is SHARD_DIR 1 again; give each shard's folder once\n"
+      ))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/m"))
+  }
+
   @Test func planPrintsTheAnswerAndTheCurve() throws {
     let result = try jetsim([
       "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",

@@ -17,7 +17,7 @@ extension MergeOptions {
       "Combine the folders of a sweep's shards into the files one machine would have written.",
     arguments: [
       ArgumentSpec(
-        name: "SHARD_DIR", help: "a shard's output folder", count: .oneOrMore,
+        name: "SHARD_DIR", help: "a shard's output folder, each once", count: .oneOrMore,
         completion: .directory)
     ],
     options: [out],
@@ -25,6 +25,17 @@ extension MergeOptions {
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(shards: parsed.positionals, out: parsed.required(Self.out))
+    // A folder given twice is a slip (another shard's folder was meant): refused, not merged.
+    var first: [String: Int] = [:]
+    for (position, shard) in shards.enumerated() {
+      let folder = ProfileLoader.resolve(".", from: shard)
+      if let earlier = first[folder] {
+        throw UsageError(
+          "SHARD_DIR \(position + 1) ('\(shard.excerpt(limit: 60))') is SHARD_DIR \(earlier + 1) again; give each shard's folder once",
+          help: "merge")
+      }
+      first[folder] = position
+    }
     printing = try OutputOptions(parsed)
   }
 
