@@ -89,18 +89,29 @@ public enum Planner {
     return (0..<UInt64(max(count, 0))).map { start &+ $0 }
   }
 
-  /// Rejects a range below the device's reserved memory plus one step, or an empty one.
+  /// Rejects a range below the device's reserved memory plus one step, or an empty one, or one
+  /// whose smallest memory the policy settings given do not fit (lmkd's watermarks above it: every
+  /// size under them would be under pressure from the start, and the bisection would measure that).
   static func checkRange(_ scenario: Scenario, minKB: Int, maxKB: Int, precisionKB: Int)
     throws(JetsimError)
   {
     let floor = scenario.device.reservedKB + precisionKB
+    let range =
+      "\(Units.megabytes(minKB)) to \(Units.megabytes(maxKB)) in steps of \(Units.megabytes(precisionKB))"
     guard precisionKB > 0, minKB < maxKB, minKB >= floor else {
       throw .invalidValue(
-        path: scenario.origin, keyPath: "memory range",
-        value:
-          "\(Units.megabytes(minKB)) to \(Units.megabytes(maxKB)) in steps of \(Units.megabytes(precisionKB))",
+        path: scenario.origin, keyPath: "memory range", value: range,
         expected:
           "a minimum of at least the device's reserved memory plus one step (\(Units.megabytes(floor))), below the maximum"
+      )
+    }
+    let grid = (minKB + precisionKB - 1) / precisionKB * precisionKB
+    let smallest = scenario.device.withMemory(grid)
+    if let (policy, problem) = scenario.effectivePolicySettings.problem(on: smallest) {
+      throw .invalidValue(
+        path: scenario.origin, keyPath: "memory range", value: range,
+        expected:
+          "a minimum at which policyParameters.\(policy).\(problem.key), \(problem.value), fits: \(problem.expected)"
       )
     }
   }

@@ -62,6 +62,47 @@ import Testing
     #expect(met.remainingKills.isEmpty, "only a missed target has kills to explain")
   }
 
+  /// Every size a plan tries must hold the policy settings given: lmkd's watermarks (500MB high)
+  /// do not fit 600MB less 200MB reserved, so a range from there is refused before anything runs.
+  @Test func aRangeWhoseSmallestSizeTheWatermarksDoNotFitIsRefused() throws {
+    var scenario = Scenario(
+      name: "w", device: Fixture.device, apps: [Fixture.app("notes", resident: 50)],
+      actions: [TimedAction(0, .open("notes"))], origin: "w.json")
+    scenario.policySettings = PolicySettings([
+      "lmkd": ["watermarks": .numbers([mb(100), mb(300), mb(500)])]
+    ])
+    let target = try #require(CapacityTarget.parse("kills<=0").target)
+    let error = try #require(throws: JetsimError.self) {
+      try Planner.plan(
+        scenario, target: target, seeds: [1], minKB: mb(600), maxKB: mb(2048),
+        precisionKB: mb(64), jobs: 1)
+    }
+    #expect(
+      "\(error)"
+        == "w.json: 'memory range' is 600.0 MB to 2048.0 MB in steps of 64.0 MB; expected a minimum at which policyParameters.lmkd.watermarks, [100MB, 300MB, 500MB], fits: 3 sizes, ascending, below the device's memory less its reserved memory (640MB − 200MB = 440MB)"
+    )
+    let fits = try Planner.plan(
+      scenario, target: target, seeds: [1], minKB: mb(768), maxKB: mb(2048), precisionKB: mb(64),
+      jobs: 1)
+    #expect(fits.answerKB != nil)
+  }
+
+  /// A metric no run has a value of (no app opened twice) is refused after the first size.
+  @Test func aMetricWithNoValueInAnyRunIsRefused() throws {
+    let scenario = Scenario(
+      name: "once", device: Fixture.device, apps: [Fixture.app("notes", resident: 50)],
+      actions: [TimedAction(0, .open("notes"))], origin: "once.json")
+    let target = try #require(CapacityTarget.parse("warm-resume-ratio>=0.9").target)
+    let error = try #require(throws: JetsimError.self) {
+      try Planner.plan(
+        scenario, target: target, seeds: [1, 2], minKB: mb(400), maxKB: mb(2048),
+        precisionKB: mb(64), jobs: 1, maxSeeds: 80)
+    }
+    #expect(
+      "\(error)".hasPrefix(
+        "once.json: 'target': no run has a value of warm_resume_ratio (2 seeds at 2GB): "))
+  }
+
   @Test func targets() {
     #expect(
       CapacityTarget.parse("warm-resume-ratio >= 0.9").target?.description
