@@ -44,9 +44,21 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public var changedInputs: [String]?
   /// The policy the golden was recorded under, when it is not the run's.
   public var goldenPolicy: String?
+  /// The seed the golden was recorded with, when it is not the run's (`seed`).
+  public var goldenSeed: UInt64?
+  /// The run's seed.
+  public var seed: UInt64 = 0
+  /// The scenario the golden was recorded for, when it is not this one.
+  public var goldenScenario: String?
+  /// The jetsim version that recorded the golden, when it wrote other columns than this one.
+  public var goldenVersion: String?
 
   /// Whether the run matched the golden reports.
   public var passed: Bool { differences.isEmpty }
+
+  /// Whether recording the run as the golden could be the fix: it differs, and the golden is this
+  /// scenario's (recording over another scenario's golden would lose it).
+  public var rerecordingHelps: Bool { !passed && goldenScenario == nil }
 
   /// `2 moves, 1 insertion`, or with events `kills: 2 moves; events: 1 insertion`; the number of
   /// differences when no edit is counted (only the columns differ).
@@ -59,9 +71,19 @@ public struct GoldenCheckResult: Sendable, Equatable {
     return "kills: \(killEdits.summary); events: \(eventEdits.summary)"
   }
 
+  /// What a front end may tell a user to do about a cause, in its own words (`remedy` of
+  /// `report`).
+  public enum Remedy: Sendable, Equatable {
+    /// Run with the seed the golden was recorded with.
+    case seed(UInt64)
+    /// Record the golden again.
+    case rerecord
+  }
+
   /// What happened, for people: the first `limit` differences, a count of the rest, and whether the
-  /// behaviour or the inputs changed.
-  public func report(limit: Int = 8) -> String {
+  /// behaviour or the inputs changed; a cause a front end knows how to fix ends with `remedy`'s
+  /// words for it.
+  public func report(limit: Int = 8, remedy: (Remedy) -> String? = { _ in nil }) -> String {
     let compared =
       (options.events ? "kill order and event log" : "kill order")
       + (options.numbers
@@ -76,6 +98,10 @@ public struct GoldenCheckResult: Sendable, Equatable {
         text +=
           "  note: the inputs changed since the golden was recorded (\(changedInputs.joined(separator: ", "))), but the \(compared) did not\n"
       }
+      if let goldenVersion {
+        text +=
+          "  note: \(Self.otherColumns(goldenVersion)), compared on the columns both have; \(remedy(.rerecord) ?? "re-record it")\n"
+      }
       return text
     }
     var lines = [
@@ -86,25 +112,52 @@ public struct GoldenCheckResult: Sendable, Equatable {
       let rest = differences.count - limit
       lines.append("  and \(rest) more \(rest == 1 ? "difference" : "differences")")
     }
+    lines += causes(remedy: remedy).map { "  \($0)" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Why the run may differ from the golden, a line each: another scenario, another jetsim's
+  /// columns, another policy or seed, changed inputs; else a change of behaviour.
+  func causes(remedy: (Remedy) -> String?) -> [String] {
+    if let goldenScenario {
+      return [
+        "cause: the golden was recorded for the scenario \(goldenScenario), not \(scenario); check each scenario against its own golden"
+      ]
+    }
+    var causes: [String] = []
+    if let goldenVersion {
+      causes.append(
+        "cause: \(Self.otherColumns(goldenVersion)); \(remedy(.rerecord) ?? "re-record it")")
+    }
     if let goldenPolicy {
-      lines.append("  cause: the golden was recorded under the policy \(goldenPolicy)")
+      causes.append("cause: the golden was recorded under the policy \(goldenPolicy)")
+    }
+    if let goldenSeed {
+      causes.append(
+        "cause: the golden was recorded with seed \(goldenSeed) (this run: \(seed))\(remedy(.seed(goldenSeed)).map { "; \($0)" } ?? "")"
+      )
     }
     switch changedInputs {
     case nil:
-      lines.append(
-        "  cause unknown: the golden folder has no run.json to tell whether the inputs changed")
+      causes.append(
+        "cause unknown: the golden folder has no run.json to tell whether the inputs changed")
     case let changes? where changes.isEmpty:
-      if goldenPolicy == nil {
-        lines.append(
-          "  cause: behaviour changed; the scenario and its profiles are the ones the golden was recorded with"
+      if causes.isEmpty {
+        causes.append(
+          "cause: behaviour changed; the scenario and its profiles are the ones the golden was recorded with"
         )
       }
     case let changes?:
-      lines.append(
-        "  cause: the inputs changed since the golden was recorded: \(changes.joined(separator: ", "))"
+      causes.append(
+        "cause: the inputs changed since the golden was recorded: \(changes.joined(separator: ", "))"
       )
     }
-    return lines.joined(separator: "\n") + "\n"
+    return causes
+  }
+
+  /// `the golden was recorded by jetsim 0.2.0, whose reports have other columns`.
+  static func otherColumns(_ version: String) -> String {
+    "the golden was recorded by jetsim \(version.excerpt(limit: 40)), whose reports have other columns"
   }
 }
 
@@ -116,12 +169,18 @@ public enum GoldenCheck {
 
   /// Runs `scenario` and compares its kills (and with `options.events`, its event log) with the
   /// golden `kills.csv` (and `events.csv`) in `folder`. A folder with no golden `kills.csv` is a
-  /// `goldenMissing` error: record one first.
+  /// `goldenMissing` error: record one first; a golden that cannot be compared (empty, not CSV, a
+  /// header that is not this jetsim's, a `run.json` jetsim did not write) is a `badGolden` error.
+  /// A golden another jetsim version recorded with other columns is compared on the columns both
+  /// have, and the result says so (`goldenVersion`).
   public static func check(
     _ scenario: Scenario, against folder: String, options: GoldenCheckOptions = GoldenCheckOptions()
   ) throws(JetsimError) -> GoldenCheckResult {
-    let expectedKills = try golden(.kills, in: folder)
-    let expectedEvents = options.events ? try golden(.events, in: folder) : nil
+    let recorded = try provenance(in: folder)
+    let otherVersion = recorded.map { $0.jetsimVersion != JetsimVersion.current } ?? false
+    let expectedKills = try golden(.kills, in: folder, otherColumns: otherVersion)
+    let expectedEvents =
+      options.events ? try golden(.events, in: folder, otherColumns: otherVersion) : nil
     let result = try Simulator.run(scenario)
     let csv = result.csv
     let kills = KillOrder.compare(
@@ -132,15 +191,21 @@ public enum GoldenCheck {
         .events, expected: $0, actual: csv.events, numbers: options.numbers,
         tolerance: options.tolerance)
     }
-    let recorded = (try? InputFile.bytes(at: "\(folder)/\(ReportFile.provenance.name)"))
-      .flatMap(Provenance.init(json:))
-    return GoldenCheckResult(
+    let otherColumns =
+      expectedKills.columns != ReportTables.killColumns
+      || expectedEvents.map { $0.columns != ReportTables.eventColumns } ?? false
+    var checked = GoldenCheckResult(
       scenario: scenario.name, folder: folder, options: options,
       differences: kills.lines + (events?.lines ?? []), killEdits: kills.edits,
       eventEdits: events?.edits, kills: result.kills.count,
       events: options.events ? result.events.count : nil,
       changedInputs: recorded?.changedInputs(comparedTo: scenario.inputs),
       goldenPolicy: recorded.flatMap { $0.policy == scenario.policy.rawValue ? nil : $0.policy })
+    checked.goldenSeed = recorded.flatMap { $0.seed == scenario.seed ? nil : $0.seed }
+    checked.seed = scenario.seed
+    checked.goldenScenario = recorded.flatMap { $0.scenario == scenario.name ? nil : $0.scenario }
+    checked.goldenVersion = otherColumns ? recorded?.jetsimVersion : nil
+    return checked
   }
 
   /// Records the golden reports of `scenario` in `folder`: the files already there (at least
@@ -178,9 +243,28 @@ public enum GoldenCheck {
     return outcome
   }
 
-  private static func golden(_ file: ReportFile, in folder: String) throws(JetsimError) -> String {
+  /// The golden `file` in `folder`, read as a table of this jetsim's columns (or, with
+  /// `otherColumns`, of another version's).
+  private static func golden(_ file: ReportFile, in folder: String, otherColumns: Bool)
+    throws(JetsimError) -> KillOrder.Table
+  {
     let path = "\(folder)/\(file.name)"
     guard FileSystem.entry(at: path) == .file else { throw .goldenMissing(path: path) }
-    return try InputFile.text(at: path)
+    return try KillOrder.Table(
+      golden: try InputFile.text(at: path), of: file == .events ? .events : .kills, at: path,
+      otherColumns: otherColumns)
+  }
+
+  /// What the golden folder's `run.json` says of its recording; nil if it has none.
+  private static func provenance(in folder: String) throws(JetsimError) -> Provenance? {
+    let path = "\(folder)/\(ReportFile.provenance.name)"
+    guard FileSystem.entry(at: path) == .file else { return nil }
+    let bytes = try InputFile.bytes(at: path)
+    if let recorded = Provenance(json: bytes) { return recorded }
+    let problem =
+      (try? JSONParser.parse(bytes)) == nil
+      ? "not valid JSON"
+      : "not a run.json jetsim wrote (it needs jetsim, scenario, device, policy, seed and inputs)"
+    throw .badGolden(path: path, line: nil, problem: problem)
   }
 }

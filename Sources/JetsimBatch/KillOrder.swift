@@ -13,10 +13,64 @@ package enum KillOrder {
       guard let records = try? CSVReader.records(text), let header = records.first?.fields else {
         return nil
       }
+      self.init(header: header, records: records.dropFirst())
+    }
+
+    init(header: [String], records: ArraySlice<CSVReader.Record>) {
       columns = header
-      rows = records.dropFirst().map { record in
+      rows = records.map { record in
         Dictionary(zip(header, record.fields), uniquingKeysWith: { first, _ in first })
       }
+    }
+
+    /// The golden copy of `report` at `path`, or why it cannot be compared: empty, not CSV, a row
+    /// of another width, or a header that is not this jetsim's. With `otherColumns` (a golden
+    /// another jetsim version recorded) any header with an app and a time will do: rows are then
+    /// matched by the columns both copies have.
+    init(golden text: String, of report: Rows, at path: String, otherColumns: Bool)
+      throws(JetsimError)
+    {
+      let records: [CSVReader.Record]
+      do {
+        records = try CSVReader.records(text)
+      } catch {
+        let (line, fault) =
+          switch error {
+          case .unterminatedQuote(let line): (line, "a quote is not closed")
+          case .textAfterQuote(let line): (line, "text follows a closing quote")
+          }
+        throw .badGolden(path: path, line: line, problem: "it is not CSV (\(fault))")
+      }
+      let expected =
+        "jetsim's \(report.file.name) header (\(report.columns.joined(separator: ",")))"
+      guard let header = records.first else {
+        throw .badGolden(path: path, line: nil, problem: "the file is empty; expected \(expected)")
+      }
+      let named = [EventColumn.app.name, EventColumn.timeMs.name]
+      guard
+        header.fields == report.columns
+          || (otherColumns && named.allSatisfy(header.fields.contains))
+      else {
+        throw .badGolden(
+          path: path, line: header.line,
+          problem:
+            "the header \(header.fields.joined(separator: ",").excerpt(limit: 60)) is not \(expected)"
+        )
+      }
+      if let row = records.dropFirst().first(where: { $0.fields.count != header.fields.count }) {
+        throw .badGolden(
+          path: path, line: row.line,
+          problem: "\(row.fields.count) fields where the header has \(header.fields.count)")
+      }
+      self.init(header: header.fields, records: records.dropFirst())
+    }
+
+    /// The table with only the columns in `kept`.
+    func keeping(_ kept: Set<String>) -> Table {
+      var table = self
+      table.columns = columns.filter(kept.contains)
+      table.rows = rows.map { $0.filter { kept.contains($0.key) } }
+      return table
     }
   }
 
@@ -25,6 +79,8 @@ package enum KillOrder {
   package struct Rows {
     let file: ReportFile
     let noun: String
+    /// This jetsim's header of the file.
+    let columns: [String]
     let key: ([String: String]) -> String
     let describe: ([String: String]) -> String
     /// A row's short name, for a move.
@@ -34,7 +90,7 @@ package enum KillOrder {
     /// `kills.csv`: kills matched by who, why and in which state.
     package static var kills: Rows {
       Rows(
-        file: .kills, noun: "kill",
+        file: .kills, noun: "kill", columns: ReportTables.killColumns,
         key: { row in
           KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
         },
@@ -45,7 +101,8 @@ package enum KillOrder {
     /// `events.csv`: events matched by what happened to whom.
     package static var events: Rows {
       Rows(
-        file: .events, noun: "event", key: summary, describe: { "'\(summary($0))'" },
+        file: .events, noun: "event", columns: ReportTables.eventColumns, key: summary,
+        describe: { "'\(summary($0))'" },
         name: { "'\(summary($0))'" }, numberColumns: EventColumn.names(comparedAs: .value))
     }
   }
@@ -65,14 +122,30 @@ package enum KillOrder {
     _ report: Rows, expected: String, actual: String, numbers: Bool,
     tolerance: NumberTolerance? = nil
   ) -> Words {
-    let (file, noun, describe) = (report.file.name, report.noun, report.describe)
+    let file = report.file.name
     guard let want = Table(expected) else { return Words(lines: ["the golden \(file) is not CSV"]) }
-    guard let got = Table(actual) else { return Words(lines: ["the run's \(file) is not CSV"]) }
+    return compare(
+      report, expected: want, actual: actual, numbers: numbers, tolerance: tolerance)
+  }
+
+  /// The differences between the golden `expected` table of `report` and a run's copy, compared
+  /// on the columns both have (a golden an older jetsim recorded may have others).
+  static func compare(
+    _ report: Rows, expected golden: Table, actual: String, numbers: Bool,
+    tolerance: NumberTolerance?
+  ) -> Words {
+    let (file, noun, describe) = (report.file.name, report.noun, report.describe)
+    guard var got = Table(actual) else { return Words(lines: ["the run's \(file) is not CSV"]) }
+    var want = golden
     var columns: [String] = []
-    if numbers, want.columns != got.columns {
-      columns.append(
-        "\(file) columns differ: expected \(want.columns.joined(separator: ",").excerpt(limit: 200)), got \(got.columns.joined(separator: ","))"
-      )
+    if want.columns != got.columns {
+      if numbers {
+        columns.append(
+          "\(file) columns differ: expected \(want.columns.joined(separator: ",").excerpt(limit: 200)), got \(got.columns.joined(separator: ","))"
+        )
+      }
+      let shared = Set(want.columns).intersection(got.columns)
+      (want, got) = (want.keeping(shared), got.keeping(shared))
     }
     let wantKeys = want.rows.map(report.key)
     let gotKeys = got.rows.map(report.key)

@@ -55,11 +55,19 @@ public enum KillOrderAssertion {
       let result = try GoldenCheck.check(
         scenario, against: folder, options: GoldenCheckOptions(events: events, numbers: numbers))
       guard !result.passed else { return nil }
-      return result.report()
-        + "  if the new behaviour is right: record it with \(recordVariable)=1 and review the diff\n"
+      let remedy = { (remedy: GoldenCheckResult.Remedy) -> String? in
+        remedy == .rerecord ? "re-record it with \(recordVariable)=1" : nil
+      }
+      return result.report(remedy: remedy)
+        + (result.rerecordingHelps
+          ? "  if the new behaviour is right: record it with \(recordVariable)=1 and review the diff\n"
+          : "")
     } catch .goldenMissing {
       return
         "jetsim: no golden report in \(folder) yet; run this test once with \(recordVariable)=1 to record it"
+    } catch .badGolden(let path, let line, let problem) {
+      let error = JetsimError.badGolden(path: path, line: line, problem: problem)
+      return "jetsim: \(error) (run this test once with \(recordVariable)=1)"
     } catch {
       return "jetsim: \(error)"
     }

@@ -219,9 +219,145 @@ import Testing
         ])
   }
 
-  @Test func aGoldenThatIsNotCSVIsNamed() throws {
+  /// The error `check` throws for the golden, if any.
+  func badGolden(events: Bool = false) -> JetsimError? {
+    do throws(JetsimError) {
+      _ = try GoldenCheck.check(
+        scenario, against: golden, options: GoldenCheckOptions(events: events))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aGoldenThatCannotBeComparedIsBadInputNotADifference() throws {
+    let kills = golden + "/kills.csv"
+    let header = "jetsim's kills.csv header (\(ReportTables.killColumns.joined(separator: ",")))"
+    try scratch.write("golden/kills.csv", "")
+    #expect(
+      badGolden()
+        == .badGolden(path: kills, line: nil, problem: "the file is empty; expected \(header)"))
+    try scratch.write("golden/kills.csv", "seq,time,app\n1,2,a\n")
+    #expect(
+      badGolden()
+        == .badGolden(
+          path: kills, line: 1, problem: "the header seq,time,app is not \(header)"))
     try scratch.write("golden/kills.csv", "seq,app\n1,\"unterminated\n")
-    #expect(try check().differences == ["the golden kills.csv is not CSV"])
+    #expect(
+      badGolden()
+        == .badGolden(path: kills, line: 2, problem: "it is not CSV (a quote is not closed)"))
+    try scratch.write("golden/kills.csv", "seq,app\n1,\"a\"b\n")
+    #expect(
+      badGolden()
+        == .badGolden(
+          path: kills, line: 2, problem: "it is not CSV (text follows a closing quote)"))
+    try scratch.write(
+      "golden/kills.csv", ReportTables.killColumns.joined(separator: ",") + "\n1,2\n")
+    #expect(
+      badGolden()
+        == .badGolden(
+          path: kills, line: 2,
+          problem: "2 fields where the header has \(ReportTables.killColumns.count)"))
+    #expect(
+      "\(badGolden()!)"
+        == "\(kills):2: 2 fields where the header has \(ReportTables.killColumns.count); re-record the golden"
+    )
+  }
+
+  @Test func aCorruptRunJSONIsBadInputNotAbsent() throws {
+    let path = golden + "/run.json"
+    try scratch.write("golden/run.json", "{")
+    #expect(badGolden() == .badGolden(path: path, line: nil, problem: "not valid JSON"))
+    try scratch.write("golden/run.json", "{\"jetsim\": \"0.3.0\"}")
+    #expect(
+      badGolden()
+        == .badGolden(
+          path: path, line: nil,
+          problem:
+            "not a run.json jetsim wrote (it needs jetsim, scenario, device, policy, seed and inputs)"
+        ))
+  }
+
+  @Test func aGoldenOfAnotherSeedSaysSoNotThatBehaviourChanged() throws {
+    var seven = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/heavy-social-4gb.json")
+    let one = seven
+    seven.seed = 7
+    let folder = scratch.path + "/seven"
+    _ = try GoldenCheck.update(seven, in: folder)
+    let result = try GoldenCheck.check(one, against: folder)
+    #expect(!result.passed, "seeds 1 and 7 kill differently")
+    #expect(result.goldenSeed == 7)
+    let report = result.report()
+    #expect(report.contains("  cause: the golden was recorded with seed 7 (this run: 1)\n"))
+    #expect(!report.contains("behaviour changed"))
+    #expect(
+      result.report(remedy: { _ in "pass --seed 7" }).contains(
+        "  cause: the golden was recorded with seed 7 (this run: 1); pass --seed 7\n"))
+    #expect(try GoldenCheck.check(seven, against: folder).passed)
+  }
+
+  @Test func aGoldenOfAnotherScenarioNamesIt() throws {
+    let tour = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/lifecycle-tour.json")
+    let result = try GoldenCheck.check(tour, against: golden)
+    #expect(result.goldenScenario == "daily-commute")
+    #expect(!result.rerecordingHelps, "recording would lose daily-commute's golden")
+    #expect(
+      result.report().hasSuffix(
+        "  cause: the golden was recorded for the scenario daily-commute, not lifecycle-tour; check each scenario against its own golden\n"
+      ))
+    #expect(!result.report().contains("inputs changed"))
+  }
+
+  /// The golden as jetsim 0.2.0 recorded it: free_before_kb and free_after_kb, no band or lmkd
+  /// columns.
+  func recordAsVersion020(version: String = "0.2.0") throws {
+    let old = [
+      "seq", "time_ms", "app", "reason", "policy", "rank", "state", "footprint_kb", "freed_kb",
+      "free_before_kb", "free_after_kb", "pending_kb", "callback",
+    ]
+    let table = try #require(KillOrder.Table(try scratch.read("golden/kills.csv")))
+    let renamed = ["free_before_kb": "available_before_kb", "free_after_kb": "available_after_kb"]
+    let rows = table.rows.map { row in
+      old.map { row[renamed[$0] ?? $0] ?? "" }.joined(separator: ",")
+    }
+    try scratch.write(
+      "golden/kills.csv", ([old.joined(separator: ",")] + rows).joined(separator: "\n") + "\n")
+    let json = try scratch.read("golden/run.json")
+    try scratch.write(
+      "golden/run.json",
+      json.replacingOccurrences(
+        of: "\"jetsim\": \"\(JetsimVersion.current)\"", with: "\"jetsim\": \"\(version)\""))
+  }
+
+  @Test func aGoldenOfAnOlderJetsimSaysSoAndListsNoEqualCells() throws {
+    try recordAsVersion020()
+    let order = try check()
+    #expect(order.passed, "the order is compared on the columns both have")
+    #expect(order.goldenVersion == "0.2.0")
+    #expect(
+      order.report().contains(
+        "  note: the golden was recorded by jetsim 0.2.0, whose reports have other columns, compared on the columns both have; re-record it\n"
+      ))
+    let numbers = try check(numbers: true)
+    #expect(numbers.differences.count == 1, "only the columns line: \(numbers.differences)")
+    #expect(numbers.differences.first?.hasPrefix("kills.csv columns differ: expected ") == true)
+    #expect(!numbers.report().contains("expected , got"))
+    #expect(
+      numbers.report(remedy: { $0 == .rerecord ? "re-record it with X" : nil }).contains(
+        "  cause: the golden was recorded by jetsim 0.2.0, whose reports have other columns; re-record it with X\n"
+      ))
+    #expect(!numbers.report().contains("behaviour changed"))
+  }
+
+  @Test func otherColumnsFromThisJetsimAreABadGolden() throws {
+    try recordAsVersion020(version: JetsimVersion.current)
+    let error = badGolden()
+    let problem = if case .badGolden(_, 1, let problem)? = error { problem } else { "" }
+    #expect(
+      problem.hasPrefix("the header seq,time_ms,app,"), "a bad golden: \(String(describing: error))"
+    )
   }
 
   @Test func updateRewritesExactlyTheChangedFiles() throws {

@@ -302,6 +302,35 @@ import Testing
     #expect(check.output.contains("com.example.browser moved from #6 to #10 (00:57:00.000)"))
   }
 
+  @Test func aBadGoldenIsBadInputAndAnotherSeedIsNamedWithItsFlag() throws {
+    let scratch = try ScratchFolder()
+    let golden = scratch.file("golden")
+    let scenario = scenarioPath("heavy-social-4gb")
+    let record = try jetsim(["check", scenario, "--expect", golden, "--update", "--seed", "7"])
+    #expect(record.status == 0, "\(record.errors)")
+    let other = try jetsim(["check", scenario, "--expect", golden])
+    #expect(other.status == 1)
+    #expect(
+      other.output.contains(
+        "\n  cause: the golden was recorded with seed 7 (this run: 1); pass --seed 7\n"))
+    #expect(!other.output.contains("behaviour changed"))
+    let header = try scratch.read("golden/kills.csv").prefix { $0 != "\n" }
+    try scratch.write("golden/kills.csv", "seq,time,app\n")
+    let bad = try jetsim(["check", scenario, "--expect", golden, "--seed", "7"])
+    #expect(bad.status == 65)
+    #expect(bad.output.isEmpty)
+    #expect(
+      bad.errors
+        == "jetsim: \(golden)/kills.csv:1: the header seq,time,app is not jetsim's kills.csv header (\(header)); re-record the golden with --update\n"
+    )
+    try scratch.write("golden/run.json", "{")
+    let json = try jetsim(["check", scenario, "--expect", golden])
+    #expect(json.status == 65)
+    #expect(
+      json.errors
+        == "jetsim: \(golden)/run.json: not valid JSON; re-record the golden with --update\n")
+  }
+
   @Test func checkWithoutAGoldenNamesTheMissingFile() throws {
     let result = try jetsim([
       "check", scenarioPath("worked-example"), "--expect", "/nonexistent/golden",

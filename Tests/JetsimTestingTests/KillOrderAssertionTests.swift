@@ -39,13 +39,27 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
       )
     } matching: { issue in
       issue.comments.contains {
+        // The golden names its scenario; recording over it would lose it, so no hint to.
         $0.rawValue.contains("worked-example: the kill order differs from")
           && $0.rawValue.hasSuffix(
-            "if the new behaviour is right: record it with RECORD_SNAPSHOTS=1 and review the diff\n"
+            "cause: the golden was recorded for the scenario lifecycle-tour, not worked-example; check each scenario against its own golden\n"
           )
-          && !$0.rawValue.contains("--update")
+          && !$0.rawValue.contains("--update") && !$0.rawValue.contains("RECORD_SNAPSHOTS")
       }
     }
+  }
+
+  @Test func aGoldenThatCannotBeComparedSaysToRecordItAgain() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("golden/kills.csv", "")
+    let message = KillOrderAssertion.failure(
+      ofScenarioAt: workedExample, matchesGoldenIn: scratch.path + "/golden")
+    #expect(
+      message?.hasPrefix("jetsim: \(scratch.path)/golden/kills.csv: the file is empty; ") == true)
+    #expect(
+      message?.hasSuffix(
+        "; re-record the golden (run this test once with RECORD_SNAPSHOTS=1)") == true,
+      "\(message ?? "")")
   }
 
   @Test func aMissingGoldenSaysHowToRecordIt() throws {

@@ -96,7 +96,9 @@ extension CheckOptions {
       switch printing.format {
       case _ where printing.quiet: return CommandResult(code: code)
       case .text:
-        return CommandResult(output: result.report() + (result.passed ? "" : Self.hint), code: code)
+        return CommandResult(
+          output: result.report(remedy: Self.remedy) + (result.rerecordingHelps ? Self.hint : ""),
+          code: code)
       case .json: return CommandResult(output: Self.json(result), code: code)
       }
     }
@@ -118,6 +120,14 @@ extension CheckOptions {
         "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
     }
     return printing.quiet ? CommandResult() : CommandResult(output: text)
+  }
+
+  /// What to do about a cause of a difference, in the command line's words.
+  static func remedy(_ remedy: GoldenCheckResult.Remedy) -> String? {
+    switch remedy {
+    case .seed(let seed): "pass --seed \(seed)"
+    case .rerecord: "re-record it with --update"
+    }
   }
 
   /// What to do about a difference, in the command line's words.

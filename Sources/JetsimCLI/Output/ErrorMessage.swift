@@ -9,6 +9,7 @@ enum ErrorMessage {
     switch error {
     case .outputNotWritable(_, _, .reports): text += "; choose another folder with --out"
     case .outputNotWritable: text += "; choose another path with --out"
+    case .badGolden: text += " with --update"
     default: break
     }
     return text + "\n"

@@ -38,6 +38,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case folderInUse(path: String)
   /// A golden report that has not been recorded yet.
   case goldenMissing(path: String)
+  /// A golden report that cannot be compared: empty, not CSV, a header that is not jetsim's, a
+  /// `run.json` jetsim did not write; `line` is the line at fault, when there is one.
+  case badGolden(path: String, line: Int?, problem: String)
   /// A policy that chose an app it cannot kill or purge (a bug in a custom policy).
   case invalidEviction(policy: String, app: String, problem: String)
 
@@ -102,6 +105,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(Self.quoted(path)): another jetsim is writing there now; wait for it to finish, or write elsewhere"
     case .goldenMissing(let path):
       return "\(Self.quoted(path)): no golden report recorded there yet; record it first"
+    case .badGolden(let path, let line, let problem):
+      return
+        "\(Self.quoted(path))\(line.map { ":\($0)" } ?? ""): \(problem.excerpt(limit: 300)); re-record the golden"
     case .invalidEviction(let policy, let app, let problem):
       return "policy '\(policy.excerpt())' chose '\(app.excerpt())', but \(problem); fix the policy"
     }
