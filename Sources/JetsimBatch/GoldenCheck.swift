@@ -163,9 +163,13 @@ public struct GoldenCheckResult: Sendable, Equatable {
 
 /// Compares runs with golden reports, and records them.
 public enum GoldenCheck {
-  /// The report files a golden folder may hold, in the order they are compared and written: those
-  /// `ReportFile` says `check` writes (a run's files, but for metrickit.json).
+  /// The report files `update` records, in the order they are compared and written: those
+  /// `ReportFile` says `check` writes (kills.csv and run.json, events.csv with `events`).
   public static let files = ReportFile.written(by: "check")
+  /// A run's other report files `update` re-records when the golden folder already holds them
+  /// (as jetsim's own goldens do), so that the folder stays one run's; it never creates them.
+  /// (metrickit.json is not one: it is left as it is.)
+  public static let keptFiles: [ReportFile] = [.apps, .summary, .html]
 
   /// Runs `scenario` and compares its kills (and with `options.events`, its event log) with the
   /// golden `kills.csv` (and `events.csv`) in `folder`. A folder with no golden `kills.csv` is a
@@ -208,9 +212,10 @@ public enum GoldenCheck {
     return checked
   }
 
-  /// Records the golden reports of `scenario` in `folder`: the files already there (at least
-  /// `kills.csv` and `run.json`, plus `events.csv` with `events`), writing only those whose content
-  /// changed. Returns `(file, written)` for each file considered.
+  /// Records the golden reports of `scenario` in `folder`: `kills.csv` and `run.json`, plus
+  /// `events.csv` with `events` or when the folder holds one, plus those of `keptFiles` the folder
+  /// already holds, writing only those whose content changed. Returns `(file, written)` for each
+  /// file considered.
   public static func update(_ scenario: Scenario, in folder: String, events: Bool = false)
     throws(JetsimError)
     -> [(file: String, written: Bool)]
@@ -222,7 +227,9 @@ public enum GoldenCheck {
       .provenance: Provenance(scenario: scenario, summary: result.summary).json,
       .html: HTMLReport.render(result, device: scenario.device),
     ]
-    var chosen = files.filter { FileSystem.entry(at: "\(folder)/\($0.name)") == .file }
+    var chosen = (files + keptFiles).filter {
+      FileSystem.entry(at: "\(folder)/\($0.name)") == .file
+    }
     for required in [ReportFile.kills, .provenance] + (events ? [.events] : [])
     where !chosen.contains(required) {
       chosen.append(required)
@@ -233,7 +240,7 @@ public enum GoldenCheck {
       throw error.notWritable(folder)
     }
     var outcome: [(String, Bool)] = []
-    for file in files where chosen.contains(file) {
+    for file in ReportFile.allCases where chosen.contains(file) {
       let text = contents[file] ?? ""
       let path = "\(folder)/\(file.name)"
       let changed = (try? InputFile.bytes(at: path)) != Array(text.utf8)

@@ -360,6 +360,19 @@ import Testing
     )
   }
 
+  @Test func updateKeepsARunsOtherFilesOnlyWhereTheFolderHoldsThem() throws {
+    let fresh = scratch.path + "/fresh"
+    let recorded = try GoldenCheck.update(scenario, in: fresh)
+    #expect(recorded.map(\.file) == ["kills.csv", "run.json"])
+    #expect(try scratch.contents("fresh").sorted() == ["kills.csv", "run.json"])
+    try scratch.write("fresh/apps.csv", "")
+    try scratch.write("fresh/metrickit.json", "[]")
+    let again = try GoldenCheck.update(scenario, in: fresh)
+    #expect(again.filter(\.written).map(\.file) == ["apps.csv"])
+    #expect(try !scratch.read("fresh/apps.csv").isEmpty)
+    #expect(try scratch.read("fresh/metrickit.json") == "[]", "metrickit.json is left as it is")
+  }
+
   @Test func updateRewritesExactlyTheChangedFiles() throws {
     try edit { $0.swapAt(1, 2) }
     let before =

@@ -45,8 +45,12 @@ extension CheckOptions {
       ("com.example.browser moved from #6 to #10"); the first line counts the moves, insertions \
       and deletions. Exit 0 when they match; otherwise exit 1 and print \
       the differences in words, and whether the scenario or its profiles changed since the golden \
-      was recorded (from DIR/run.json) or the behaviour did. --update records the golden files \
-      (only those that changed).
+      was recorded (from DIR/run.json: its scenario, policy, seed and input digests) or the \
+      behaviour did. A golden that cannot be compared (empty, not CSV, not jetsim's header, a \
+      run.json jetsim did not write) is bad input (exit 65): re-record it. --update records \
+      kills.csv and run.json, and events.csv with --events, writing only those that changed; in \
+      a folder that already holds a run's apps.csv, summary.csv, events.csv or report.html it \
+      re-records those too.
       """,
     arguments: [.scenario],
     options: [

@@ -1,7 +1,7 @@
 /// Every file jetsim writes at the top of an output folder, declared once: its name, the kinds of
 /// folder that hold it, the subcommands that write it, and what it holds. Writers name their files
 /// by these cases; what an existing folder may hold before jetsim replaces it
-/// (`ReportFolder.Kind.files`), the files a golden check compares and records (`GoldenCheck.files`),
+/// (`ReportFolder.Kind.files`), the files a golden check records (`GoldenCheck.files`),
 /// the lists of files the subcommands print and their `--help`, and the table in docs/reports.md (a
 /// test) all follow this list, so a new report file is one case here and its writer.
 public enum ReportFile: String, CaseIterable, Sendable {
@@ -77,11 +77,14 @@ public enum ReportFile: String, CaseIterable, Sendable {
     }
   }
 
-  /// The jetsim subcommands that write it (`check` records a golden copy of a run's files, but for
-  /// metrickit.json; `merge` writes a sweep's files from its shards).
+  /// The jetsim subcommands that write it (`check --update` records the golden kills.csv and
+  /// run.json, and events.csv with `--events`; it re-records apps.csv, summary.csv and report.html
+  /// only in a golden folder that already holds them, so they are not its files; `merge` writes a
+  /// sweep's files from its shards).
   public var commands: [String] {
     switch self {
-    case .events, .kills, .apps, .summary, .provenance, .html: ["run", "check"]
+    case .events, .kills, .provenance: ["run", "check"]
+    case .apps, .summary, .html: ["run"]
     case .metricKit: ["run", "what-if"]
     case .compare, .compareSummary, .compareHTML: ["compare"]
     case .plan, .planJSON, .planHTML: ["plan"]
