@@ -331,6 +331,15 @@ import Testing
         == "jetsim: \(golden)/run.json: not valid JSON; re-record the golden with --update\n")
   }
 
+  @Test func anUnwritableGoldenFolderNamesExpect() throws {
+    let result = try jetsim([
+      "check", scenarioPath("worked-example"), "--expect", "/proc/x", "--update",
+    ])
+    #expect(result.status == 73)
+    #expect(result.errors.hasPrefix("jetsim: /proc/x: cannot write the reports ("))
+    #expect(result.errors.hasSuffix("); choose another folder with --expect\n"), "\(result.errors)")
+  }
+
   @Test func checkWithoutAGoldenNamesTheMissingFile() throws {
     let result = try jetsim([
       "check", scenarioPath("worked-example"), "--expect", "/nonexistent/golden",

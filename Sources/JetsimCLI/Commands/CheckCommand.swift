@@ -107,7 +107,15 @@ extension CheckOptions {
       }
     }
     let before = try? GoldenCheck.check(scenario, against: expect, options: options)
-    let files = try GoldenCheck.update(scenario, in: expect, events: events)
+    let files: [(file: String, written: Bool)]
+    do {
+      files = try GoldenCheck.update(scenario, in: expect, events: events)
+    } catch .outputNotWritable(let path, let reason, let output) {
+      // The golden folder is --expect's: name that flag, not --out.
+      let error = JetsimError.outputNotWritable(path: path, reason: reason, output: output)
+      return CommandResult(
+        errors: "jetsim: \(error); choose another folder with --expect\n", code: .cannotCreate)
+    }
     let written = files.filter(\.written).map(\.file)
     let unchanged = files.filter { !$0.written }.map(\.file)
     var text =
