@@ -23,6 +23,22 @@ import Testing
   }
 }
 
+/// The example package's golden is this jetsim's: recorded with this version's columns, from the
+/// scenario it ships, and matching a run now, numbers included (re-record it with
+/// `jetsim check docs/example-package/Scenarios/morning.json --expect
+/// docs/example-package/Golden/morning --update` when the columns change).
+@Suite struct ExamplePackageGoldenTests {
+  @Test func theGoldenMatchesThisJetsimNumbersIncluded() throws {
+    let example = "\(packageRoot)/docs/example-package"
+    let scenario = try ProfileLoader.scenario(at: "\(example)/Scenarios/morning.json")
+    let result = try GoldenCheck.check(
+      scenario, against: "\(example)/Golden/morning", options: GoldenCheckOptions(numbers: true))
+    #expect(result.passed, "\(result.report())")
+    #expect(result.goldenVersion == nil, "recorded with this jetsim's columns")
+    #expect(result.changedInputs == [])
+  }
+}
+
 /// The dependency forms docs/regression-testing.md gives work on a clone of main with no tags: a
 /// branch and a revision of this checkout resolve (`swift package resolve`, no build).
 @Suite struct DependencyFormTests {
