@@ -244,3 +244,49 @@ final class XCTestMetricKitTests: XCTestCase {
     XCTAssertMetricKitExits(of: scenario, app: "com.example.photofeed", atMost: 2, seeds: [1])
   }
 }
+
+/// docs/regression-testing.md's step 5 shows the messages a changed kill order fails with: they are
+/// the library's, word for word.
+@Suite struct DocumentedFailureMessageTests {
+  let example = packagePath("docs/example-package")
+
+  /// The code blocks of step 5 of docs/regression-testing.md.
+  func blocks() throws -> [[String]] {
+    let text = try String(
+      contentsOfFile: packagePath("docs/regression-testing.md"), encoding: .utf8)
+    let step = try #require(
+      text.components(separatedBy: "**5. Run `swift test`.**").dropFirst().first)
+    let section = step.components(separatedBy: "\n## ")[0]
+    return section.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map {
+      $0.element.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+        String.init)
+    }
+  }
+
+  @Test func theGoldenFailureIsTheLibrarys() throws {
+    let scratch = try ScratchFolder()
+    var kills = try String(contentsOfFile: "\(example)/Golden/morning/kills.csv", encoding: .utf8)
+      .split(separator: "\n").map(String.init)
+    kills.swapAt(1, 2)
+    try scratch.write("Golden/morning/kills.csv", kills.joined(separator: "\n") + "\n")
+    try scratch.write(
+      "Golden/morning/run.json",
+      try String(contentsOfFile: "\(example)/Golden/morning/run.json", encoding: .utf8))
+    let message = try #require(
+      KillOrderAssertion.failure(
+        ofScenarioAt: "\(example)/Scenarios/morning.json",
+        matchesGoldenIn: "\(scratch.path)/Golden/morning", events: false, numbers: false,
+        recording: false))
+    let documented = try #require(blocks().first).joined(separator: "\n") + "\n"
+    #expect(
+      documented.replacingOccurrences(of: "/path/to/YourPackage", with: scratch.path) == message)
+  }
+
+  @Test func theSpelledOutOrderFailureIsTheLibrarys() throws {
+    let scenario = try ProfileLoader.scenario(at: "\(example)/Scenarios/morning.json")
+    let message = KillOrderAssertion.failure(
+      of: scenario, toBe: ["com.example.ourapp", "com.example.browser"])
+    let documented = try #require(blocks().dropFirst().first).joined(separator: "\n")
+    #expect(documented == message)
+  }
+}
