@@ -109,8 +109,14 @@ import Testing
     (["compare", "s.json", "--seeds", "1,1"], "repeats a seed"),
     (
       ["check", "s.json", "--expect", "g", "--tolerance", "five"],
-      "--tolerance 'five' is not a share such as 5% or a size such as 1MB"
+      "--tolerance 'five' is not a share from 0% to 100%, such as 5%, or a size such as 1MB"
     ),
+    (
+      ["check", "s.json", "--expect", "g", "--tolerance", "500%"],
+      "--tolerance '500%' is not a share from 0% to 100%"
+    ),
+    (["run", "s.json", "--duration", "0s"], "--duration '0s' is zero; it must be more than that"),
+    (["run", "s.json", "--out", ""], "option '--out' is given an empty value; it needs DIR"),
     (["compare", "s.json", "--jobs", "0"], "--jobs '0' is not a whole number of at least 1"),
     (["compare", "s.json", "--rank-by", "kils"], "did you mean 'kills'?"),
     (["compare"], "'compare' needs a SCENARIO file"),

@@ -29,7 +29,8 @@ extension CheckOptions {
     "numbers", help: "compare the numbers too (times, sizes, free memory), not only the order")
   static let tolerance = OptionSpec(
     "tolerance", value: "5%|1MB",
-    help: "with --numbers, let numbers differ by a share of the golden's, or sizes by a size")
+    help: "compare the numbers too (--numbers), letting them differ by a share of the golden's"
+      + " (0% to 100%), or sizes by a size")
   static let update = OptionSpec(
     "update", help: "re-record the golden files that changed, and say which")
 
@@ -69,7 +70,7 @@ extension CheckOptions {
     if let text = parsed.value(Self.tolerance) {
       guard let tolerance = NumberTolerance(text) else {
         throw UsageError(
-          "--tolerance '\(text.excerpt(limit: 40))' is not a share such as 5% or a size such as 1MB",
+          "--tolerance '\(text.excerpt(limit: 40))' is not a share from 0% to 100%, such as 5%, or a size such as 1MB",
           help: Self.spec.name)
       }
       self.tolerance = tolerance

@@ -48,7 +48,7 @@ extension PlanOptions {
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
   static let out = OutFolder(
-    "where to write plan.csv and plan.json (a folder a device with several --devices)",
+    "where to write plan.csv and plan.json (with several --devices, a folder for each device in it)",
     suffix: "-plan")
   static let curve = OptionSpec(
     "curve",
