@@ -49,7 +49,16 @@ import Testing
     _ = try document([
       "compare", example, "--policies", "lru,jetsam", "--seeds", "2", "--out", scratch.file("cmp"),
     ])
-    _ = try document(["check", example, "--expect", "Reports/golden/worked-example"])
+    let check = try document(["check", example, "--expect", "Reports/golden/worked-example"])
+    let recorded = (check as? [String: Any])?["recorded_with"] as? [String: Any]
+    #expect(recorded?.keys.sorted() == ["jetsim", "policy", "scenario", "seed"])
+    #expect(recorded?.values.allSatisfy { $0 is NSNull } == true, "the golden's own run")
+    // Under another seed the document names the golden's (the worked example draws nothing at
+    // random, so its kills are the same and the check passes).
+    let seeded = try document(
+      ["check", example, "--expect", "Reports/golden/worked-example", "--seed", "9"])
+    let seed = ((seeded as? [String: Any])?["recorded_with"] as? [String: Any])?["seed"]
+    #expect((seed as? Int) == 1)
     _ = try document([
       "plan", "Profiles/scenarios/light-user-2gb.json", "--target", "warm-resume-ratio>=0.5",
       "--max", "2GB", "--out", scratch.file("plan"),

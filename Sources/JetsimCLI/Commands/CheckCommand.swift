@@ -166,6 +166,16 @@ extension CheckOptions {
         ("kill_edits", edits(result.killEdits)),
         ("event_edits", result.eventEdits.map(edits) ?? .null),
         ("changed_inputs", result.changedInputs.map { .list($0.map { .string($0) }) } ?? .null),
+        // What the golden was recorded with where it is not this run's: each a cause the text names.
+        (
+          "recorded_with",
+          .fields([
+            ("scenario", result.goldenScenario.map { .string($0) } ?? .null),
+            ("policy", result.goldenPolicy.map { .string($0) } ?? .null),
+            ("seed", result.goldenSeed.map { .integer(Int($0)) } ?? .null),
+            ("jetsim", result.goldenVersion.map { .string($0) } ?? .null),
+          ])
+        ),
       ]))
   }
 }
