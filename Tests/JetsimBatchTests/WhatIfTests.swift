@@ -77,6 +77,12 @@ import Testing
     } catch {
       #expect("\(error)".contains("a system process of the device"))
     }
+    // A name the scenario lacks is named, with the nearest app and the apps there are.
+    #expect(
+      throws: JetsimError.invalidEntry(
+        path: scenario.origin, keyPath: "apps",
+        message: "no app 'note' to change; did you mean 'notes'? its apps are notes")
+    ) { try WhatIf.index(of: "note", in: scenario) }
     #expect(WhatIf.hasWorkload(scenario))
     var bare = scenario
     bare.actions = []

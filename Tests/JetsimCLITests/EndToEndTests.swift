@@ -440,7 +440,7 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.errors.contains(
-        "bad.csv: line 3: 'example.zz' is not an app or system process of the scenario; did you mean 'example.a'?"
+        "bad.csv:3: 'example.zz' is not an app or system process of the scenario; did you mean 'example.a'?"
       ))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["bad.csv"])
   }

@@ -139,7 +139,9 @@ import Testing
       "what-if", photofeed, "--app", "com.example.nobody", "--resident", "100MB",
     ])
     #expect(unknown.status == 65)
-    #expect(unknown.errors.contains("the id of one of its apps (com.example.photofeed"))
+    #expect(
+      unknown.errors.contains(
+        "'apps': no app 'com.example.nobody' to change; its apps are com.example.photofeed,"))
     let size = try jetsim([
       "what-if", photofeed, "--app", "com.example.photofeed", "--resident", "big",
     ])

@@ -326,9 +326,22 @@ import Testing
     let file = try scratch.write(
       "s.json",
       scenario(#""script": [{"at": "0s", "action": "home"}]"#, apps: appJSON + "," + appJSON))
-    #expect(throws: JetsimError.duplicateApp(path: file, id: "com.example.notes")) {
+    #expect(
+      throws: JetsimError.duplicateApp(
+        path: file, id: "com.example.notes", places: ["apps[0]", "apps[1]"])
+    ) {
       try ProfileLoader.scenario(at: file)
     }
+    // Apps read from files are named by the file as well.
+    try scratch.write("notes.json", appJSON)
+    let files = try scratch.write(
+      "files.json",
+      scenario(#""script": [{"at": "0s", "action": "home"}]"#, apps: "\"notes.json\"," + appJSON))
+    let error = try #require(throws: JetsimError.self) { try ProfileLoader.scenario(at: files) }
+    #expect(
+      "\(error)"
+        == "\(files): 'com.example.notes' is defined twice, at apps[0] (notes.json) and apps[1]; give each app and system process its own name"
+    )
   }
 
   @Test func aTraceLineOutOfTimeOrder() throws {
@@ -360,8 +373,11 @@ import Testing
       "t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,open,com.example.mail,\n")
     let file = try scratch.write("s.json", scenario(#""trace": "t.csv""#))
     #expect(
-      throws: JetsimError.unknownApp(
-        path: trace, location: "line 3", id: "com.example.mail", suggestion: nil)
+      throws: JetsimError.traceLine(
+        path: trace, line: 3,
+        message:
+          "'com.example.mail' is not an app or system process of the scenario; add its profile to 'apps' (or the device's 'systemProcesses')"
+      )
     ) {
       try ProfileLoader.scenario(at: file)
     }
@@ -390,7 +406,7 @@ import Testing
       .invalidValue(path: "a", keyPath: "k", value: "v", expected: "e"),
       .unsupportedVersion(path: "a", found: 2, supported: 1),
       .unknownApp(path: "a", location: "l", id: "i", suggestion: "j"),
-      .duplicateApp(path: "a", id: "i"),
+      .duplicateApp(path: "a", id: "i", places: ["apps[0]", "apps[1]"]),
       .traceLine(path: "a", line: 1, message: "m"), .unknownPolicy(name: "n", valid: ["x"]),
       .outputNotWritable(path: "a", reason: "r"),
       .invalidEviction(policy: "p", app: "a", problem: "s"),

@@ -9,6 +9,9 @@ import Testing
 /// every kind, lines across read boundaries, quoting, and errors that name the line.
 @Suite struct TraceStreamingTests {
   let scratch: ScratchFolder
+  /// What a trace line naming the undefined com.example.mail says, after `t.csv:N:`.
+  static let unknownMail =
+    "'com.example.mail' is not an app or system process of the scenario; add its profile to 'apps' (or the device's 'systemProcesses')"
   init() throws { scratch = try ScratchFolder() }
 
   let lines = [
@@ -126,8 +129,8 @@ import Testing
     let trace = try scratch.write(
       "t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n5,open,com.example.mail,\n")
     #expect(
-      throws: JetsimError.unknownApp(
-        path: trace, location: "line 3", id: "com.example.mail", suggestion: nil)
+      throws: JetsimError.traceLine(
+        path: trace, line: 3, message: Self.unknownMail)
     ) { try Simulator.run(scenario) }
     // ... and a file that reads but is not the one checked fails at its end.
     try scratch.write("t.csv", "time_ms,action,app,value\n0,open,com.example.notes,\n6,home,,\n")
@@ -171,8 +174,8 @@ import Testing
     var (scenario, _) = try ProfileLoader.scenarioForOneRun(at: file)
     scenario.durationMs = 100
     #expect(
-      throws: JetsimError.unknownApp(
-        path: trace, location: "line 4", id: "com.example.mail", suggestion: nil)
+      throws: JetsimError.traceLine(
+        path: trace, line: 4, message: Self.unknownMail)
     ) { try Simulator.run(scenario) }
     // Read to its end by the run, the bad line fails the run itself.
     (scenario, _) = try ProfileLoader.scenarioForOneRun(at: file)

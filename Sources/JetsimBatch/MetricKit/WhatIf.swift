@@ -56,15 +56,19 @@ public struct WhatIf: Sendable {
     if !scenario.apps.contains(where: { $0.id == app }),
       scenario.device.systemProcesses.contains(where: { $0.name == app })
     {
-      throw .invalidValue(
-        path: scenario.origin, keyPath: "apps", value: "'\(app)', a system process of the device",
-        expected: "an app: a system process's memory is the device's, not an app's to change")
+      throw .invalidEntry(
+        path: scenario.origin, keyPath: "apps",
+        message:
+          "'\(app.excerpt())' is a system process of the device, not an app; a system process's memory is the device's, not an app's to change"
+      )
     }
     guard let index = scenario.apps.firstIndex(where: { $0.id == app }) else {
-      let known = scenario.apps.prefix(8).map(\.id).joined(separator: ", ")
-      throw .invalidValue(
-        path: scenario.origin, keyPath: "apps", value: app,
-        expected: "the id of one of its apps (\(known)\(scenario.apps.count > 8 ? ", ..." : ""))")
+      let ids = scenario.apps.map(\.id)
+      let hint = Suggestion.closest(to: app, in: ids).map { "did you mean '\($0)'? " } ?? ""
+      let known = ids.prefix(8).joined(separator: ", ") + (ids.count > 8 ? ", ..." : "")
+      throw .invalidEntry(
+        path: scenario.origin, keyPath: "apps",
+        message: "no app '\(app.excerpt())' to change; \(hint)its apps are \(known)")
     }
     return index
   }

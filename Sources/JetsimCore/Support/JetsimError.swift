@@ -25,8 +25,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedVersion(path: String, found: Int, supported: Int)
   /// An app id used but not defined; `suggestion` is the closest defined id, if any.
   case unknownApp(path: String, location: String, id: String, suggestion: String?)
-  /// Two processes (apps or system processes) with one name.
-  case duplicateApp(path: String, id: String)
+  /// Two processes (apps or system processes) with one name; `places` says where each is defined
+  /// (`apps[0] (notes.json)`, `the device's systemProcesses[2]`).
+  case duplicateApp(path: String, id: String, places: [String])
   /// A line of a text file (a trace, a log, a journal) that cannot be used.
   case traceLine(path: String, line: Int, message: String)
   /// A policy name that no built-in policy has.
@@ -82,15 +83,12 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupportedVersion(let path, let found, let supported):
       return
         "\(Self.quoted(path)): version \(found) is not supported; this jetsim reads version \(supported)"
-    case .unknownApp(let path, let location, let id, let suggestion):
-      let hint =
-        suggestion.map { "; did you mean '\($0)'?" }
-        ?? "; add its profile to 'apps' (or the device's 'systemProcesses')"
+    case .unknownApp(let path, let location, _, _):
+      return "\(Self.quoted(path)): \(location.excerpt()): \(unknownAppText)"
+    case .duplicateApp(let path, let id, let places):
+      let at = places.isEmpty ? "" : ", at " + places.joined(separator: " and ")
       return
-        "\(Self.quoted(path)): \(location.excerpt()): '\(id.excerpt())' is not an app or system process of the scenario\(hint)"
-    case .duplicateApp(let path, let id):
-      return
-        "\(Self.quoted(path)): '\(id.excerpt())' is defined twice; give each app and system process its own name"
+        "\(Self.quoted(path)): '\(id.excerpt())' is defined twice\(at); give each app and system process its own name"
     case .traceLine(let path, let line, let message):
       return "\(Self.quoted(path)):\(line): \(message.excerpt(limit: 300))"
     case .unknownPolicy(let name, let valid):
@@ -111,6 +109,15 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case .invalidEviction(let policy, let app, let problem):
       return "policy '\(policy.excerpt())' chose '\(app.excerpt())', but \(problem); fix the policy"
     }
+  }
+
+  /// What an `unknownApp` error says of the name, after its place (empty for any other error).
+  package var unknownAppText: String {
+    guard case .unknownApp(_, _, let id, let suggestion) = self else { return "" }
+    let hint =
+      suggestion.map { "; did you mean '\($0)'?" }
+      ?? "; add its profile to 'apps' (or the device's 'systemProcesses')"
+    return "'\(id.excerpt())' is not an app or system process of the scenario\(hint)"
   }
 
   /// A path in a message: as given, but never longer than a line.

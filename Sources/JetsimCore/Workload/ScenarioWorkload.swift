@@ -42,16 +42,22 @@ public struct ScenarioWorkload: WorkloadSource {
   init(_ scenario: Scenario) throws(JetsimError) {
     var indices: [String: Int32] = [:]
     for (index, app) in scenario.apps.enumerated() {
-      guard indices.updateValue(Int32(index), forKey: app.id) == nil else {
-        throw .duplicateApp(path: scenario.origin, id: app.id)
+      if let first = indices.updateValue(Int32(index), forKey: app.id) {
+        throw .duplicateApp(
+          path: scenario.origin, id: app.id, places: ["apps[\(first)]", "apps[\(index)]"])
       }
     }
     var systemIndices: [String: Int32] = [:]
+    let appCount = Int32(scenario.apps.count)
     for (index, process) in scenario.device.systemProcesses.enumerated() {
-      guard indices[process.name] == nil,
-        systemIndices.updateValue(Int32(scenario.apps.count + index), forKey: process.name) == nil
-      else {
-        throw .duplicateApp(path: scenario.origin, id: process.name)
+      if let first = indices[process.name]
+        ?? systemIndices.updateValue(appCount + Int32(index), forKey: process.name)
+      {
+        let firstPlace =
+          first < appCount ? "apps[\(first)]" : "the device's systemProcesses[\(first - appCount)]"
+        throw .duplicateApp(
+          path: scenario.origin, id: process.name,
+          places: [firstPlace, "the device's systemProcesses[\(index)]"])
       }
     }
     appIndex = AppIndex(scenario.apps.map(\.id))
@@ -186,29 +192,29 @@ public struct ScenarioWorkload: WorkloadSource {
       else {
         let (path, place) = location(source)
         let names = apps.map(\.id) + (anyProcess ? systemProcesses.map(\.name) : [])
-        failure = .unknownApp(
+        let unknown = JetsimError.unknownApp(
           path: path, location: place, id: id,
           suggestion: Suggestion.closest(to: id, in: names))
+        failure = traceLine(source, place, path, unknown.unknownAppText) ?? unknown
         return nil
       }
       if anyProcess, let problem = priorityProblem(action.action, index: Int(index)) {
         let (path, place) = location(source)
         let message = "'\(action.action.name) \(id)': \(problem)"
-        // A trace's line is named as the trace reader names it (`file:line:`).
-        if source == 1, let line = Int(place.dropFirst("line ".count)) {
-          failure = .traceLine(path: path, line: line, message: message)
-        } else {
-          failure = .invalidEntry(path: path, keyPath: place, message: message)
-        }
+        failure =
+          traceLine(source, place, path, message)
+          ?? .invalidEntry(path: path, keyPath: place, message: message)
         return nil
       }
       app = index
       if case .startMode(_, let mode) = action.action, !apps[Int(index)].declares(mode) {
         let (path, place) = location(source)
         let declared = apps[Int(index)].backgroundModes.map(\.rawValue).joined(separator: ", ")
-        failure = .invalidValue(
-          path: path, keyPath: place, value: "mode '\(mode)' for '\(id)'",
-          expected: "a mode the app declares in backgroundModes (\(declared))")
+        let value = "mode '\(mode)' for '\(id)'"
+        let expected = "a mode the app declares in backgroundModes (\(declared))"
+        failure =
+          traceLine(source, place, path, "\(value); expected \(expected)")
+          ?? .invalidValue(path: path, keyPath: place, value: value, expected: expected)
         return nil
       }
     }
@@ -245,6 +251,15 @@ public struct ScenarioWorkload: WorkloadSource {
       }
       return nil
     }
+  }
+
+  /// A problem found on a trace's line, named `file:line:` as the trace reader names its own
+  /// errors; nil for an action from anywhere else (named by its key).
+  private func traceLine(_ source: Int, _ place: String, _ path: String, _ message: String)
+    -> JetsimError?
+  {
+    guard source == 1, let line = Int(place.dropFirst("line ".count)) else { return nil }
+    return .traceLine(path: path, line: line, message: message)
   }
 
   private func location(_ source: Int) -> (path: String, location: String) {

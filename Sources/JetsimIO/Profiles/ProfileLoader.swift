@@ -97,17 +97,25 @@ public enum ProfileLoader {
     inputs: inout [RunInput]
   ) throws(JetsimError) -> [AppProfile] {
     var apps: [AppProfile] = []
+    // Where each id was defined, for the error that names both places of a duplicate.
+    var places: [String: String] = [:]
     for (index, reference) in references.enumerated() {
+      let app: AppProfile
+      var place = "apps[\(index)]"
       switch reference {
-      case .inline(let profile): apps.append(profile)
+      case .inline(let profile): app = profile
       case .path(let reference, _):
-        let (appPath, appData) = try referenced(reference, at: "apps[\(index)]", of: scenarioPath)
-        let app = try decode(appData, path: appPath) { node throws(FieldError) in
+        let (appPath, appData) = try referenced(reference, at: place, of: scenarioPath)
+        app = try decode(appData, path: appPath) { node throws(FieldError) in
           try AppProfile(json: node)
         }
-        apps.append(app)
         inputs.append(RunInput(role: "app \(app.id)", path: appPath, data: appData))
+        place += " (\(reference))"
       }
+      if let first = places.updateValue(place, forKey: app.id) {
+        throw .duplicateApp(path: scenarioPath, id: app.id, places: [first, place])
+      }
+      apps.append(app)
     }
     return apps
   }
