@@ -11,11 +11,7 @@ package enum PlanReport {
   /// metric's mean, min and max, then its value on each seed (empty where not run).
   package static func csv(_ plan: CapacityPlan) -> String {
     var out = CSVBuffer()
-    out.appendRow(
-      [
-        "memory_kb", "seeds", "statistic", "value", "value_ci95_low", "value_ci95_high",
-        "share_met", "target_met", "mean", "min", "max",
-      ] + plan.seeds.map { "seed_\($0)" })
+    out.appendRow(columns + plan.seeds.map { "seed_\($0)" })
     for probe in plan.probes {
       let defined = probe.values.compactMap { $0 }
       let mean = defined.isEmpty ? nil : defined.reduce(0, +) / Double(defined.count)
@@ -40,6 +36,13 @@ package enum PlanReport {
     }
     return String(decoding: out.bytes, as: UTF8.self)
   }
+
+  /// `plan.csv`'s columns before the seeds' (`seed_1`, `seed_2`, …), as docs/reports.md explains
+  /// them.
+  package static let columns = [
+    "memory_kb", "seeds", "statistic", "value", "value_ci95_low", "value_ci95_high",
+    "share_met", "target_met", "mean", "min", "max",
+  ]
 
   /// The ends of a statistic's interval for `target`, the lower first (nil where the seeds cannot
   /// bound it: the good end is the higher one for a `>=` or `>` target).

@@ -213,8 +213,26 @@ import Testing
     #expect(adaptive.probes.contains { $0.seedCount == adaptive.seeds.count && $0.holds })
     let other = try plan(jobs: 2)
     #expect(PlanReport.csv(other) == PlanReport.csv(adaptive))
+    // plan.csv: its columns, then a seed's column for each seed of the plan, every row as wide.
+    let rows = PlanReport.csv(adaptive).split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    let seedColumns = adaptive.seeds.map { "seed_\($0)" }
+    #expect(rows.first?.map(String.init) == PlanReport.columns + seedColumns)
+    #expect(rows.count == adaptive.probes.count + 1)
+    #expect(rows.allSatisfy { $0.count == PlanReport.columns.count + seedColumns.count })
     #expect(
       PlanReport.json(other, scenario: scenario) == PlanReport.json(adaptive, scenario: scenario))
+  }
+
+  /// Every column of plan.csv is explained in docs/reports.md.
+  @Test func everyPlanColumnIsDocumented() throws {
+    let docs = try String(contentsOfFile: "\(packageRoot)/docs/reports.md", encoding: .utf8)
+    let section = try #require(docs.range(of: "## plan.csv")).upperBound
+    let table = docs[section..<(docs[section...].range(of: "\n## ")?.lowerBound ?? docs.endIndex)]
+    for column in PlanReport.columns + ["seed_N"] {
+      #expect(table.contains("`\(column)`"), "\(column) is not in docs/reports.md's plan.csv")
+    }
   }
 
   @Test func withMemoryRederivesOnlyWhatWasDerived() {
