@@ -133,23 +133,31 @@ extension Comparison {
   }
 
   /// The columns of `compare-summary.csv`: each metric's mean, min, max and 95 % CI half-width,
-  /// then the metric ranked by and each policy's rank, verdict and the reason for no verdict.
+  /// then the metric ranked by and each policy's rank, verdict and the reason for no verdict, and
+  /// the paired difference behind the verdict: the best policy it is taken from, and the
+  /// difference's mean and 95 % CI half-width over the seeds (this policy's value less the best's).
   public static let aggregateColumns =
     ["policy", "runs"]
     + SummaryMetric.all.flatMap {
       ["\($0.name)_mean", "\($0.name)_min", "\($0.name)_max", "\($0.name)_ci95"]
-    } + ["rank_by", "rank", "verdict", "verdict_reason"]
+    }
+    + [
+      "rank_by", "rank", "verdict", "verdict_reason", "vs", "paired_difference_mean",
+      "paired_difference_ci95",
+    ]
 
   /// `compare-summary.csv` ranked by the default metric.
   package var aggregateTable: CSVBuffer { aggregateTable(rankBy: .rankDefault) }
 
   /// `compare-summary.csv`: one row per policy in the order given, each metric's mean, min, max
   /// and 95 % CI half-width across seeds (four decimals; empty where undefined), then its rank
-  /// on `metric` (shared where the evidence cannot tell policies apart), verdict and reason.
+  /// on `metric` (shared where the evidence cannot tell policies apart), verdict and reason, and
+  /// its paired difference from the best (empty for the best, and where there is none).
   package func aggregateTable(rankBy metric: SummaryMetric) -> CSVBuffer {
     var out = CSVBuffer()
     out.appendRow(Self.aggregateColumns)
     let standings = standings(by: metric)
+    let best = standings.first { $0.rank != nil }?.policy
     for policy in policies {
       out.append(field: policy)
       out.comma()
@@ -162,9 +170,12 @@ extension Comparison {
         }
       }
       let standing = standings.first { $0.policy == policy }
+      let difference = standing?.vsBest
       for field in [
         metric.name, standing?.rank.map(String.init) ?? "", standing?.verdict.name ?? "",
-        standing?.verdict.reason ?? "",
+        standing?.verdict.reason ?? "", difference == nil ? "" : best ?? "",
+        difference.map { FixedPoint.format($0.mean) } ?? "",
+        difference?.ci95.map { FixedPoint.format($0) } ?? "",
       ] {
         out.comma()
         out.append(field: field)

@@ -137,11 +137,24 @@ import Testing
     #expect(!once.isClearlyBetter("largest-first", than: "jetsam", by: warm))
     #expect(three.isClearlyBetter("largest-first", than: "jetsam", by: warm))
     #expect(!three.isClearlyBetter("jetsam", than: "largest-first", by: warm))
-    // compare-summary.csv carries the same ranks and verdicts, in the order the policies were given.
+    // compare-summary.csv carries the same ranks and verdicts, in the order the policies were given,
+    // and the paired difference from the best behind each verdict (none for the best itself):
+    // jetsam resumes 2 of 7 apps warm where largest-first resumes 4 of 7, on every seed.
     let rows = three.aggregateTable(rankBy: warm).text.split(separator: "\n")
-    #expect(rows[0].hasSuffix(",rank_by,rank,verdict,verdict_reason"))
-    #expect(rows[1].hasPrefix("jetsam,") && rows[1].hasSuffix(",warm_resume_ratio,3,worse,"))
-    #expect(rows[3].hasSuffix(",warm_resume_ratio,1,no_verdict,the same on every seed"))
+    #expect(
+      rows[0].hasSuffix(
+        ",rank_by,rank,verdict,verdict_reason,vs,paired_difference_mean,paired_difference_ci95"))
+    #expect(
+      rows[1].hasPrefix("jetsam,")
+        && rows[1].hasSuffix(",warm_resume_ratio,3,worse,,largest-first,-0.2857,0.0000"))
+    #expect(
+      rows[2].hasPrefix("largest-first,")
+        && rows[2].hasSuffix(
+          ",warm_resume_ratio,1,no_verdict,\"best by mean, but not clearly ahead of oom-badness\",,,"
+        ))
+    #expect(
+      rows[3].hasSuffix(
+        ",warm_resume_ratio,1,no_verdict,the same on every seed,largest-first,0.0000,0.0000"))
   }
 
   @Test func anUnknownPolicyIsRefusedBeforeAnythingRuns() {

@@ -117,7 +117,8 @@ public enum ReportFile: String, CaseIterable, Sendable {
     case .metricKit: "each app's exits and memory as MetricKit payloads would report them"
     case .html: "the run as a page: memory over time and each process's lane"
     case .compare: "one row a policy and seed"
-    case .compareSummary: "one row a policy: each metric's mean and interval, its rank and verdict"
+    case .compareSummary:
+      "one row a policy: each metric's mean and interval, its rank and verdict, and its paired difference from the best"
     case .compareHTML: "the comparison as a page"
     case .plan:
       "one row a memory size tried: its seeds, the target's statistic with its 95 % interval, the share of seeds meeting the target, the metric's mean, range and each seed's value"
