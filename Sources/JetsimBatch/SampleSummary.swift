@@ -17,16 +17,21 @@ public struct SampleSummary: Sendable, Equatable {
 
   /// The summary of the defined `values` (nil ones are left out); nil if none is defined.
   public init?(_ values: [Double?]) {
-    let defined = values.compactMap { $0 }
-    guard let first = defined.first else { return nil }
-    let n = defined.count
-    let average = defined.reduce(0, +) / Double(n)
+    var sums = SampleSums()
+    for value in values { sums.add(value) }
+    for value in values { sums.addDeviation(value) }
+    guard let summary = sums.summary else { return nil }
+    self = summary
+  }
+
+  /// The summary of `count` values with these sums (`SampleSums`).
+  fileprivate init(count n: Int, sum: Double, min: Double, max: Double, deviations: Double) {
     count = n
-    mean = average
-    min = defined.reduce(first, Swift.min)
-    max = defined.reduce(first, Swift.max)
+    mean = sum / Double(n)
+    self.min = min
+    self.max = max
     if n > 1 {
-      let variance = defined.reduce(0) { $0 + ($1 - average) * ($1 - average) } / Double(n - 1)
+      let variance = deviations / Double(n - 1)
       ci95 =
         Self.tCritical95(degreesOfFreedom: n - 1) * variance.squareRoot() / Double(n).squareRoot()
     } else {
@@ -52,5 +57,61 @@ public struct SampleSummary: Sendable, Equatable {
     if degreesOfFreedom < 120 { return 2.000 }
     if degreesOfFreedom < 1000 { return 1.980 }
     return 1.960
+  }
+}
+
+/// A `SampleSummary` of values met one at a time, in two passes over them: first each value
+/// (`add`), then each again (`addDeviation`), for the squared deviations from the mean of the
+/// first. The sums are taken in the values' order, so the summary is the same to the bit whether
+/// the values are held together or read twice from a file.
+struct SampleSums {
+  private var count = 0
+  private var sum = 0.0
+  private var min = 0.0
+  private var max = 0.0
+  private var deviations = 0.0
+
+  /// Counts `value` (nil is left out); in the first pass.
+  mutating func add(_ value: Double?) {
+    guard let value else { return }
+    if count == 0 { (min, max) = (value, value) }
+    count += 1
+    sum += value
+    min = Swift.min(min, value)
+    max = Swift.max(max, value)
+  }
+
+  /// Adds `value`'s squared deviation from the mean (nil is left out); in the second pass, once
+  /// every value is added.
+  mutating func addDeviation(_ value: Double?) {
+    guard let value else { return }
+    let mean = sum / Double(count)
+    deviations += (value - mean) * (value - mean)
+  }
+
+  /// The summary; nil without a value.
+  var summary: SampleSummary? {
+    count == 0
+      ? nil : SampleSummary(count: count, sum: sum, min: min, max: max, deviations: deviations)
+  }
+
+  /// The sums of several metrics side by side (a row's values, in their order).
+  struct Columns {
+    private var columns: [SampleSums]
+
+    init(count: Int) { columns = Array(repeating: SampleSums(), count: count) }
+
+    /// Adds a row's values, one to each column; in the first pass.
+    mutating func add(_ values: some Sequence<Double?>) {
+      for (column, value) in zip(columns.indices, values) { columns[column].add(value) }
+    }
+
+    /// Adds a row's squared deviations; in the second pass.
+    mutating func addDeviations(_ values: some Sequence<Double?>) {
+      for (column, value) in zip(columns.indices, values) { columns[column].addDeviation(value) }
+    }
+
+    /// Each column's summary.
+    var summaries: [SampleSummary?] { columns.map(\.summary) }
   }
 }

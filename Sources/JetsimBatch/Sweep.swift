@@ -123,23 +123,18 @@ public enum Sweep {
     let sweepFolder = try SweepFolder(folder, manifest: manifest, resume: resume)
     defer { sweepFolder.close() }
     started?(sweepFolder.start)
-    let owned = (0..<definition.runCount).filter { shard?.owns($0) ?? true }
-    let done = try journalRows(in: [folder], manifest: manifest)
-    let pending = owned.filter { done[$0] == nil }
+    let pending = try JournalIndex(folders: [folder], manifest: manifest).pending(shard: shard)
     let total = pending.count
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress($0, total) } }
     let journal = try Journal(folder: folder)
-    let fresh: [String]
     do {
-      fresh = try ParallelMap.run(count: pending.count, jobs: jobs, progress: report) { position in
+      _ = try ParallelMap.run(count: pending.count, jobs: jobs, progress: report) { position in
         let index = pending[position]
         let (scenario, labels) = definition.run(index)
         var quiet = DiscardingObserver()
         let summary = try Simulator.run(scenario.unshared, observer: &quiet)
-        let text = row(labels: labels, metrics: summary.metrics)
-        try journal.append(index, text)
-        return text
+        try journal.append(index, row(labels: labels, metrics: summary.metrics).utf8)
       }
       try journal.close()
     } catch {
@@ -149,15 +144,13 @@ public enum Sweep {
     }
     var assembled = false
     if shard.map({ $0.count == 1 }) ?? true {
-      // Every run's row: the journal's from before, and this sweep's as the journal now has them
-      // (not read back from it).
-      var rows = done
-      for (position, index) in pending.enumerated() { rows[index] = fresh[position] }
-      try assemble(folder, manifest: manifest, rows: (0..<manifest.runs).compactMap { rows[$0] })
+      // Every run's row, as the journals now have them.
+      try assemble(folder, manifest: manifest, rows: complete(manifest, in: [folder]))
       assembled = true
     }
     return Outcome(
-      ran: pending.count, alreadyDone: owned.count - pending.count, owned: owned.count,
+      ran: pending.count, alreadyDone: manifest.ownedRuns - pending.count,
+      owned: manifest.ownedRuns,
       assembled: assembled, start: sweepFolder.start)
   }
 
@@ -183,128 +176,37 @@ public enum Sweep {
         expected: "shards of one sweep, from the same sweep file and profiles as \(shards[0])")
     }
     merged.shard = nil
-    let rows = try readRows(folder, manifest: merged, from: shards)
+    let rows = try complete(merged, in: shards)
     let sweepFolder = try SweepFolder(folder, manifest: merged, resume: false)
     defer { sweepFolder.close() }
     let journal = try Journal(folder: folder)
-    for (index, text) in rows.enumerated() { try journal.append(index, text) }
+    var row: [UInt8] = []
+    for index in 0..<merged.runs {
+      row.removeAll(keepingCapacity: true)
+      try rows.append(index, to: &row)
+      try journal.append(index, row)
+    }
     try journal.close()
     try assemble(folder, manifest: merged, rows: rows)
-    return rows.count
+    return merged.runs
   }
 
-  // MARK: - Files
-
-  /// An append-only file of finished runs, one line each, written under a lock in a single write.
-  final class Journal: @unchecked Sendable {
-    private let path: String
-    /// -1 once closed.
-    private var descriptor: Int32
-    private let lock = Lock()
-
-    init(folder: String) throws(JetsimError) {
-      path = "\(folder)/runs/journal-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tsv"
-      do {
-        descriptor = try FileSystem.createExclusively(path)
-      } catch {
-        throw .outputNotWritable(
-          path: path, reason: "cannot create the sweep's journal (\(error.reason))")
-      }
-    }
-
-    func append(_ index: Int, _ row: String) throws(JetsimError) {
-      lock.lock()
-      defer { lock.unlock() }
-      do {
-        try FileSystem.write("\(index)\t\(row)", to: descriptor, path: path)
-      } catch {
-        throw .outputNotWritable(path: "sweep journal", reason: error.reason)
-      }
-    }
-
-    /// Closes the journal (once: a second call does nothing).
-    func close() throws(JetsimError) {
-      guard descriptor >= 0 else { return }
-      let closing = descriptor
-      descriptor = -1
-      do {
-        try FileSystem.close(closing, path: path)
-      } catch {
-        throw .outputNotWritable(path: "sweep journal", reason: error.reason)
-      }
-    }
-
-    deinit { try? close() }
-  }
-
-  /// The finished runs recorded in the journals of `folders`, by run number, each row checked
-  /// against `manifest`: a run number within the sweep, and one field per column and metric. A last
-  /// line without a line end (torn by a crash) is left out: that run is done again; any other
-  /// damaged line is an error naming it.
-  static func journalRows(in folders: [String], manifest: SweepManifest) throws(JetsimError)
-    -> [Int: String]
+  /// The journals of `folders`, which must hold every run of `manifest`.
+  private static func complete(_ manifest: SweepManifest, in folders: [String])
+    throws(JetsimError) -> JournalIndex
   {
-    let fieldCount = manifest.columns.count + SummaryMetric.all.count
-    var rows: [Int: String] = [:]
-    for folder in folders {
-      for (path, text) in journals(in: folder) {
-        for (offset, line) in text.split(separator: "\n").enumerated() {
-          func damaged(_ problem: String) -> JetsimError {
-            .traceLine(
-              path: path, line: offset + 1,
-              message:
-                "\(problem); the journal is damaged: remove this line (the run is done again when the sweep resumes) or run the sweep again"
-            )
-          }
-          guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else {
-            throw damaged("not a run number, a tab and a row")
-          }
-          guard (0..<manifest.runs).contains(index) else {
-            throw damaged("run \(index) is not a run of this sweep (0 to \(manifest.runs - 1))")
-          }
-          let row = String(line[line.index(after: tab)...]) + "\n"
-          guard let fields = try? CSVReader.records(row).first?.fields, fields.count == fieldCount
-          else {
-            throw damaged("the row of run \(index) does not have its \(fieldCount) fields")
-          }
-          if rows[index] == nil { rows[index] = row }
-        }
-      }
-    }
-    return rows
-  }
-
-  /// The journals of the sweep folder `folder` (path and complete lines), in name order.
-  static func journals(in folder: String) -> [(path: String, text: String)] {
-    FileSystem.names(in: "\(folder)/runs").sorted().compactMap { name in
-      guard name.hasPrefix("journal-"), name.hasSuffix(".tsv"),
-        let bytes = try? InputFile.bytes(at: "\(folder)/runs/\(name)"),
-        let end = bytes.lastIndex(of: UInt8(ascii: "\n"))
-      else { return nil }
-      return ("\(folder)/runs/\(name)", String(decoding: bytes[...end], as: UTF8.self))
-    }
-  }
-
-  /// How many complete lines the journals of `folder` hold (runs done, before they are checked).
-  static func journalRowCount(in folder: String) -> Int {
-    journals(in: folder).reduce(0) { $0 + $1.text.utf8.count { $0 == UInt8(ascii: "\n") } }
-  }
-
-  /// The row of every run, in order, from the journals of `folders`.
-  private static func readRows(_ folder: String, manifest: SweepManifest, from folders: [String])
-    throws(JetsimError) -> [String]
-  {
-    let found = try journalRows(in: folders, manifest: manifest)
-    guard found.count == manifest.runs else {
-      let first = (0..<manifest.runs).first { found[$0] == nil } ?? 0
+    let found = try JournalIndex(folders: folders, manifest: manifest)
+    if let first = found.firstMissing {
       throw .invalidValue(
         path: folders.joined(separator: ", "), keyPath: "runs",
         value:
           "\(manifest.runs - found.count) of \(manifest.runs) runs missing (the first: run \(first))",
         expected: "every run: resume the sweep to finish it, or give every shard's folder")
     }
-    return (0..<manifest.runs).compactMap { found[$0] }
+    return found
   }
+
+  // MARK: - Files
 
   /// A run's row of `sweep.csv`: its axis labels and seed, then the summary metrics.
   static func row(labels: [String], metrics: RunMetrics) -> String {
@@ -321,45 +223,82 @@ public enum Sweep {
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  private static func assemble(_ folder: String, manifest: SweepManifest, rows: [String])
+  /// Writes `sweep.csv` (streamed from the journals, run by run), `sweep-summary.csv` and
+  /// `sweep.html`.
+  private static func assemble(_ folder: String, manifest: SweepManifest, rows: JournalIndex)
     throws(JetsimError)
   {
-    var sweep = CSVBuffer()
-    sweep.appendRow(manifest.columns + SummaryMetric.all.map(\.name))
-    for row in rows { sweep.append(raw: Array(row.utf8)) }
-    let summaryText = summary(manifest: manifest, rows: rows)
-    for (file, text) in [
-      (ReportFile.sweep, String(decoding: sweep.bytes, as: UTF8.self)),
-      (.sweepSummary, summaryText),
-      (.sweepHTML, BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText)),
-    ] {
-      try AtomicFile.write(text, to: "\(folder)/\(file.name)")
+    try AtomicFile.write(to: "\(folder)/\(ReportFile.sweep.name)") { file throws(JetsimError) in
+      var header = CSVBuffer()
+      header.appendRow(manifest.columns + SummaryMetric.all.map(\.name))
+      var bytes = header.bytes
+      for index in 0..<manifest.runs {
+        try rows.append(index, to: &bytes)
+        if bytes.count >= 1 << 16 {
+          bytes.withUnsafeBytes(file.write)
+          bytes.removeAll(keepingCapacity: true)
+        }
+      }
+      bytes.withUnsafeBytes(file.write)
     }
+    let summaryText = try summary(manifest: manifest, rows: rows.append)
+    try AtomicFile.write(summaryText, to: "\(folder)/\(ReportFile.sweepSummary.name)")
+    try AtomicFile.write(
+      BatchHTMLReport.sweep(name: manifest.sweep, summaryCSV: summaryText),
+      to: "\(folder)/\(ReportFile.sweepHTML.name)")
   }
 
   /// `sweep-summary.csv`: one row per point (its axis values), the number of runs, and each metric's
-  /// mean and 95 % CI half-width across seeds, computed from the rows as written.
-  static func summary(manifest: SweepManifest, rows: [String]) -> String {
+  /// mean and 95 % CI half-width across seeds, computed from the rows as written (`rows` appends
+  /// run *n*'s, with its line end, to a buffer). A point's rows are read twice, for the means and
+  /// then the deviations from them, so that a point of any number of seeds is summarised in memory
+  /// of its metrics alone.
+  static func summary(
+    manifest: SweepManifest, rows: (Int, inout [UInt8]) throws(JetsimError) -> Void
+  ) throws(JetsimError) -> String {
     let axisCount = manifest.columns.count - 1
+    let metricCount = SummaryMetric.all.count
     var out = CSVBuffer()
     out.appendRow(
       Array(manifest.columns.prefix(axisCount)) + ["runs"]
         + SummaryMetric.all.flatMap { ["\($0.name)_mean", "\($0.name)_ci95"] })
     let seeds = max(1, manifest.seeds)
-    for point in 0..<(rows.count / seeds) {
-      let fields = rows[(point * seeds)..<((point + 1) * seeds)].compactMap {
-        try? CSVReader.records($0).first?.fields
+    var row: [UInt8] = []
+    var values: [Double?] = []
+    for point in 0..<(manifest.runs / seeds) {
+      var sums = SampleSums.Columns(count: metricCount)
+      var labels: [String]?
+      var parsed = 0
+      for pass in 0..<2 {
+        for run in (point * seeds)..<((point + 1) * seeds) {
+          row.removeAll(keepingCapacity: true)
+          try rows(run, &row)
+          let text = row.dropLast()
+          if !PlainRow.values(text, skipping: axisCount + 1, into: &values) || labels == nil {
+            guard
+              let fields = try? CSVReader.records(String(decoding: row, as: UTF8.self)).first?
+                .fields
+            else { continue }
+            labels = labels ?? Array(fields.prefix(axisCount))
+            values = fields.dropFirst(axisCount + 1).map { Double($0) }
+          }
+          guard values.count == metricCount else { continue }
+          if pass == 0 {
+            parsed += 1
+            sums.add(values)
+          } else {
+            sums.addDeviations(values)
+          }
+        }
       }
-      guard let first = fields.first else { continue }
-      for (position, label) in first.prefix(axisCount).enumerated() {
+      guard let labels else { continue }
+      for (position, label) in labels.enumerated() {
         if position > 0 { out.comma() }
         out.append(field: label)
       }
       if axisCount > 0 { out.comma() }
-      out.append(fields.count)
-      for (offset, _) in SummaryMetric.all.enumerated() {
-        let values = fields.map { Double($0[axisCount + 1 + offset]) }
-        let stats = SampleSummary(values)
+      out.append(parsed)
+      for stats in sums.summaries {
         for value in [stats?.mean, stats?.ci95] {
           out.comma()
           if let value { out.append(raw: Array(FixedPoint.format(value).utf8)) }

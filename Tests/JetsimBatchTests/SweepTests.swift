@@ -77,9 +77,10 @@ import Testing
       try FileManager.default.removeItem(atPath: "\(runs)/\(name)")
     }
     let manifest = try SweepManifest(contentsOf: whole + "/sweep-manifest.json")
-    let kept = try Sweep.journalRows(in: [whole], manifest: manifest).filter { $0.key % 3 != 0 }
-      .sorted { $0.key < $1.key }
-    let journal = kept.map { "\($0.key)\t\($0.value)" }.joined() + "3\t3145728,jetsam,2,7200000,14"
+    let done = try Sweep.JournalIndex(folders: [whole], manifest: manifest)
+    let journal =
+      try (0..<60).filter { $0 % 3 != 0 }.map { "\($0)\t\(try done.row($0))" }.joined()
+      + "3\t3145728,jetsam,2,7200000,14"
     try Data(journal.utf8).write(to: URL(fileURLWithPath: runs + "/journal-1-1.tsv"))
     try FileManager.default.removeItem(atPath: interrupted + "/sweep.csv")
     try FileManager.default.removeItem(atPath: interrupted + "/sweep-summary.csv")
@@ -158,6 +159,102 @@ import Testing
     #expect(
       "\(error)".hasPrefix("\(runs)/\(name):2: the row of run ")
         && "\(error)".contains("the journal is damaged"))
+  }
+
+  /// A journal is read a chunk at a time: every complete line, wherever the chunks cut it, with
+  /// its offset and number; a last line with no line end is left out.
+  @Test(arguments: [1, 2, 3, 7, 64, 1 << 20])
+  func journalLinesAreFoundAcrossChunks(chunk: Int) throws {
+    var random = RandomStream(seed: UInt64(chunk), stream: 0)
+    var text = ""
+    for _ in 0..<200 {
+      let length = Int(random.next() % 12)
+      text += String(repeating: "x", count: length) + (random.next() % 5 == 0 ? "\t1" : "") + "\n"
+    }
+    let file = scratch.path + "/lines-\(chunk).tsv"
+    try Data((text + "torn").utf8).write(to: URL(fileURLWithPath: file))
+    let descriptor = try InputFile.openForReading(file).descriptor
+    defer { _ = close(descriptor) }
+    var found: [(String, Int, Int)] = []
+    try JournalLines.scan(descriptor, path: file, emptyLines: true, chunk: chunk) {
+      line, offset, number in
+      found.append((String(decoding: line, as: UTF8.self), offset, number))
+    }
+    var expected: [(String, Int, Int)] = []
+    var offset = 0
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .enumerated()
+    {
+      expected.append((String(line), offset, number + 1))
+      offset += line.utf8.count + 1
+    }
+    #expect(found.map(\.0) == expected.map(\.0))
+    #expect(found.map(\.1) == expected.map(\.1))
+    #expect(found.map(\.2) == expected.map(\.2))
+  }
+
+  /// A plain row's numbers are the doubles `Double(String)` reads, to the bit; anything else is
+  /// left to the CSV reader.
+  @Test func plainRowsReadTheNumbersDoubleReads() {
+    var random = RandomStream(seed: 11, stream: 0)
+    var fields: [String] = ["", "0", "-0.0000", "7", "123456789012345", "0.6250", "-12.5000"]
+    for _ in 0..<20_000 {
+      let scaled = random.next() % 10_000_000_000_000
+      let decimals = Int(random.next() % 8)
+      var text = String(scaled)
+      if decimals > 0 {
+        text = String(repeating: "0", count: max(0, decimals + 1 - text.count)) + text
+        text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+      }
+      fields.append(random.next() % 3 == 0 ? "-" + text : text)
+    }
+    for field in fields {
+      let read = PlainRow.number(ArraySlice(field.utf8))
+      if field.isEmpty {
+        #expect(read == .some(nil))
+      } else {
+        #expect(read??.bitPattern == Double(field)?.bitPattern, "\(field)")
+      }
+    }
+    for other in ["1e5", "+1", "1.", ".5", "1.2.3", "--1", "1-", "1234567890123456", "nan", " 1"] {
+      #expect(PlainRow.number(ArraySlice(other.utf8)) == nil, "\(other)")
+    }
+    var values: [Double?] = []
+    #expect(PlainRow.values(ArraySlice("a,3,,0.5000,".utf8), skipping: 1, into: &values))
+    #expect(values == [3, nil, 0.5, nil])
+    #expect(!PlainRow.values(ArraySlice("\"a,b\",3".utf8), skipping: 1, into: &values))
+    #expect(PlainRow.fieldCount(ArraySlice("a,3,,0.5".utf8)) == 4)
+    #expect(PlainRow.fieldCount(ArraySlice("\"a,b\",3".utf8)) == nil)
+    #expect(Sweep.JournalIndex.fieldCount(ArraySlice("\"a,b\",3".utf8)) == 2)
+  }
+
+  /// A point's summary from its rows read twice is the summary of its values held together, to the
+  /// bit: the sums are taken in the same order (sweep-summary.csv is unchanged by streaming).
+  @Test func summariesInTwoPassesAreTheSameToTheBit() {
+    var random = RandomStream(seed: 7, stream: 0)
+    for count in [1, 2, 3, 10, 500] {
+      let values: [Double?] = (0..<count).map { _ in
+        random.next() % 7 == 0 ? nil : Double(random.next() % 1_000_000) / 7.0
+      }
+      let defined = values.compactMap { $0 }
+      guard let summary = SampleSummary(values) else {
+        #expect(defined.isEmpty)
+        continue
+      }
+      let mean = defined.reduce(0, +) / Double(defined.count)
+      #expect(summary.mean.bitPattern == mean.bitPattern)
+      #expect(summary.min == defined.min() && summary.max == defined.max())
+      if defined.count > 1 {
+        let variance =
+          defined.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(defined.count - 1)
+        let ci95 =
+          SampleSummary.tCritical95(degreesOfFreedom: defined.count - 1) * variance.squareRoot()
+          / Double(defined.count).squareRoot()
+        #expect(summary.ci95?.bitPattern == ci95.bitPattern)
+      } else {
+        #expect(summary.ci95 == nil)
+      }
+    }
   }
 
   @Test func shardSpecs() {

@@ -1,4 +1,5 @@
 import JetsimCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -127,12 +128,21 @@ package enum AtomicFile {
   package static func write(
     _ text: String, to path: String, shown: String? = nil, output: JetsimError.Output = .reports
   ) throws(JetsimError) {
+    try write(to: path, shown: shown, output: output) { file in file.write(text) }
+  }
+
+  /// Writes what `body` writes to the file it is given to `path`, replacing what is there, once
+  /// `body` returns; if it throws, nothing is replaced and its error is thrown.
+  package static func write(
+    to path: String, shown: String? = nil, output: JetsimError.Output = .reports,
+    _ body: (OutputFile) throws(JetsimError) -> Void
+  ) throws(JetsimError) {
     let shown = shown ?? path
     do {
       let staging = try StagingArea(in: FileSystem.split(path).folder)
       defer { staging.discard() }
       let file = try OutputFile(creating: staging.file("file"))
-      file.write(text)
+      try body(file)
       try file.close()
       guard FileSystem.entry(at: path) != .directory else {
         throw FileSystem.Failure(path: path, reason: "a folder of that name is in the way")
@@ -140,6 +150,8 @@ package enum AtomicFile {
       try FileSystem.rename(staging.file("file"), to: path)
     } catch let error as FileSystem.Failure {
       throw error.notWritable(shown, output: output)
+    } catch let error as JetsimError {
+      throw error
     } catch {
       throw .outputNotWritable(path: shown, reason: "\(error)", output: output)
     }
