@@ -40,28 +40,8 @@ public struct ScenarioWorkload: WorkloadSource {
   private var modelHead: StepEntry?
 
   init(_ scenario: Scenario) throws(JetsimError) {
-    var indices: [String: Int32] = [:]
-    for (index, app) in scenario.apps.enumerated() {
-      if let first = indices.updateValue(Int32(index), forKey: app.id) {
-        throw .duplicateApp(
-          path: scenario.origin, id: app.id, places: ["apps[\(first)]", "apps[\(index)]"])
-      }
-    }
-    var systemIndices: [String: Int32] = [:]
-    let appCount = Int32(scenario.apps.count)
-    for (index, process) in scenario.device.systemProcesses.enumerated() {
-      if let first = indices[process.name]
-        ?? systemIndices.updateValue(appCount + Int32(index), forKey: process.name)
-      {
-        let firstPlace =
-          first < appCount ? "apps[\(first)]" : "the device's systemProcesses[\(first - appCount)]"
-        throw .duplicateApp(
-          path: scenario.origin, id: process.name,
-          places: [firstPlace, "the device's systemProcesses[\(index)]"])
-      }
-    }
+    systemIndices = try Self.systemIndices(scenario)
     appIndex = AppIndex(scenario.apps.map(\.id))
-    self.systemIndices = systemIndices
     systemProcesses = scenario.device.systemProcesses
     apps = scenario.apps
     origin = scenario.origin
@@ -99,6 +79,32 @@ public struct ScenarioWorkload: WorkloadSource {
       modelHead = stream.nextEntry()
       model = stream
     }
+  }
+
+  /// The system processes' indices by name (after the apps'), once every app and system process
+  /// is found to have a name of its own; the error for one that does not names both places.
+  private static func systemIndices(_ scenario: Scenario) throws(JetsimError) -> [String: Int32] {
+    var indices: [String: Int32] = [:]
+    for (index, app) in scenario.apps.enumerated() {
+      if let first = indices.updateValue(Int32(index), forKey: app.id) {
+        throw .duplicateApp(
+          path: scenario.origin, id: app.id, places: ["apps[\(first)]", "apps[\(index)]"])
+      }
+    }
+    var systemIndices: [String: Int32] = [:]
+    let appCount = Int32(scenario.apps.count)
+    for (index, process) in scenario.device.systemProcesses.enumerated() {
+      if let first = indices[process.name]
+        ?? systemIndices.updateValue(appCount + Int32(index), forKey: process.name)
+      {
+        let firstPlace =
+          first < appCount ? "apps[\(first)]" : "the device's systemProcesses[\(first - appCount)]"
+        throw .duplicateApp(
+          path: scenario.origin, id: process.name,
+          places: [firstPlace, "the device's systemProcesses[\(index)]"])
+      }
+    }
+    return systemIndices
   }
 
   static func scriptLocation(
