@@ -10,12 +10,16 @@ import Testing
 
   init() throws { scratch = try ScratchFolder() }
 
-  func scenario(device extra: String = "", scenario settings: String = "") throws -> Scenario {
+  func scenario(
+    device extra: String = "", scenario settings: String = "", reserved: String = "200MB"
+  )
+    throws -> Scenario
+  {
     let file = try scratch.write(
       "s.json",
       """
       {"version": 1, "name": "s", "policy": "jetsam",
-       "device": {"name": "d", "memory": "1GB", "reserved": "200MB"\(extra)},
+       "device": {"name": "d", "memory": "1GB", "reserved": "\(reserved)"\(extra)},
        "apps": [{"id": "a", "resident": "1MB"}], \(settings) "script": [{"at": "0s", "action": "home"}]}
       """)
     return try ProfileLoader.scenario(at: file)
@@ -169,6 +173,19 @@ import Testing
     let fits = try scenario(
       scenario: #""policyParameters": {"lmkd": {"watermarks": ["100MB","200MB","823MB"]}},"#)
     #expect(fits.effectivePolicySettings["lmkd"]["watermarks"] != nil)
+    // Derived watermarks too: on 1GB the highest factor, 3000, gives a high watermark of 618.4MB
+    // (4MB + 2 × 1GB × 3000 ÷ 10,000), which fits beside 200MB reserved and not beside 800MB, where
+    // 1074 is the most that fits (4,096KB + 2 × 112,617KB = 229,330KB, below 224MB = 229,376KB).
+    _ = try scenario(scenario: #""policyParameters": {"lmkd": {"watermarkScaleFactor": 3000}},"#)
+    let derived = try #require(throws: JetsimError.self) {
+      try scenario(
+        scenario: #""policyParameters": {"lmkd": {"watermarkScaleFactor": 3000}},"#,
+        reserved: "800MB")
+    }
+    #expect(
+      "\(derived)".hasSuffix(
+        "'policyParameters.lmkd.watermarkScaleFactor' is 3000; expected at most 1074 on this device, whose derived high watermark must be below the device's memory less its reserved memory (1GB − 800MB = 224MB)"
+      ))
   }
 
   /// Jetsam's bands are refused out of order (an app's band is the highest its state asks for, and

@@ -141,11 +141,12 @@ extension LmkdPolicy {
     defaults: Parameters(), settings: settings, check: { problem($0, on: $1) },
     make: { LmkdPolicy(parameters: $0) })
 
-  /// Given watermarks or minfree levels that cannot fit `device`: free memory (`LmkdMeminfo`) and
-  /// the page cache are at most the memory beside the reserved memory, so a high watermark at or
-  /// above it holds free memory under it from the start (no page cache, every moment under
-  /// pressure), and so does a minfree level (both `other_free` and `other_file` are below it: a
-  /// kill whenever lmkd looks). Nil without a device, or when they fit.
+  /// Watermarks (given, or derived with `watermarkScaleFactor`) or minfree levels that cannot fit
+  /// `device`: free memory (`LmkdMeminfo`) and the page cache are at most the memory beside the
+  /// reserved memory, so a high watermark at or above it holds free memory under it from the start
+  /// (no page cache, every moment under pressure), and so does a minfree level (both `other_free`
+  /// and `other_file` are below it: a kill whenever lmkd looks). Nil without a device, or when they
+  /// fit.
   static func problem(_ parameters: Parameters, on device: DeviceProfile?) -> PolicySettingProblem?
   {
     guard let device, device.reservedKB < device.memoryKB else { return nil }
@@ -156,6 +157,19 @@ extension LmkdPolicy {
       let sizes = PolicySettingValue.numbers([marks.minKB, marks.lowKB, marks.highKB])
       return PolicySettingProblem(
         key: "watermarks", value: sizes.text(as: nil), expected: "3 sizes, ascending, \(bound)")
+    }
+    if parameters.watermarks == nil,
+      ZoneWatermarks(memoryKB: device.memoryKB, scaleFactor: parameters.watermarkScaleFactor).highKB
+        >= boundKB
+    {
+      let fitting = (1...3000).last {
+        ZoneWatermarks(memoryKB: device.memoryKB, scaleFactor: $0).highKB < boundKB
+      }
+      return PolicySettingProblem(
+        key: "watermarkScaleFactor", value: "\(parameters.watermarkScaleFactor)",
+        expected: fitting.map {
+          "at most \($0) on this device, whose derived high watermark must be \(bound)"
+        } ?? "a factor that fits, but none does on this device: give 'watermarks' \(bound)")
     }
     if let levels = parameters.minfreeKB, let top = levels.last, top >= boundKB {
       return PolicySettingProblem(
