@@ -52,6 +52,19 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public var goldenScenario: String?
   /// The jetsim version that recorded the golden, when it wrote other columns than this one.
   public var goldenVersion: String?
+  /// Where the golden's run and this one ended, in milliseconds, when they ended at different
+  /// times and either ended before its workload did (its `run.json`'s `not_played`: a duration
+  /// shorter than the workload); nil else. `golden` is nil for a golden whose run played its whole
+  /// workload.
+  public var endedElsewhere: Ends?
+
+  /// Where the golden's run and this one ended.
+  public struct Ends: Sendable, Equatable {
+    /// The golden's run's end, or nil when it played its whole workload.
+    public var golden: Int?
+    /// This run's end.
+    public var run: Int
+  }
 
   /// Whether the run matched the golden reports.
   public var passed: Bool { differences.isEmpty }
@@ -76,6 +89,8 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public enum Remedy: Sendable, Equatable {
     /// Run with the seed the golden was recorded with.
     case seed(UInt64)
+    /// Run for the time the golden's run lasted, in milliseconds.
+    case duration(Int)
     /// Record the golden again.
     case rerecord
   }
@@ -135,6 +150,15 @@ public struct GoldenCheckResult: Sendable, Equatable {
     if let goldenSeed {
       causes.append(
         "cause: the golden was recorded with seed \(goldenSeed) (this run: \(seed))\(remedy(.seed(goldenSeed)).map { "; \($0)" } ?? "")"
+      )
+    }
+    if let ends = endedElsewhere {
+      let (golden, run) = (ends.golden, ends.run)
+      let recorded =
+        golden.map { "ended at \(Units.clock($0)), before its workload did" }
+        ?? "played its whole workload"
+      causes.append(
+        "cause: the golden's run \(recorded); this one ends at \(Units.clock(run))\(golden.flatMap { remedy(.duration($0)) }.map { "; \($0)" } ?? "")"
       )
     }
     switch changedInputs {
@@ -209,6 +233,14 @@ public enum GoldenCheck {
     checked.seed = scenario.seed
     checked.goldenScenario = recorded.flatMap { $0.scenario == scenario.name ? nil : $0.scenario }
     checked.goldenVersion = otherColumns ? recorded?.jetsimVersion : nil
+    if let recorded {
+      let end = result.summary.metrics.durationMs
+      let cut = result.summary.unplayed.total > 0
+      let goldenEnd = recorded.unplayed.total > 0 ? recorded.endMs : nil
+      if (goldenEnd != nil || cut) && goldenEnd != end {
+        checked.endedElsewhere = GoldenCheckResult.Ends(golden: goldenEnd, run: end)
+      }
+    }
     return checked
   }
 

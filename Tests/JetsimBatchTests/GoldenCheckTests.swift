@@ -297,6 +297,37 @@ import Testing
     #expect(try GoldenCheck.check(seven, against: folder).passed)
   }
 
+  /// A golden recorded from a run that a duration cut short (its run.json's `not_played`) is not
+  /// taken for a change of behaviour: the cause names where each run ended.
+  @Test func aGoldenOfAShorterRunSaysWhereItEnded() throws {
+    var short = scenario
+    short.durationMs = 1_800_000
+    let folder = scratch.path + "/short"
+    _ = try GoldenCheck.update(short, in: folder)
+    let result = try GoldenCheck.check(scenario, against: folder)
+    #expect(!result.passed, "the whole workload kills more")
+    let end = try #require(result.endedElsewhere)
+    #expect(end.golden == 1_800_000 && end.run > 1_800_000)
+    let report = result.report { remedy in
+      guard case .duration(let ms) = remedy else { return nil }
+      return "pass --duration \(Units.formatDuration(ms))"
+    }
+    #expect(
+      report.contains(
+        "  cause: the golden's run ended at 00:30:00.000, before its workload did; this one ends at \(Units.clock(end.run)); pass --duration 30m\n"
+      ))
+    #expect(!report.contains("behaviour changed"))
+    #expect(try GoldenCheck.check(short, against: folder).passed)
+    // A run cut short against a golden of the whole workload says so too.
+    let cut = try GoldenCheck.check(short, against: golden)
+    #expect(cut.endedElsewhere == GoldenCheckResult.Ends(golden: nil, run: 1_800_000))
+    #expect(
+      cut.report().contains(
+        "  cause: the golden's run played its whole workload; this one ends at 00:30:00.000\n"))
+    // Runs of the whole workload end where their workloads do: no such cause.
+    #expect(try check().endedElsewhere == nil)
+  }
+
   @Test func aGoldenOfAnotherScenarioNamesIt() throws {
     let tour = try ProfileLoader.scenario(
       at: "\(packageRoot)/Profiles/scenarios/lifecycle-tour.json")

@@ -314,6 +314,19 @@ import Testing
       other.output.contains(
         "\n  cause: the golden was recorded with seed 7 (this run: 1); pass --seed 7\n"))
     #expect(!other.output.contains("behaviour changed"))
+    // A golden of a run cut short is named with its flag too, and --duration reproduces it.
+    let short = scratch.file("short")
+    let daily = scenarioPath("daily-commute")
+    #expect(
+      try jetsim(["check", daily, "--expect", short, "--update", "--duration", "30m"]).status == 0)
+    let whole = try jetsim(["check", daily, "--expect", short])
+    #expect(whole.status == 1)
+    #expect(
+      whole.output.contains(
+        "\n  cause: the golden's run ended at 00:30:00.000, before its workload did; this one ends at "
+      ))
+    #expect(whole.output.contains("; pass --duration 30m\n"))
+    #expect(try jetsim(["check", daily, "--expect", short, "--duration", "30m"]).status == 0)
     let header = try scratch.read("golden/kills.csv").prefix { $0 != "\n" }
     try scratch.write("golden/kills.csv", "seq,time,app\n")
     let bad = try jetsim(["check", scenario, "--expect", golden, "--seed", "7"])

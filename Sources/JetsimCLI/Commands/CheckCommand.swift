@@ -15,6 +15,8 @@ struct CheckOptions: Subcommand, Equatable {
   var update = false
   /// `--policy` and `--seed`.
   var overrides = ScenarioOverrides()
+  /// `--duration`.
+  var durationMs: Int?
   /// `--quiet` and `--format`.
   var printing = OutputOptions()
 }
@@ -46,7 +48,8 @@ extension CheckOptions {
       ("com.example.browser moved from #6 to #10"); the first line counts the moves, insertions \
       and deletions. Exit 0 when they match; otherwise exit 1 and print \
       the differences in words, and whether the scenario or its profiles changed since the golden \
-      was recorded (from DIR/run.json: its scenario, policy, seed and input digests) or the \
+      was recorded (from DIR/run.json: its scenario, policy, seed, input digests and, for a run \
+      cut short, where it ended) or the \
       behaviour did. A golden that cannot be compared (empty, not CSV, not jetsim's header, a \
       run.json jetsim did not write) is bad input (exit 65): re-record it. --update records \
       kills.csv and run.json, and events.csv with --events, writing only those that changed; in \
@@ -56,6 +59,7 @@ extension CheckOptions {
     arguments: [.scenario],
     options: [
       expect, events, numbers, tolerance, update, CommonOptions.policy, CommonOptions.seed,
+      RunOptions.duration,
     ],
     examples: [
       "jetsim check Profiles/scenarios/daily-commute.json --expect Reports/golden/daily-commute",
@@ -78,6 +82,7 @@ extension CheckOptions {
     }
     update = parsed.has(Self.update)
     overrides = try ScenarioOverrides(parsed)
+    durationMs = try parsed.duration(RunOptions.duration)
     printing = try OutputOptions(parsed)
   }
 
@@ -85,6 +90,7 @@ extension CheckOptions {
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
     overrides.apply(to: &scenario)
+    if let durationMs { scenario.durationMs = durationMs }
     let options = GoldenCheckOptions(events: events, numbers: numbers, tolerance: tolerance)
     guard update else {
       let result: GoldenCheckResult
@@ -139,6 +145,7 @@ extension CheckOptions {
   static func remedy(_ remedy: GoldenCheckResult.Remedy) -> String? {
     switch remedy {
     case .seed(let seed): "pass --seed \(seed)"
+    case .duration(let ms): "pass --duration \(Units.formatDuration(ms))"
     case .rerecord: "re-record it with --update"
     }
   }
@@ -157,7 +164,15 @@ extension CheckOptions {
 
   /// The result as one JSON document.
   static func json(_ result: GoldenCheckResult) -> String {
-    JSONText.render(
+    // Where the golden's run and this one ended, when at different times (the golden's null when
+    // it played its whole workload).
+    let ends: JSONValue =
+      result.endedElsewhere.map {
+        .fields([
+          ("golden_ms", $0.golden.map { .integer($0) } ?? .null), ("run_ms", .integer($0.run)),
+        ])
+      } ?? .null
+    return JSONText.render(
       .fields([
         ("scenario", .string(result.scenario)), ("golden", .string(result.folder)),
         ("passed", .bool(result.passed)), ("kills", .integer(result.kills)),
@@ -166,6 +181,7 @@ extension CheckOptions {
         ("kill_edits", edits(result.killEdits)),
         ("event_edits", result.eventEdits.map(edits) ?? .null),
         ("changed_inputs", result.changedInputs.map { .list($0.map { .string($0) }) } ?? .null),
+        ("ended_elsewhere", ends),
         // What the golden was recorded with where it is not this run's: each a cause the text names.
         (
           "recorded_with",
