@@ -124,6 +124,26 @@ public enum Sweep {
     defer { sweepFolder.close() }
     started?(sweepFolder.start)
     let pending = try JournalIndex(folders: [folder], manifest: manifest).pending(shard: shard)
+    try run(pending, of: definition, into: folder, jobs: jobs, progress: progress)
+    var assembled = false
+    if shard.map({ $0.count == 1 }) ?? true {
+      // Every run's row, as the journals now have them.
+      try assemble(folder, manifest: manifest, rows: complete(manifest, in: [folder]))
+      assembled = true
+    }
+    return Outcome(
+      ran: pending.count, alreadyDone: manifest.ownedRuns - pending.count,
+      owned: manifest.ownedRuns,
+      assembled: assembled, start: sweepFolder.start)
+  }
+
+  /// Runs the runs `pending` of `definition` on `jobs` threads, each row into a new journal in
+  /// `folder` as its run ends; no journal when there is nothing to run.
+  private static func run(
+    _ pending: [Int], of definition: SweepDefinition, into folder: String, jobs: Int,
+    progress: (@Sendable (Int, Int) -> Void)?
+  ) throws(JetsimError) {
+    guard !pending.isEmpty else { return }
     let total = pending.count
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress($0, total) } }
@@ -142,16 +162,6 @@ public enum Sweep {
       throw (error as? JetsimError)
         ?? .outputNotWritable(path: folder, reason: FileFailure.reason(error))
     }
-    var assembled = false
-    if shard.map({ $0.count == 1 }) ?? true {
-      // Every run's row, as the journals now have them.
-      try assemble(folder, manifest: manifest, rows: complete(manifest, in: [folder]))
-      assembled = true
-    }
-    return Outcome(
-      ran: pending.count, alreadyDone: manifest.ownedRuns - pending.count,
-      owned: manifest.ownedRuns,
-      assembled: assembled, start: sweepFolder.start)
   }
 
   /// Combines the folders of a sweep's shards into `folder`, writing exactly what one machine would

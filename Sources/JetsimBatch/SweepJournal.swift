@@ -31,6 +31,9 @@ extension Sweep {
       line += row
       lock.lock()
       defer { lock.unlock() }
+      guard descriptor >= 0 else {
+        throw .outputNotWritable(path: path, reason: "an earlier write to the journal failed")
+      }
       let failure = line.withUnsafeBytes { bytes -> FileSystem.Failure? in
         do throws(FileSystem.Failure) {
           try FileSystem.write(bytes, to: descriptor, path: path)
@@ -40,6 +43,10 @@ extension Sweep {
         }
       }
       if let failure {
+        // Nothing more is appended after a torn line: it stays the journal's last, which a resume
+        // passes over (and runs again).
+        try? FileSystem.close(descriptor, path: path)
+        descriptor = -1
         throw .outputNotWritable(path: "sweep journal", reason: failure.reason)
       }
     }
@@ -67,55 +74,80 @@ extension Sweep {
   /// damaged line is an error naming it. Where two journals hold a run, the first in name order
   /// (folder by folder) gives its row.
   final class JournalIndex {
-    private var journals: [(path: String, descriptor: Int32)] = []
+    private var paths: [String] = []
     /// By run: the journal holding its row (-1 where the run is not done), the row's first byte
-    /// and its length with its line end.
+    /// and its length without its line end.
     private var journal: [Int32]
     private var start: [Int]
     private var length: [Int32]
     /// How many runs are done.
     private(set) var count = 0
+    /// The journals open for reading rows back, the latest used last: a few at a time, however
+    /// many journals the shards of a merge hold.
+    private var open: [(journal: Int32, descriptor: Int32)] = []
+    private static let maxOpen = 16
 
     init(folders: [String], manifest: SweepManifest) throws(JetsimError) {
       journal = Array(repeating: -1, count: manifest.runs)
       start = Array(repeating: 0, count: manifest.runs)
       length = Array(repeating: 0, count: manifest.runs)
-      let fieldCount = manifest.columns.count + SummaryMetric.all.count
       for folder in folders {
         for path in Sweep.journalPaths(in: folder) {
-          guard let descriptor = try? InputFile.openForReading(path).descriptor else { continue }
-          journals.append((path, descriptor))
-          let number = Int32(journals.count - 1)
-          try JournalLines.scan(descriptor, path: path) {
-            line, offset, lineNumber throws(JetsimError) in
-            func damaged(_ problem: String) -> JetsimError {
-              .traceLine(
-                path: path, line: lineNumber,
-                message:
-                  "\(problem); the journal is damaged: remove this line (the run is done again when the sweep resumes) or run the sweep again"
-              )
-            }
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-              let run = Int(String(decoding: line[..<tab], as: UTF8.self))
-            else { throw damaged("not a run number, a tab and a row") }
-            guard (0..<manifest.runs).contains(run) else {
-              throw damaged("run \(run) is not a run of this sweep (0 to \(manifest.runs - 1))")
-            }
-            guard Self.fieldCount(line[(tab + 1)...]) == fieldCount else {
-              throw damaged("the row of run \(run) does not have its \(fieldCount) fields")
-            }
-            guard journal[run] < 0 else { return }
-            journal[run] = number
-            start[run] = offset + (tab - line.startIndex) + 1
-            length[run] = Int32(line.endIndex - tab)
-            count += 1
+          let descriptor: Int32
+          do {
+            descriptor = try InputFile.openForReading(path).descriptor
+          } catch .fileNotFound {
+            continue  // removed since the folder was listed
           }
+          defer { _ = close(descriptor) }
+          paths.append(path)
+          try index(descriptor, path: path, number: Int32(paths.count - 1), manifest: manifest)
         }
       }
     }
 
+    /// Indexes the rows of the journal `number`, open at `descriptor`.
+    private func index(_ descriptor: Int32, path: String, number: Int32, manifest: SweepManifest)
+      throws(JetsimError)
+    {
+      let fieldCount = manifest.columns.count + SummaryMetric.all.count
+      try JournalLines.scan(descriptor, path: path) {
+        line, offset, lineNumber throws(JetsimError) in
+        func damaged(_ problem: String) -> JetsimError {
+          .traceLine(
+            path: path, line: lineNumber,
+            message:
+              "\(problem); the journal is damaged: remove this line (the run is done again when the sweep resumes) or run the sweep again"
+          )
+        }
+        guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
+          let run = Int(String(decoding: line[..<tab], as: UTF8.self))
+        else { throw damaged("not a run number, a tab and a row") }
+        guard (0..<manifest.runs).contains(run) else {
+          throw damaged("run \(run) is not a run of this sweep (0 to \(manifest.runs - 1))")
+        }
+        guard Self.fieldCount(line[(tab + 1)...]) == fieldCount else {
+          throw damaged("the row of run \(run) does not have its \(fieldCount) fields")
+        }
+        guard journal[run] < 0 else { return }
+        journal[run] = number
+        start[run] = offset + (tab - line.startIndex) + 1
+        length[run] = Int32(line.endIndex - tab - 1)
+        count += 1
+      }
+    }
+
     deinit {
-      for (_, descriptor) in journals { _ = close(descriptor) }
+      for (_, descriptor) in open { _ = close(descriptor) }
+    }
+
+    /// The descriptor of journal `number`, opened if it is not open.
+    private func descriptor(_ number: Int32) throws(JetsimError) -> Int32 {
+      if let held = open.last(where: { $0.journal == number }) { return held.descriptor }
+      if open.count == Self.maxOpen { _ = close(open.removeFirst().descriptor) }
+      let descriptor = try InputFile.openForReading(paths[Int(number)]).descriptor
+      open.append((number, descriptor))
+      return descriptor
     }
 
     /// The number of CSV fields of `row` (without its line end); nil if it is not CSV.
@@ -134,8 +166,11 @@ extension Sweep {
 
     /// Appends run `run`'s row, with its line end, to `bytes`; the run must be done.
     func append(_ run: Int, to bytes: inout [UInt8]) throws(JetsimError) {
-      let (path, descriptor) = journals[Int(journal[run])]
-      let rowLength = Int(length[run])
+      let number = journal[run]
+      let descriptor = try descriptor(number)
+      // The row and the byte after it, its line end (`\n`, or the `\r` of `\r\n`), which the
+      // row is given as `\n` whatever it was.
+      let rowLength = Int(length[run]) + 1
       let end = bytes.count
       bytes += repeatElement(0, count: rowLength)
       let read = bytes.withUnsafeMutableBytes { buffer in
@@ -143,13 +178,14 @@ extension Sweep {
       }
       // The row is read as it was checked, ending with a line end: a journal that changed since
       // is not used.
-      guard read == rowLength, bytes.last == UInt8(ascii: "\n") else {
+      guard read == rowLength, bytes.last == UInt8(ascii: "\n") || bytes.last == 13 else {
         throw .unreadable(
-          path: path,
+          path: paths[Int(number)],
           reason:
             "run \(run)'s row could not be read back (\(read < 0 ? FileSystem.words(errno: errno) : "the journal changed while the sweep read it")); run the command again"
         )
       }
+      bytes[bytes.count - 1] = UInt8(ascii: "\n")
     }
 
     /// Run `run`'s row, with its line end; the run must be done.
@@ -173,7 +209,7 @@ extension Sweep {
     for path in journalPaths(in: folder) {
       guard let descriptor = try? InputFile.openForReading(path).descriptor else { continue }
       defer { _ = close(descriptor) }
-      try? JournalLines.scan(descriptor, path: path, emptyLines: true) { _, _, _ in lines += 1 }
+      try? JournalLines.scan(descriptor, path: path) { _, _, _ in lines += 1 }
     }
     return lines
   }
@@ -181,10 +217,13 @@ extension Sweep {
 
 /// Reads a file's complete lines a megabyte at a time, with where each starts.
 enum JournalLines {
-  /// Calls `body` with each line that ends with a line end (its bytes without it, the offset of
-  /// its first byte, and its 1-based number); a last line with no line end is left out. Empty lines
-  /// are passed over unless `emptyLines`. Reads `chunk` bytes at a time (tests read a few, to meet
-  /// every boundary).
+  /// The longest line read: a journal's rows are a few hundred bytes.
+  static let maxLineBytes = 1 << 20
+
+  /// Calls `body` with each line that ends with a line end, `\n` or `\r\n` (its bytes without it,
+  /// the offset of its first byte, and its 1-based number); a last line with no line end is left
+  /// out. Empty lines are passed over unless `emptyLines`. Reads `chunk` bytes at a time (tests read
+  /// a few, to meet every boundary); a line longer than `maxLineBytes` is an error.
   static func scan(
     _ descriptor: Int32, path: String, emptyLines: Bool = false, chunk: Int = 1 << 20,
     _ body: (ArraySlice<UInt8>, Int, Int) throws(JetsimError) -> Void
@@ -195,6 +234,13 @@ enum JournalLines {
     var lineNumber = 1
     while true {
       let kept = buffer.count
+      guard kept <= maxLineBytes else {
+        throw .traceLine(
+          path: path, line: lineNumber,
+          message:
+            "longer than \(maxLineBytes / 1024) KB: not a journal's line; remove it, or run the sweep again"
+        )
+      }
       buffer += repeatElement(0, count: chunk)
       let got = buffer.withUnsafeMutableBytes { bytes in
         read(descriptor, bytes.baseAddress.map { $0 + kept }, chunk)
@@ -205,12 +251,16 @@ enum JournalLines {
       buffer.removeLast(chunk - got)
       guard got > 0 else { return }
       var lineStart = 0
-      while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-        if newline > lineStart || emptyLines {
-          try body(buffer[lineStart..<newline], base + lineStart, lineNumber)
+      // Only what was read now is searched: the bytes kept hold no line end.
+      var searched = kept
+      while let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+        let end = newline > lineStart && buffer[newline - 1] == 13 ? newline - 1 : newline
+        if end > lineStart || emptyLines {
+          try body(buffer[lineStart..<end], base + lineStart, lineNumber)
         }
         lineNumber += 1
         lineStart = newline + 1
+        searched = lineStart
       }
       base += lineStart
       buffer.removeFirst(lineStart)

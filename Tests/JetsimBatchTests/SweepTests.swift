@@ -58,6 +58,39 @@ import Testing
     #expect(try files(scratch.path + "/merged") == files(scratch.path + "/whole"))
   }
 
+  /// More shards than journals are held open at once (a merge reads their rows in turn): the
+  /// merge still reads every run, and gives one machine's files.
+  @Test func manyShardsMergedEqualOneMachine() throws {
+    _ = try Sweep.run(definition, into: scratch.path + "/whole", jobs: 2)
+    let shards = try (1...20).map { index in
+      let folder = scratch.path + "/many-\(index)"
+      _ = try Sweep.run(definition, into: folder, jobs: 1, shard: ShardSpec("\(index)/20"))
+      return folder
+    }
+    #expect(try Sweep.merge(shards, into: scratch.path + "/merged") == 60)
+    #expect(try files(scratch.path + "/merged") == files(scratch.path + "/whole"))
+  }
+
+  /// A resume with nothing left to run adds no journal; a journal edited to `\r\n` line ends
+  /// and given blank lines still gives the same files, and its blank lines count as no run.
+  @Test func aJournalWithWindowsLineEndsAndBlankLinesGivesTheSameFiles() throws {
+    let folder = scratch.path + "/crlf"
+    _ = try Sweep.run(definition, into: folder, jobs: 2)
+    let whole = try files(folder)
+    let runs = folder + "/runs"
+    let names = try FileManager.default.contentsOfDirectory(atPath: runs)
+    #expect(try Sweep.run(definition, into: folder, jobs: 1, resume: true).ran == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: runs) == names)
+    let name = try #require(names.first)
+    let text = try String(contentsOfFile: "\(runs)/\(name)", encoding: .utf8)
+    try Data(("\n" + text.replacingOccurrences(of: "\n", with: "\r\n\n")).utf8).write(
+      to: URL(fileURLWithPath: "\(runs)/\(name)"))
+    #expect(Sweep.journalRowCount(in: folder) == 60)
+    let again = try Sweep.run(definition, into: folder, jobs: 1, resume: true)
+    #expect(again.start == .resumed(done: 60) && again.ran == 0)
+    #expect(try files(folder) == whole)
+  }
+
   @Test func aMissingShardIsNamed() throws {
     _ = try Sweep.run(definition, into: scratch.path + "/a", jobs: 1, shard: ShardSpec("1/2"))
     let error = try #require(throws: JetsimError.self) {
@@ -169,7 +202,9 @@ import Testing
     var text = ""
     for _ in 0..<200 {
       let length = Int(random.next() % 12)
-      text += String(repeating: "x", count: length) + (random.next() % 5 == 0 ? "\t1" : "") + "\n"
+      text +=
+        String(repeating: "x", count: length) + (random.next() % 5 == 0 ? "\t1" : "")
+        + (random.next() % 4 == 0 ? "\r\n" : "\n")
     }
     let file = scratch.path + "/lines-\(chunk).tsv"
     try Data((text + "torn").utf8).write(to: URL(fileURLWithPath: file))
@@ -182,11 +217,14 @@ import Testing
     }
     var expected: [(String, Int, Int)] = []
     var offset = 0
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-      .enumerated()
+    // Split by bytes: a String holds `\r\n` as one character.
+    for (number, line) in Array(text.utf8).split(separator: 10, omittingEmptySubsequences: false)
+      .dropLast().enumerated()
     {
-      expected.append((String(line), offset, number + 1))
-      offset += line.utf8.count + 1
+      // A `\r` before the line end is the line end's.
+      let content = line.last == 13 ? line.dropLast() : line
+      expected.append((String(decoding: content, as: UTF8.self), offset, number + 1))
+      offset += line.count + 1
     }
     #expect(found.map(\.0) == expected.map(\.0))
     #expect(found.map(\.1) == expected.map(\.1))
