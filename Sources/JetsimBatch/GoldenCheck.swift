@@ -10,12 +10,20 @@ public struct GoldenCheckOptions: Sendable, Equatable {
   public var numbers = false
   /// With `numbers`, how far a number may be from the golden's (nil: exactly).
   public var tolerance: NumberTolerance?
+  /// Where the run ends, in milliseconds, in place of the scenario's own end (nil: where the
+  /// scenario ends); `update` records it in `run.json`.
+  public var durationMs: Int?
 
-  /// Options: compare `events.csv` too, and compare numbers, not only order, within `tolerance`.
-  public init(events: Bool = false, numbers: Bool = false, tolerance: NumberTolerance? = nil) {
+  /// Options: compare `events.csv` too, and compare numbers, not only order, within `tolerance`;
+  /// end the run at `durationMs`.
+  public init(
+    events: Bool = false, numbers: Bool = false, tolerance: NumberTolerance? = nil,
+    durationMs: Int? = nil
+  ) {
     self.events = events
     self.numbers = numbers
     self.tolerance = tolerance
+    self.durationMs = durationMs
   }
 }
 
@@ -52,18 +60,18 @@ public struct GoldenCheckResult: Sendable, Equatable {
   public var goldenScenario: String?
   /// The jetsim version that recorded the golden, when it wrote other columns than this one.
   public var goldenVersion: String?
-  /// Where the golden's run and this one ended, in milliseconds, when they ended at different
-  /// times and either ended before its workload did (its `run.json`'s `not_played`: a duration
-  /// shorter than the workload); nil else. `golden` is nil for a golden whose run played its whole
-  /// workload.
+  /// Where the golden's run and this one were told to end, when not at the same time; nil else.
   public var endedElsewhere: Ends?
 
-  /// Where the golden's run and this one ended.
+  /// Where the golden's run and this one were told to end, in milliseconds, each nil for a run
+  /// that ended where its scenario does: the golden's from its `run.json` (`duration_ms`; from a
+  /// jetsim that did not record it, the end its `not_played` gives, for a run that ended before
+  /// its workload did), this one's from `GoldenCheckOptions.durationMs`.
   public struct Ends: Sendable, Equatable {
-    /// The golden's run's end, or nil when it played its whole workload.
+    /// The golden's run's end, or nil.
     public var golden: Int?
-    /// This run's end.
-    public var run: Int
+    /// This run's end, or nil.
+    public var run: Int?
   }
 
   /// Whether the run matched the golden reports.
@@ -153,13 +161,12 @@ public struct GoldenCheckResult: Sendable, Equatable {
       )
     }
     if let ends = endedElsewhere {
-      let (golden, run) = (ends.golden, ends.run)
-      let recorded =
-        golden.map { "ended at \(Units.clock($0)), before its workload did" }
-        ?? "played its whole workload"
-      causes.append(
-        "cause: the golden's run \(recorded); this one ends at \(Units.clock(run))\(golden.flatMap { remedy(.duration($0)) }.map { "; \($0)" } ?? "")"
-      )
+      let golden =
+        ends.golden.map { "was cut short at \(Units.clock($0))" } ?? "ran to its scenario's end"
+      let run =
+        ends.run.map { "is cut short at \(Units.clock($0))" } ?? "runs to its scenario's end"
+      let fix = ends.golden.flatMap { remedy(.duration($0)) }.map { "; \($0)" } ?? ""
+      causes.append("cause: the golden's run \(golden); this one \(run)\(fix)")
     }
     switch changedInputs {
     case nil:
@@ -204,6 +211,8 @@ public enum GoldenCheck {
   public static func check(
     _ scenario: Scenario, against folder: String, options: GoldenCheckOptions = GoldenCheckOptions()
   ) throws(JetsimError) -> GoldenCheckResult {
+    var scenario = scenario
+    if let durationMs = options.durationMs { scenario.durationMs = durationMs }
     let recorded = try provenance(in: folder)
     let otherVersion = recorded.map { $0.jetsimVersion != JetsimVersion.current } ?? false
     let expectedKills = try golden(.kills, in: folder, otherColumns: otherVersion)
@@ -233,30 +242,45 @@ public enum GoldenCheck {
     checked.seed = scenario.seed
     checked.goldenScenario = recorded.flatMap { $0.scenario == scenario.name ? nil : $0.scenario }
     checked.goldenVersion = otherColumns ? recorded?.jetsimVersion : nil
-    if let recorded {
-      let end = result.summary.metrics.durationMs
-      let cut = result.summary.unplayed.total > 0
-      let goldenEnd = recorded.unplayed.total > 0 ? recorded.endMs : nil
-      if (goldenEnd != nil || cut) && goldenEnd != end {
-        checked.endedElsewhere = GoldenCheckResult.Ends(golden: goldenEnd, run: end)
-      }
-    }
+    checked.endedElsewhere = recorded.flatMap { endedElsewhere($0, result.summary, options) }
     return checked
+  }
+
+  /// Where the golden's run (`recorded`) and this one (`summary`, run with `options`) were told to
+  /// end, if not at the same time. A golden's `duration_ms` says where it was told to end; without
+  /// it, a golden that left actions unplayed ended where its `not_played` says (its scenario's own
+  /// end, or a `--duration` of a jetsim that did not record it), which must be this run's end.
+  private static func endedElsewhere(
+    _ recorded: Provenance, _ summary: RunSummary, _ options: GoldenCheckOptions
+  ) -> GoldenCheckResult.Ends? {
+    let ends = GoldenCheckResult.Ends(
+      golden: recorded.durationMs ?? (recorded.unplayed.total > 0 ? recorded.endMs : nil),
+      run: options.durationMs)
+    if recorded.durationMs == nil, recorded.unplayed.total > 0 {
+      return recorded.endMs == summary.metrics.durationMs ? nil : ends
+    }
+    return ends.golden == ends.run ? nil : ends
   }
 
   /// Records the golden reports of `scenario` in `folder`: `kills.csv` and `run.json`, plus
   /// `events.csv` with `events` or when the folder holds one, plus those of `keptFiles` the folder
   /// already holds, writing only those whose content changed. Returns `(file, written)` for each
   /// file considered.
-  public static func update(_ scenario: Scenario, in folder: String, events: Bool = false)
+  public static func update(
+    _ scenario: Scenario, in folder: String, events: Bool = false, durationMs: Int? = nil
+  )
     throws(JetsimError)
     -> [(file: String, written: Bool)]
   {
+    var scenario = scenario
+    if let durationMs { scenario.durationMs = durationMs }
     let result = try Simulator.run(scenario)
     let csv = result.csv
+    var provenance = Provenance(scenario: scenario, summary: result.summary)
+    provenance.durationMs = durationMs
     let contents: [ReportFile: String] = [
       .kills: csv.kills, .events: csv.events, .apps: csv.apps, .summary: csv.summary,
-      .provenance: Provenance(scenario: scenario, summary: result.summary).json,
+      .provenance: provenance.json,
       .html: HTMLReport.render(result, device: scenario.device),
     ]
     var chosen = (files + keptFiles).filter {

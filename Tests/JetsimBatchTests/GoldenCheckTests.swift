@@ -297,35 +297,56 @@ import Testing
     #expect(try GoldenCheck.check(seven, against: folder).passed)
   }
 
-  /// A golden recorded from a run that a duration cut short (its run.json's `not_played`) is not
-  /// taken for a change of behaviour: the cause names where each run ended.
-  @Test func aGoldenOfAShorterRunSaysWhereItEnded() throws {
-    var short = scenario
-    short.durationMs = 1_800_000
-    let folder = scratch.path + "/short"
-    _ = try GoldenCheck.update(short, in: folder)
+  /// A golden recorded from a run told to end early (its run.json's `duration_ms`) is not taken
+  /// for a change of behaviour: the cause says where each run was told to end, and the same end
+  /// passes. This holds for a user model, whose run leaves nothing unplayed whatever its end.
+  @Test(arguments: ["daily-commute", "light-user-2gb"])
+  func aGoldenOfAShorterRunSaysWhereItEnded(name: String) throws {
+    let scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/\(name).json")
+    let folder = scratch.path + "/short-\(name)"
+    _ = try GoldenCheck.update(scenario, in: folder, durationMs: 1_800_000)
+    #expect(try scratch.read("short-\(name)/run.json").contains("\n  \"duration_ms\": 1800000,\n"))
     let result = try GoldenCheck.check(scenario, against: folder)
-    #expect(!result.passed, "the whole workload kills more")
-    let end = try #require(result.endedElsewhere)
-    #expect(end.golden == 1_800_000 && end.run > 1_800_000)
+    #expect(!result.passed, "the whole run kills more")
+    #expect(result.endedElsewhere == GoldenCheckResult.Ends(golden: 1_800_000, run: nil))
     let report = result.report { remedy in
       guard case .duration(let ms) = remedy else { return nil }
       return "pass --duration \(Units.formatDuration(ms))"
     }
     #expect(
       report.contains(
-        "  cause: the golden's run ended at 00:30:00.000, before its workload did; this one ends at \(Units.clock(end.run)); pass --duration 30m\n"
+        "  cause: the golden's run was cut short at 00:30:00.000; this one runs to its scenario's end; pass --duration 30m\n"
       ))
     #expect(!report.contains("behaviour changed"))
-    #expect(try GoldenCheck.check(short, against: folder).passed)
-    // A run cut short against a golden of the whole workload says so too.
-    let cut = try GoldenCheck.check(short, against: golden)
+    let same = GoldenCheckOptions(durationMs: 1_800_000)
+    #expect(try GoldenCheck.check(scenario, against: folder, options: same).passed)
+    // A run told to end early against a golden of the whole run says so too.
+    let whole = scratch.path + "/whole-\(name)"
+    _ = try GoldenCheck.update(scenario, in: whole)
+    #expect(try !scratch.read("whole-\(name)/run.json").contains("duration_ms"))
+    let cut = try GoldenCheck.check(scenario, against: whole, options: same)
     #expect(cut.endedElsewhere == GoldenCheckResult.Ends(golden: nil, run: 1_800_000))
     #expect(
       cut.report().contains(
-        "  cause: the golden's run played its whole workload; this one ends at 00:30:00.000\n"))
-    // Runs of the whole workload end where their workloads do: no such cause.
-    #expect(try check().endedElsewhere == nil)
+        "  cause: the golden's run ran to its scenario's end; this one is cut short at 00:30:00.000\n"
+      ))
+    #expect(try GoldenCheck.check(scenario, against: whole).endedElsewhere == nil)
+  }
+
+  /// A golden from a jetsim that did not record `duration_ms`: a run that left actions unplayed
+  /// says where it ended (`not_played`), and that is taken as where it was told to end.
+  @Test func anOlderGoldenOfAShorterRunIsReadFromWhatItLeftUnplayed() throws {
+    let folder = scratch.path + "/older"
+    _ = try GoldenCheck.update(scenario, in: folder, durationMs: 1_800_000)
+    let text = try scratch.read("older/run.json")
+    #expect(text.contains("\"not_played\""))
+    try scratch.write(
+      "older/run.json", text.replacingOccurrences(of: "\n  \"duration_ms\": 1800000,", with: ""))
+    let result = try GoldenCheck.check(scenario, against: folder)
+    #expect(result.endedElsewhere == GoldenCheckResult.Ends(golden: 1_800_000, run: nil))
+    let same = GoldenCheckOptions(durationMs: 1_800_000)
+    #expect(try GoldenCheck.check(scenario, against: folder, options: same).passed)
   }
 
   @Test func aGoldenOfAnotherScenarioNamesIt() throws {
@@ -429,7 +450,9 @@ import Testing
 
   @Test func runJSONRoundTrips() throws {
     let result = try Simulator.run(scenario)
-    let provenance = Provenance(scenario: scenario, summary: result.summary)
+    var provenance = Provenance(scenario: scenario, summary: result.summary)
+    #expect(Provenance(json: Data(provenance.json.utf8)) == provenance)
+    provenance.durationMs = 1_800_000
     #expect(Provenance(json: Data(provenance.json.utf8)) == provenance)
     #expect(provenance.inputs.count == 16)
     #expect(provenance.changedInputs(comparedTo: scenario.inputs).isEmpty)

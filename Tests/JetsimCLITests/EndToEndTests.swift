@@ -323,9 +323,12 @@ import Testing
     #expect(whole.status == 1)
     #expect(
       whole.output.contains(
-        "\n  cause: the golden's run ended at 00:30:00.000, before its workload did; this one ends at "
+        "\n  cause: the golden's run was cut short at 00:30:00.000; this one runs to its scenario's end; pass --duration 30m\n"
       ))
-    #expect(whole.output.contains("; pass --duration 30m\n"))
+    // run --duration records where it was told to end, for check to read.
+    let run = try jetsim(["run", daily, "--duration", "30m", "--out", scratch.file("run"), "-q"])
+    #expect(run.status == 0)
+    #expect(try scratch.read("run/run.json").contains("\n  \"duration_ms\": 1800000,\n"))
     #expect(try jetsim(["check", daily, "--expect", short, "--duration", "30m"]).status == 0)
     let header = try scratch.read("golden/kills.csv").prefix { $0 != "\n" }
     try scratch.write("golden/kills.csv", "seq,time,app\n")

@@ -90,8 +90,8 @@ extension CheckOptions {
   func execute() throws(JetsimError) -> CommandResult {
     var scenario = try ProfileLoader.scenario(at: self.scenario)
     overrides.apply(to: &scenario)
-    if let durationMs { scenario.durationMs = durationMs }
-    let options = GoldenCheckOptions(events: events, numbers: numbers, tolerance: tolerance)
+    let options = GoldenCheckOptions(
+      events: events, numbers: numbers, tolerance: tolerance, durationMs: durationMs)
     guard update else {
       let result: GoldenCheckResult
       do {
@@ -116,7 +116,7 @@ extension CheckOptions {
     let before = try? GoldenCheck.check(scenario, against: expect, options: options)
     let files: [(file: String, written: Bool)]
     do {
-      files = try GoldenCheck.update(scenario, in: expect, events: events)
+      files = try GoldenCheck.update(scenario, in: expect, events: events, durationMs: durationMs)
     } catch .outputNotWritable(let path, let reason, let output) {
       // The golden folder is --expect's: name that flag, not --out.
       let error = JetsimError.outputNotWritable(path: path, reason: reason, output: output)
@@ -164,12 +164,13 @@ extension CheckOptions {
 
   /// The result as one JSON document.
   static func json(_ result: GoldenCheckResult) -> String {
-    // Where the golden's run and this one ended, when at different times (the golden's null when
-    // it played its whole workload).
+    // Where the golden's run and this one were told to end, when not at the same time (null for
+    // a run that ended where its scenario does).
     let ends: JSONValue =
       result.endedElsewhere.map {
         .fields([
-          ("golden_ms", $0.golden.map { .integer($0) } ?? .null), ("run_ms", .integer($0.run)),
+          ("golden_ms", $0.golden.map { .integer($0) } ?? .null),
+          ("run_ms", $0.run.map { .integer($0) } ?? .null),
         ])
       } ?? .null
     return JSONText.render(

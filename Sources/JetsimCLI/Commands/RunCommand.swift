@@ -78,6 +78,7 @@ extension RunOptions {
     let destination = Self.out.folder(out, name: scenario.name)
     var writer = try ReportWriter(
       folder: ReportFolder(destination: destination), scenario: scenario, html: !noHTML)
+    if let durationMs { writer.record(durationMs: durationMs) }
     let summary: RunSummary
     do {
       summary = try Self.run(scenario, writer: &writer, quiet: printing.quiet)

@@ -12,6 +12,9 @@ public struct Provenance: Sendable, Equatable {
   public var policy: String
   /// The seed.
   public var seed: UInt64
+  /// Where the run was told to end, in milliseconds, in place of its scenario's own end
+  /// (`--duration`); nil for a run of the scenario as it is.
+  public var durationMs: Int?
   /// The files the scenario was loaded from, with their digests.
   public var inputs: [RunInput]
   /// The script actions and trace lines after the run's end, which it did not play.
@@ -37,13 +40,14 @@ public struct Provenance: Sendable, Equatable {
     let inputLines = inputs.map {
       "    {\"role\": \(JSONText.quote($0.role)), \"file\": \(JSONText.quote($0.file)), \"sha256\": \(JSONText.quote($0.sha256))}"
     }
+    let duration = durationMs.map { "\n  \"duration_ms\": \($0)," } ?? ""
     return """
       {
         "jetsim": \(JSONText.quote(jetsimVersion)),
         "scenario": \(JSONText.quote(scenario)),
         "device": \(JSONText.quote(device)),
         "policy": \(JSONText.quote(policy)),
-        "seed": \(seed),
+        "seed": \(seed),\(duration)
         "inputs": [
       \(inputLines.joined(separator: ",\n"))
         ]\(notPlayedJSON)
@@ -72,6 +76,7 @@ public struct Provenance: Sendable, Equatable {
     self.device = device
     self.policy = policy
     self.seed = seed
+    durationMs = root["duration_ms"]?.unsigned.map { Int($0) }
     inputs = entries.compactMap { entry in
       guard let role = entry["role"]?.string, let file = entry["file"]?.string,
         let digest = entry["sha256"]?.string

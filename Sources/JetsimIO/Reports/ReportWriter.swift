@@ -26,6 +26,8 @@ public struct ReportWriter: SimulationObserver {
   private final class Run {
     let folder: ReportFolder
     var scenario: Scenario
+    /// Where the run was told to end in place of the scenario's own end, for `run.json`.
+    var durationMs: Int?
     /// The rows' way to the files: formatted and written on a thread of its own.
     let stream: RowStream
 
@@ -74,6 +76,12 @@ public struct ReportWriter: SimulationObserver {
     run = Run(folder: folder, scenario: scenario, stream: stream)
   }
 
+  /// Records in `run.json` that the run was told to end at `durationMs` (`--duration`), in place
+  /// of its scenario's own end.
+  public mutating func record(durationMs: Int) {
+    run.durationMs = durationMs
+  }
+
   /// Adds `input` to the inputs `run.json` lists: a trace whose digest is known only once the run
   /// has read it (`TraceCheck`).
   package mutating func add(input: RunInput) {
@@ -101,7 +109,9 @@ public struct ReportWriter: SimulationObserver {
     stream.hand(&chunk)
     do {
       try write(ReportTables.appsTable(summary), to: .apps)
-      try write(Provenance(scenario: scenario, summary: summary).json, to: .provenance)
+      var provenance = Provenance(scenario: scenario, summary: summary)
+      provenance.durationMs = run.durationMs
+      try write(provenance.json, to: .provenance)
       try write(ReportTables.summaryTable(summary), to: .summary)
       let metricKit = try OutputFile(creating: folder.path(ReportFile.metricKit.name))
       MetricKitPayload.writeRunJSON(summary) { metricKit.write($0) }
