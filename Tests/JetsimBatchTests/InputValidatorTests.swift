@@ -19,6 +19,23 @@ import Testing
     }
   }
 
+  /// A MetricKit payload is told by any one of its keys, so that a payload that lacks some is read
+  /// (and refused) as a payload, in the words `import-metrickit` uses.
+  @Test func aPayloadMissingItsTimeStampIsStillAPayload() throws {
+    let scratch = try ScratchFolder()
+    let sample = try String(
+      contentsOfFile: "\(packageRoot)/Profiles/metrickit/photofeed-2026-11-18.json", encoding: .utf8
+    )
+    #expect(
+      try InputValidator.validate(at: scratch.write("whole.json", sample)) == .metricKitPayload)
+    let broken = try scratch.write(
+      "broken.json",
+      sample.replacingOccurrences(of: "\"timeStampBegin\"", with: "\"begin\"")
+        .replacingOccurrences(of: "\"applicationExitMetrics\"", with: "\"exits\""))
+    let error = try #require(throws: JetsimError.self) { try InputValidator.validate(at: broken) }
+    #expect("\(error)".contains("timeStampBegin"), "\(error)")
+  }
+
   /// A pipe could be read only once: validating it is refused in words, not read twice and
   /// called empty JSON.
   @Test func aPipeIsRefusedWithWhatToDo() throws {

@@ -86,7 +86,8 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownApp(let path, let location, _, _):
       return "\(Self.quoted(path)): \(location.excerpt()): \(unknownAppText)"
     case .duplicateApp(let path, let id, let places):
-      let at = places.isEmpty ? "" : ", at " + places.joined(separator: " and ")
+      let at =
+        places.isEmpty ? "" : ", at " + places.map { $0.excerpt() }.joined(separator: " and ")
       return
         "\(Self.quoted(path)): '\(id.excerpt())' is defined twice\(at); give each app and system process its own name"
     case .traceLine(let path, let line, let message):

@@ -38,7 +38,11 @@ package enum DocumentKind: CaseIterable, Sendable {
   package var hints: [String] {
     switch self {
     case .jetsamReport: ["memoryStatus", "processes", "largestProcess"]
-    case .metricKitPayload: ["timeStampBegin", "applicationExitMetrics"]
+    case .metricKitPayload:
+      [
+        "timeStampBegin", "timeStampEnd", "applicationExitMetrics", "metaData", "memoryMetrics",
+        "appVersion",
+      ]
     case .sweep: ["axes"]
     case .scenario: ["script", "apps", "trace", "userModel"]
     case .device: ["memory", "reserved"]

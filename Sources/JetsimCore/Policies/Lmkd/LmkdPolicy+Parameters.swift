@@ -141,7 +141,8 @@ extension LmkdPolicy {
     defaults: Parameters(), settings: settings, check: { problem($0, on: $1) },
     make: { LmkdPolicy(parameters: $0) })
 
-  /// Watermarks (given, or derived with `watermarkScaleFactor`) or minfree levels that cannot fit
+  /// Watermarks (given, or derived with a `watermarkScaleFactor` other than Linux's) or minfree
+  /// levels that cannot fit
   /// `device`: free memory (`LmkdMeminfo`) and the page cache are at most the memory beside the
   /// reserved memory, so a high watermark at or above it holds free memory under it from the start
   /// (no page cache, every moment under pressure), and so does a minfree level (both `other_free`
@@ -159,6 +160,7 @@ extension LmkdPolicy {
         key: "watermarks", value: sizes.text(as: nil), expected: "3 sizes, ascending, \(bound)")
     }
     if parameters.watermarks == nil,
+      parameters.watermarkScaleFactor != ZoneWatermarks.defaultScaleFactor,
       ZoneWatermarks(memoryKB: device.memoryKB, scaleFactor: parameters.watermarkScaleFactor).highKB
         >= boundKB
     {
