@@ -186,7 +186,8 @@ public enum Sweep {
         expected: "shards of one sweep, from the same sweep file and profiles as \(shards[0])")
     }
     merged.shard = nil
-    let rows = try complete(merged, in: shards)
+    // The folder may be a shard's: its journals, which it clears, are held open to be read.
+    let rows = try complete(merged, in: shards, holding: folder)
     let sweepFolder = try SweepFolder(folder, manifest: merged, resume: false)
     defer { sweepFolder.close() }
     let journal = try Journal(folder: folder)
@@ -201,11 +202,12 @@ public enum Sweep {
     return merged.runs
   }
 
-  /// The journals of `folders`, which must hold every run of `manifest`.
-  private static func complete(_ manifest: SweepManifest, in folders: [String])
-    throws(JetsimError) -> JournalIndex
-  {
-    let found = try JournalIndex(folders: folders, manifest: manifest)
+  /// The journals of `folders`, which must hold every run of `manifest` (those of `holding` held
+  /// open: `JournalIndex`).
+  private static func complete(
+    _ manifest: SweepManifest, in folders: [String], holding: String? = nil
+  ) throws(JetsimError) -> JournalIndex {
+    let found = try JournalIndex(folders: folders, manifest: manifest, holding: holding)
     if let first = found.firstMissing {
       throw .invalidValue(
         path: folders.joined(separator: ", "), keyPath: "runs",

@@ -82,16 +82,23 @@ extension Sweep {
     private var length: [Int32]
     /// How many runs are done.
     private(set) var count = 0
-    /// The journals open for reading rows back, the latest used last: a few at a time, however
-    /// many journals the shards of a merge hold.
+    /// The journals open for reading rows back, the latest opened last: a few at a time (the
+    /// first opened is closed to open another), however many journals the shards of a merge hold.
     private var open: [(journal: Int32, descriptor: Int32)] = []
     private static let maxOpen = 16
+    /// The journals held open from the start, whatever becomes of their files: those of the
+    /// folder a merge writes into, which it clears before it reads their rows back.
+    private var held: [Int32: Int32] = [:]
 
-    init(folders: [String], manifest: SweepManifest) throws(JetsimError) {
+    /// The runs in the journals of `folders`; the journals of `holding`, if it is one of them,
+    /// stay open, so that their rows can be read after their files are removed.
+    init(folders: [String], manifest: SweepManifest, holding: String? = nil) throws(JetsimError) {
       journal = Array(repeating: -1, count: manifest.runs)
       start = Array(repeating: 0, count: manifest.runs)
       length = Array(repeating: 0, count: manifest.runs)
+      let heldFolder = holding.flatMap(Self.identity)
       for folder in folders {
+        let holds = heldFolder != nil && Self.identity(folder) == heldFolder
         for path in Sweep.journalPaths(in: folder) {
           let descriptor: Int32
           do {
@@ -99,11 +106,22 @@ extension Sweep {
           } catch .fileNotFound {
             continue  // removed since the folder was listed
           }
-          defer { _ = close(descriptor) }
           paths.append(path)
-          try index(descriptor, path: path, number: Int32(paths.count - 1), manifest: manifest)
+          let number = Int32(paths.count - 1)
+          if holds {
+            held[number] = descriptor
+          }
+          defer { if !holds { _ = close(descriptor) } }
+          try index(descriptor, path: path, number: number, manifest: manifest)
         }
       }
+    }
+
+    /// The device and inode of the folder at `path`, if there is one.
+    private static func identity(_ path: String) -> [UInt64]? {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }
+      return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// Indexes the rows of the journal `number`, open at `descriptor`.
@@ -139,11 +157,13 @@ extension Sweep {
 
     deinit {
       for (_, descriptor) in open { _ = close(descriptor) }
+      for descriptor in held.values { _ = close(descriptor) }
     }
 
     /// The descriptor of journal `number`, opened if it is not open.
     private func descriptor(_ number: Int32) throws(JetsimError) -> Int32 {
-      if let held = open.last(where: { $0.journal == number }) { return held.descriptor }
+      if let descriptor = held[number] { return descriptor }
+      if let opened = open.last(where: { $0.journal == number }) { return opened.descriptor }
       if open.count == Self.maxOpen { _ = close(open.removeFirst().descriptor) }
       let descriptor = try InputFile.openForReading(paths[Int(number)]).descriptor
       open.append((number, descriptor))
@@ -269,7 +289,7 @@ enum JournalLines {
 }
 
 /// A row of `sweep.csv` read straight from its bytes, for the rows jetsim writes: fields split at
-/// commas, numbers with at most 15 significant digits and 22 decimals (every whole number and
+/// commas, numbers of at most 15 digits and 22 decimals (every whole number and
 /// four-decimal ratio a run reports). A row with a quote or a carriage return, or a number of
 /// another form, is not read here: `nil` says to read it as CSV, which gives the same values.
 enum PlainRow {

@@ -56,6 +56,9 @@ import Testing
     }
     #expect(try Sweep.merge(shards, into: scratch.path + "/merged") == 60)
     #expect(try files(scratch.path + "/merged") == files(scratch.path + "/whole"))
+    // Into a shard's own folder, whose journal the merge replaces after reading it.
+    #expect(try Sweep.merge(shards, into: shards[0]) == 60)
+    #expect(try files(shards[0]) == files(scratch.path + "/whole"))
   }
 
   /// More shards than journals are held open at once (a merge reads their rows in turn): the
