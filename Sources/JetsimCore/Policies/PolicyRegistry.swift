@@ -8,6 +8,7 @@ public struct PolicySettingProblem: Sendable, Equatable {
   /// What would be accepted.
   public var expected: String
 
+  /// The problem with the setting `key`, whose `value` is not what is `expected`.
   public init(key: String, value: String, expected: String) {
     self.key = key
     self.value = value
