@@ -74,6 +74,39 @@ import Testing
     #expect(try files(scratch.path + "/merged") == files(scratch.path + "/whole"))
   }
 
+  /// Journals as crashes, resumes and hand edits leave them (rows in any order, split across
+  /// several files, some twice, some missing, `\r\n` and blank lines, a torn last line): a resume
+  /// runs exactly the missing runs and writes the files of one uninterrupted sweep.
+  @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+  func anyJournalsResumeToTheSameFiles(seed: UInt64) throws {
+    let whole = scratch.path + "/whole-\(seed)"
+    _ = try Sweep.run(definition, into: whole, jobs: 2)
+    let manifest = try SweepManifest(contentsOf: whole + "/sweep-manifest.json")
+    let done = try Sweep.JournalIndex(folders: [whole], manifest: manifest)
+    var random = RandomStream(seed: seed, stream: 0)
+    let folder = scratch.path + "/edited-\(seed)"
+    _ = try Sweep.run(definition, into: folder, jobs: 2)
+    let runs = folder + "/runs"
+    for name in try FileManager.default.contentsOfDirectory(atPath: runs) {
+      try FileManager.default.removeItem(atPath: "\(runs)/\(name)")
+    }
+    let kept = (0..<60).filter { _ in random.next() % 5 != 0 }
+    var journals = [String](repeating: "", count: Int(1 + random.next() % 4))
+    for run in kept.shuffled(using: &random) + kept.filter { _ in random.next() % 6 == 0 } {
+      var line = "\(run)\t" + (try done.row(run))
+      if random.next() % 3 == 0 { line = line.replacingOccurrences(of: "\n", with: "\r\n") }
+      if random.next() % 7 == 0 { line += "\n" }
+      journals[Int(random.next() % UInt64(journals.count))] += line
+    }
+    journals[0] += "7\t3145728,jetsam"  // torn by a crash
+    for (number, text) in journals.enumerated() {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: "\(runs)/journal-\(number)-1.tsv"))
+    }
+    let resumed = try Sweep.run(definition, into: folder, jobs: 2, resume: true)
+    #expect(resumed.ran == 60 - kept.count && resumed.alreadyDone == kept.count)
+    #expect(try files(folder) == files(whole))
+  }
+
   /// A resume with nothing left to run adds no journal; a journal edited to `\r\n` line ends
   /// and given blank lines still gives the same files, and its blank lines count as no run.
   @Test func aJournalWithWindowsLineEndsAndBlankLinesGivesTheSameFiles() throws {
