@@ -1,5 +1,4 @@
 import JetsimCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
