@@ -92,7 +92,8 @@ import Testing
     }
     let kept = (0..<60).filter { _ in random.next() % 5 != 0 }
     var journals = [String](repeating: "", count: Int(1 + random.next() % 4))
-    for run in kept.shuffled(using: &random) + kept.filter { _ in random.next() % 6 == 0 } {
+    let doubled = kept.filter { _ in random.next() % 6 == 0 }
+    for run in kept.shuffled(using: &random) + doubled {
       var line = "\(run)\t" + (try done.row(run))
       if random.next() % 3 == 0 { line = line.replacingOccurrences(of: "\n", with: "\r\n") }
       if random.next() % 7 == 0 { line += "\n" }
