@@ -312,4 +312,5 @@ private struct ActionsOnly: ActionCursor {
   var cursor: TraceCursor
   mutating func next() throws(JetsimError) -> TimedAction? { try cursor.next() }
   var location: (path: String, location: String) { cursor.location }
+  var line: Int? { cursor.line }
 }

@@ -6,6 +6,9 @@ public protocol ActionCursor {
   mutating func next() throws(JetsimError) -> TimedAction?
   /// Where the action `next` returned last comes from (the file, and `line 12`), for errors.
   var location: (path: String, location: String) { get }
+  /// The line the action `next` returned last is on, for a cursor over a text file: its errors
+  /// are named `file:line:`, as the file's reader names its own; nil otherwise.
+  var line: Int? { get }
   /// The SHA-256 of what the cursor read, once it has read its input to the end (a trace file read
   /// with hashing); nil otherwise. The reader owns the digest of what it reads.
   var digest: String? { get }
@@ -14,6 +17,8 @@ public protocol ActionCursor {
 extension ActionCursor {
   /// A cursor over no file has no digest.
   public var digest: String? { nil }
+  /// A cursor over no text file has no lines.
+  public var line: Int? { nil }
 }
 
 /// Actions that can be read again from the start, once per run: a trace file, opened afresh by each

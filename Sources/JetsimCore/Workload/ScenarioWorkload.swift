@@ -201,14 +201,14 @@ public struct ScenarioWorkload: WorkloadSource {
         let unknown = JetsimError.unknownApp(
           path: path, location: place, id: id,
           suggestion: Suggestion.closest(to: id, in: names))
-        failure = traceLine(source, place, path, unknown.unknownAppText) ?? unknown
+        failure = traceLine(source, path, unknown.unknownAppText) ?? unknown
         return nil
       }
       if anyProcess, let problem = priorityProblem(action.action, index: Int(index)) {
         let (path, place) = location(source)
         let message = "'\(action.action.name) \(id)': \(problem)"
         failure =
-          traceLine(source, place, path, message)
+          traceLine(source, path, message)
           ?? .invalidEntry(path: path, keyPath: place, message: message)
         return nil
       }
@@ -219,7 +219,7 @@ public struct ScenarioWorkload: WorkloadSource {
         let value = "mode '\(mode)' for '\(id)'"
         let expected = "a mode the app declares in backgroundModes (\(declared))"
         failure =
-          traceLine(source, place, path, "\(value); expected \(expected)")
+          traceLine(source, path, "\(value); expected \(expected)")
           ?? .invalidValue(path: path, keyPath: place, value: value, expected: expected)
         return nil
       }
@@ -259,12 +259,11 @@ public struct ScenarioWorkload: WorkloadSource {
     }
   }
 
-  /// A problem found on a trace's line, named `file:line:` as the trace reader names its own
-  /// errors; nil for an action from anywhere else (named by its key).
-  private func traceLine(_ source: Int, _ place: String, _ path: String, _ message: String)
-    -> JetsimError?
-  {
-    guard source == 1, let line = Int(place.dropFirst("line ".count)) else { return nil }
+  /// A problem with the action read last from `source`, when it is a trace's line: named
+  /// `file:line:`, as the trace reader names its own errors; nil for an action from anywhere
+  /// else (named by its key).
+  private func traceLine(_ source: Int, _ path: String, _ message: String) -> JetsimError? {
+    guard source == 1, let line = stepTrace?.line ?? trace?.line else { return nil }
     return .traceLine(path: path, line: line, message: message)
   }
 

@@ -75,6 +75,8 @@ package struct TraceCursor: StepCursor {
     (reader.path, "line \(reader.lineNumber)")
   }
 
+  package var line: Int? { reader.lineNumber }
+
   package mutating func next() throws(JetsimError) -> TimedAction? {
     let reader = self.reader
     var fields = self.fields
