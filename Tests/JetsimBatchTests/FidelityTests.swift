@@ -317,4 +317,19 @@ import Testing
     let result = try run(name)
     #expect(result.kills.first.map { result.summary.appIDs[$0.app] } == first)
   }
+
+  // MARK: - Round 6: ActivityManager's service B (Fidelity/6-*.json)
+
+  /// Of three woken apps (started services in processes that showed no UI) the least recently
+  /// woken is at SERVICE_B_ADJ, 800 (OomAdjuster `computeOomAdjLSP`, lines 2452–2490), where
+  /// LOW_MEM (701) reaches it; once it is dead, one of the two left goes to 800 in its turn. The
+  /// last, alone at 500, dies only when thrashing lowers the minimum to 201. Without service B, no
+  /// process is at 701 or above at 40 s, and LOW_MEM kills no one.
+  @Test func lowMemKillsTheStartedServicesPastTheFirstThird() throws {
+    let result = try run("6-lmkd-service-b")
+    #expect(result.kills.map { result.summary.appIDs[$0.app] } == ["w1", "w2", "w3"])
+    #expect(result.kills.prefix(2).allSatisfy { $0.reason == .lmkLowMem && $0.timeMs == 40_000 })
+    #expect(result.kills.map { $0.lmkd?.minScoreAdj } == [701, 701, 201])
+    #expect(result.kills.last?.reason == .lmkLowMemAndThrashing)
+  }
 }

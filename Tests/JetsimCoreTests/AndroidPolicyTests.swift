@@ -141,8 +141,9 @@ import Testing
   }
 
   @Test func killHeaviestChangesTheOrderInsideOneAdj() {
-    // Two service apps (adj 500): the one that got adj 500 first by default (the tail of lmkd's
-    // list), the heaviest with killHeaviest.
+    // Four started services: the two most recently used stay at 500, the pair before them at 800
+    // (service B). Of the pair, the one that got 800 first by default (the tail of lmkd's list:
+    // light-old at 2 s, when heavy-new came; heavy-new at 4 s), the heaviest with killHeaviest.
     let pair: [PolicyHarness.App] = [
       .init(
         id: "light-old", state: .background, footprintMB: 100, lastUsedMs: 1_000, working: true,
@@ -150,8 +151,18 @@ import Testing
       .init(
         id: "heavy-new", state: .background, footprintMB: 300, lastUsedMs: 2_000, working: true,
         enteredMs: 2_000),
-      .init(id: "screen", state: .active, footprintMB: 1_080),
+      .init(
+        id: "fresh-a", state: .background, footprintMB: 50, lastUsedMs: 3_000, working: true,
+        enteredMs: 3_000),
+      .init(
+        id: "fresh-b", state: .background, footprintMB: 50, lastUsedMs: 4_000, working: true,
+        enteredMs: 4_000),
+      .init(id: "screen", state: .active, footprintMB: 980),
     ]
+    #expect(
+      lmkdAdjustments(PolicyHarness(device: legacyPhone, pair), nowMs: 5_000) == [
+        800, 800, 500, 500, 0,
+      ])
     var byRecency = PolicyHarness(device: legacyPhone, pair)
     #expect(byRecency.decisions(Self.legacy()).first == "kill light-old (lmk-none)")
     var byWeight = PolicyHarness(device: legacyPhone, pair)
@@ -287,6 +298,76 @@ import Testing
     let later = PolicyHarness(device: phone, suspended)
     #expect(lmkdAdjustments(later, nowMs: 179_999)[2] == 700)
     #expect(lmkdAdjustments(later, nowMs: 180_000)[2] == 900)
+  }
+
+  /// Service B (OomAdjuster `computeOomAdjLSP` lines 2452–2490): of `n` started services, visited
+  /// most recently used first, the ⌊n / 3⌋ + 1 first stay at 500 and the others go to 800.
+  @Test(arguments: 1...7) func theFirstThirdOfTheStartedServicesStayAt500(count: Int) {
+    let services: [PolicyHarness.App] = (0..<count).map { rank in
+      .init(
+        id: "s\(rank)", state: .background, footprintMB: 50, lastUsedMs: 10_000 - rank * 1_000,
+        working: true, enteredMs: 10_000 - rank * 1_000)
+    }
+    let adj = lmkdAdjustments(PolicyHarness(device: phone, services), nowMs: 20_000)
+    let staying = count / 3 + 1
+    #expect(adj == (0..<count).map { $0 < staying ? 500 : 800 })
+    // Not under oom-badness's ranking (jetsim 0.3's), which has no service B.
+    #expect(
+      adjustments(PolicyHarness(device: phone, services)) == Array(repeating: 500, count: count))
+  }
+
+  /// A change of one service moves the others between 500 and 800, and lmkd hears of each move:
+  /// when the most recent of two ends its work, the other comes back to 500, from then (its place
+  /// in lmkd's list of 500, `register_oom_adj_proc`).
+  @Test func aServiceEndingMovesAnotherBackTo500() {
+    let pair: [PolicyHarness.App] = [
+      .init(
+        id: "older", state: .background, footprintMB: 50, lastUsedMs: 1_000, working: true,
+        enteredMs: 1_000),
+      .init(
+        id: "newer", state: .background, footprintMB: 50, lastUsedMs: 2_000, working: true,
+        enteredMs: 2_000),
+    ]
+    let harness = PolicyHarness(device: phone, pair)
+    var importance = AndroidImportance(ranking: .activityManager)
+    importance.start(harness.view(seed: 1))
+    importance.appDidChange(0, harness.apps[0], nowMs: 1_000)
+    #expect(importance.servicesMoved.isEmpty)
+    importance.appDidChange(1, harness.apps[1], nowMs: 2_000)
+    #expect(importance.servicesMoved == [0])
+    #expect(importance.fixedAdj(0, harness.apps[0]) == 800)
+    #expect(importance.adjSince[0] == 2_000)
+    var done = harness.apps[1]
+    done.state = .suspended
+    done.hasBackgroundWork = false
+    importance.appDidChange(1, done, nowMs: 5_000)
+    #expect(importance.servicesMoved == [0])
+    #expect(importance.fixedAdj(0, harness.apps[0]) == 500)
+    #expect(importance.adjSince[0] == 5_000)
+  }
+
+  /// With no cached process, `lmk-low-mem` (701 and above) reaches a B service, and only that: of
+  /// two woken apps the older, at 800, dies, where at 500 both were out of its reach.
+  @Test func lmkLowMemKillsAServiceB() {
+    let pair: [PolicyHarness.App] = [
+      .init(id: "screen", state: .active, footprintMB: 1_000, enteredMs: 500),
+      .init(
+        id: "older", state: .background, footprintMB: 50, lastUsedMs: 1_000, working: true,
+        enteredMs: 1_000),
+      .init(
+        id: "newer", state: .background, footprintMB: 400, lastUsedMs: 2_000, working: true,
+        enteredMs: 2_000),
+    ]
+    var harness = LmkdPressureTests.harness(availableMB: 40, workingSetMB: 10, pair)
+    var policy = harness.started(LmkdPressureTests.policy())
+    let first = policy.nextEviction(harness.view(seed: 1))
+    #expect(first?.app == 1)
+    #expect(first?.reason == .lmkLowMem)
+    harness.apps[1].state = .notRunning
+    harness.apps[1].footprintKB = 0
+    policy.appDidChange(1, harness.apps[1], nowMs: harness.nowMs)
+    // The other is alone, at 500: out of lmk-low-mem's reach.
+    #expect(policy.nextEviction(harness.view(seed: 1))?.reason != .lmkLowMem)
   }
 
   /// A started service in an app that has been on screen is on the empty processes' ladder, above

@@ -67,7 +67,7 @@ struct DeviceReplay {
   var starts = 0
   /// Android's previous app: the last app that left the screen, until it returns or dies.
   var previousApp: Int?
-  /// lmkd: when each process got its present adj class (see `PolicyRule.lmkdFixedAdj`), and the
+  /// lmkd: when each process got its present adj class (see `PolicyRule.lmkdFixedAdjs`), and the
   /// class; the settings of the run; in the current instant, whether lmkd killed and whether
   /// available memory fell after its last kill.
   var adjSince: [Int] = []

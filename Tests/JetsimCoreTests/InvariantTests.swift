@@ -372,10 +372,10 @@ import Testing
   /// What lmkd's rule needs beyond the processes: when each got its adj class, and in this instant
   /// whether lmkd killed and whether available memory fell after its last kill.
   static func noteLmkd(_ row: EventRecord, availableBeforeKB: Int, replay: inout DeviceReplay) {
+    let fixedAdjs = PolicyRule.lmkdFixedAdjs(replay)
     for index in replay.processes.indices {
       let adjClass =
-        replay.processes[index].state.isResident
-        ? PolicyRule.lmkdFixedAdj(replay, index) ?? Int.max : Int.min
+        replay.processes[index].state.isResident ? fixedAdjs[index] ?? Int.max : Int.min
       if adjClass != replay.adjClass[index] {
         replay.adjClass[index] = adjClass
         replay.adjSince[index] = row.timeMs

@@ -295,22 +295,38 @@ enum PolicyRule {
     return (0..<6).map { low[$0] + (high[$0] - low[$0]) * scale / 350 }
   }
 
-  /// ActivityManager's fixed adj of process `index` (nil: cached), as lmkd reads it: persistent
-  /// -800, foreground 0, perceptible 200, the previous app 700 while in the background and for
-  /// 60 s after it was suspended, 900 from then on, background 500 if it has not been on screen in
-  /// this life.
-  static func lmkdFixedAdj(_ device: DeviceReplay, _ index: Int) -> Int? {
-    let process = device.processes[index]
-    if process.systemKind == .activeDaemon { return -800 }
-    if process.state.isForeground { return 0 }
-    if device.keepsRunning(index) { return 200 }
-    // Expired, the previous app is at 900, outside the cached slots ("previous-expired"): 60 s
-    // after it was suspended; never while it runs in the background.
-    if device.previousApp == index {
-      return process.state != .suspended || device.nowMs < process.suspendedMs + 60_000 ? 700 : 900
+  /// ActivityManager's fixed adj of each process (nil: cached, or not in memory), as lmkd reads it:
+  /// persistent -800, foreground 0, perceptible 200, the previous app 700 while in the background
+  /// and for 60 s after it was suspended, 900 from then on, background 500 if it has not been on
+  /// screen in this life; of those at 500, the ⌊n / 3⌋ + 1 most recently used stay there and the
+  /// others are at 800 (service B).
+  static func lmkdFixedAdjs(_ device: DeviceReplay) -> [Int?] {
+    var adj = [Int?](repeating: nil, count: device.processes.count)
+    var services: [Int] = []
+    for (index, process) in device.processes.enumerated() where process.state.isResident {
+      if process.systemKind == .activeDaemon {
+        adj[index] = -800
+      } else if process.state.isForeground {
+        adj[index] = 0
+      } else if device.keepsRunning(index) {
+        adj[index] = 200
+      } else if device.previousApp == index {
+        // Expired, the previous app is at 900, outside the cached slots ("previous-expired"): 60 s
+        // after it was suspended; never while it runs in the background.
+        let expired = process.state == .suspended && device.nowMs >= process.suspendedMs + 60_000
+        adj[index] = expired ? 900 : 700
+      } else if process.state == .background, !process.shownUI {
+        services.append(index)
+      }
     }
-    if process.state == .background, !process.shownUI { return 500 }
-    return nil
+    let mostRecentFirst = services.sorted {
+      let (a, b) = (device.processes[$0], device.processes[$1])
+      return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
+    }
+    for (rank, index) in mostRecentFirst.enumerated() {
+      adj[index] = rank <= services.count / 3 ? 500 : 800
+    }
+    return adj
   }
 
   /// Every resident process's adj under lmkd: fixed ones, then OomAdjuster's slots for cached apps
@@ -324,8 +340,9 @@ enum PolicyRule {
     var cached: [Int] = []
     var empty: [Int] = []
     var emptyCount = 0
+    let fixedAdjs = lmkdFixedAdjs(device)
     for (index, process) in device.processes.enumerated() where process.state.isResident {
-      if let fixed = lmkdFixedAdj(device, index) {
+      if let fixed = fixedAdjs[index] {
         adj[index] = fixed
       } else if process.isSystem {
         empty.append(index)

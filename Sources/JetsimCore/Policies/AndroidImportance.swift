@@ -1,8 +1,9 @@
 /// Android's `oom_score_adj` for the processes in memory, as ActivityManager sets it and `lmkd` and
 /// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): foreground
 /// 0; perceptible (audio, location or VoIP in use) 200; the previous app 700; service (background
-/// work under way in a process that has not been on screen in its life: a started service) 500;
-/// cached 900 to 999. An active system daemon is persistent (-800: never lmkd's victim,
+/// work under way in a process that has not been on screen in its life: a started service) 500, or
+/// 800 for those of them past the first third (`.activityManager`: see `ServiceRanks`); cached 900
+/// to 999. An active system daemon is persistent (-800: never lmkd's victim,
 /// `oom-badness`'s last resort).
 ///
 /// The previous app is one process, ActivityManager's `mPreviousProcess`: the app that was on screen
@@ -28,6 +29,8 @@ package struct AndroidImportance: Sendable {
   package static let foreground = 0
   package static let perceptible = 200
   package static let service = 500
+  /// `SERVICE_B_ADJ` (ProcessList): a started service past the first third of them.
+  package static let serviceB = 800
   package static let previous = 700
   package static let cachedMin = 900
   package static let cachedMax = 999
@@ -66,6 +69,11 @@ package struct AndroidImportance: Sendable {
   /// The cached apps' ladder and the empty processes' (`CachedKind`), reused for each decision.
   private var cached: [Int] = []
   private var emptyLadder: [Int] = []
+  /// The started services' A and B (`.activityManager`).
+  private var services = ServiceRanks(count: 0)
+  /// The processes other than the one that changed whose adj its change moved between 500 and
+  /// 800, at the last `appDidChange`: their owner refiles them.
+  package private(set) var servicesMoved: [Int] = []
 
   package init(ranking: Ranking = .recency) { self.ranking = ranking }
 
@@ -78,6 +86,8 @@ package struct AndroidImportance: Sendable {
     adjClass = Array(repeating: Int.min, count: device.apps.count)
     cached.reserveCapacity(device.apps.count)
     emptyLadder.reserveCapacity(device.apps.count)
+    services = ServiceRanks(count: device.apps.count)
+    servicesMoved.reserveCapacity(device.apps.count)
     previousApp = nil
   }
 
@@ -92,6 +102,15 @@ package struct AndroidImportance: Sendable {
     if !status.state.isResident, previousApp == app { previousApp = nil }
     onScreen[app] = nowOnScreen
     shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen)
+    servicesMoved.removeAll(keepingCapacity: true)
+    if ranking == .activityManager {
+      services.update(app, status, isService: isService(app, status))
+      for other in services.moved where other != app {
+        adjClass[other] = services.isB(other) ? Self.serviceB : Self.service
+        adjSince[other] = nowMs
+        servicesMoved.append(other)
+      }
+    }
     let newClass =
       status.state.isResident ? fixedAdj(app, status, nowMs: nowMs) ?? Int.max : Int.min
     if newClass != adjClass[app] {
@@ -141,8 +160,18 @@ package struct AndroidImportance: Sendable {
     // A started service (`computeOomAdjLSP`, lines 2244–2283, after the previous app):
     // SERVICE_ADJ in a process that has not shown UI; one that has goes to the LRU list
     // ("cch-started-ui-services"): `CachedKind.service`.
-    if status.hasBackgroundWork, !shownUI[app] { return Self.service }
+    if status.hasBackgroundWork, !shownUI[app] {
+      return services.isB(app) ? Self.serviceB : Self.service
+    }
     return nil
+  }
+
+  /// Whether process `app` in `status` is at SERVICE_ADJ before the B step: `fixedAdj` reaches its
+  /// started-service rule. (The previous app has been on screen, so only the process's own status
+  /// decides.)
+  private func isService(_ app: Int, _ status: AppStatus) -> Bool {
+    status.state.isResident && !activeDaemons[app] && !status.state.isForeground
+      && !status.keepsRunning && app != previousApp && status.hasBackgroundWork && !shownUI[app]
   }
 
   /// Where a cached process stands in `assignCachedAdjIfNecessary` (OomAdjuster.java at

@@ -36,7 +36,9 @@ struct LmkdCandidates: Sendable {
 
   /// The fixed adjs a victim may have, and the heaps that hold their processes.
   static let heavierAdjs = [AndroidImportance.foreground, AndroidImportance.perceptible]
-  static let earlierAdjs = [AndroidImportance.service, AndroidImportance.previous]
+  static let earlierAdjs = [
+    AndroidImportance.service, AndroidImportance.previous, AndroidImportance.serviceB,
+  ]
   private var heavier: [IndexedHeap<Heavier>] = []
   private var earlier: [IndexedHeap<Earlier>] = []
   /// Expired previous apps, at the fixed adj 900 outside the cached slots ("previous-expired"),

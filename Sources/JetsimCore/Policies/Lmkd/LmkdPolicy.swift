@@ -94,6 +94,8 @@ public struct LmkdPolicy: EvictionPolicy {
     if let previous, previous != app, importance.previousApp != previous {
       refile(previous, nowMs: nowMs)
     }
+    // So do the started services it moved between 500 and 800 (service B).
+    for other in importance.servicesMoved { refile(other, nowMs: nowMs) }
     refreshPrevious(nowMs: nowMs)
     // The PSI events left out while nothing changed end here: memory may now read otherwise.
     pressure.catchUp(beforeMs: nowMs)
