@@ -102,9 +102,10 @@ package struct AndroidImportance: Sendable {
     if !status.state.isResident, previousApp == app { previousApp = nil }
     onScreen[app] = nowOnScreen
     shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen)
-    servicesMoved.removeAll(keepingCapacity: true)
-    if ranking == .activityManager {
-      services.update(app, status, isService: isService(app, status))
+    if !servicesMoved.isEmpty { servicesMoved.removeAll(keepingCapacity: true) }
+    let isService = isService(app, status)
+    if ranking == .activityManager, isService || services.contains(app) {
+      services.update(app, status, isService: isService)
       for other in services.moved where other != app {
         adjClass[other] = services.isB(other) ? Self.serviceB : Self.service
         adjSince[other] = nowMs
@@ -169,9 +170,11 @@ package struct AndroidImportance: Sendable {
   /// Whether process `app` in `status` is at SERVICE_ADJ before the B step: `fixedAdj` reaches its
   /// started-service rule. (The previous app has been on screen, so only the process's own status
   /// decides.)
+  @inline(__always)
   private func isService(_ app: Int, _ status: AppStatus) -> Bool {
-    status.state.isResident && !activeDaemons[app] && !status.state.isForeground
-      && !status.keepsRunning && app != previousApp && status.hasBackgroundWork && !shownUI[app]
+    // Most changes are of processes with no background work: that is asked first.
+    status.hasBackgroundWork && !shownUI[app] && status.state.isResident && !activeDaemons[app]
+      && !status.state.isForeground && !status.keepsRunning && app != previousApp
   }
 
   /// Where a cached process stands in `assignCachedAdjIfNecessary` (OomAdjuster.java at

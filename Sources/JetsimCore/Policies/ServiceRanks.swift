@@ -38,11 +38,13 @@ struct ServiceRanks: Sendable {
   /// Whether process `app` is a B service (at 800).
   @inline(__always) func isB(_ app: Int) -> Bool { isBStorage[app] }
 
-  /// Follows process `app` into `status`, a service (at SERVICE_ADJ before the B step) or not, and
-  /// ranks the services again when it is or was one.
+  /// Whether process `app` is a service (at SERVICE_ADJ before the B step).
+  @inline(__always) func contains(_ app: Int) -> Bool { isMember[app] }
+
+  /// Follows process `app`, which is a service or was one, into `status`, a service or not, and
+  /// ranks the services again.
   mutating func update(_ app: Int, _ status: AppStatus, isService: Bool) {
     moved.removeAll(keepingCapacity: true)
-    guard isService || isMember[app] else { return }
     if isMember[app], let index = members.firstIndex(where: { $0.app == app }) {
       members.remove(at: index)
     }
