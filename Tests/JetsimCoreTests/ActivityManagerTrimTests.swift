@@ -91,6 +91,25 @@ import Testing
       ])
   }
 
+  /// Seventeen cached apps and seventeen empty processes, one over each limit: E17 (used at 86.8 s)
+  /// more recently than C17 (73 s). The walk meets the cached apps first all the same
+  /// (ProcessList's LRU list keeps processes with activities above every process without), so C17
+  /// dies before E17.
+  @Test func theWalkMeetsTheCachedAppsBeforeTheEmptyProcesses() {
+    var harness = Self.harness(cached: 17)
+    harness.device.systemProcesses = (1...17).map {
+      SystemProcess(name: "E\($0)", kind: .idleDaemon, footprintKB: mb(5))
+    }
+    for rank in 1...17 {
+      harness.addIdleSystemProcess(footprintMB: 5)
+      harness.apps[harness.apps.count - 1].lastUsedMs = 88_500 - rank * 100
+    }
+    #expect(
+      harness.decisions(Self.lmkd()) == [
+        "kill C17 (am-too-many-cached)", "kill E17 (am-too-many-empty)",
+      ])
+  }
+
   /// With `maxEmptyTime` 1 hour: six recent empty processes and six unused for more than an hour.
   /// The walk keeps E1 to E9 (it trims for age only once more than eight were kept), then trims
   /// E10, E11 and E12. With the default age, 1,000 hours, all twelve stay.

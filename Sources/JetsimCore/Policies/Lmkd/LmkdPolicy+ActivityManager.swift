@@ -20,11 +20,11 @@ extension LmkdPolicy {
     case (nil, nil): return nil
     case (let app?, nil): return Eviction(app: app, reason: .amTooManyCached)
     case (nil, let found?): return Eviction(app: found.app, reason: found.reason)
-    case (let app?, let found?):
-      // The walk meets the more recently used first.
-      return AndroidImportance.isMoreRecent(statuses[app], statuses[found.app])
-        ? Eviction(app: app, reason: .amTooManyCached)
-        : Eviction(app: found.app, reason: found.reason)
+    case (let app?, _?):
+      // The walk meets every process with activities (the cached apps) before any without (the
+      // empty ones), whatever their recency: ProcessList's LRU list keeps processes with
+      // activities above `mLruProcessActivityStart`, at its most recently used end.
+      return Eviction(app: app, reason: .amTooManyCached)
     }
   }
 
