@@ -321,10 +321,12 @@ import Testing
   // MARK: - Round 6: ActivityManager's service B (Fidelity/6-*.json)
 
   /// Of three woken apps (started services in processes that showed no UI) the least recently
-  /// woken is at SERVICE_B_ADJ, 800 (OomAdjuster `computeOomAdjLSP`, lines 2452–2490), where
-  /// LOW_MEM (701) reaches it; once it is dead, one of the two left goes to 800 in its turn. The
-  /// last, alone at 500, dies only when thrashing lowers the minimum to 201. Without service B, no
-  /// process is at 701 or above at 40 s, and LOW_MEM kills no one.
+  /// woken is at SERVICE_B_ADJ, 800 (OomAdjuster `computeOomAdjLSP`, lines 2452–2491), where
+  /// LOW_MEM (701) reaches it: the first kill is Android's rule. Without service B, no process is
+  /// at 701 or above at 40 s, and LOW_MEM kills no one. The second is jetsim's approximation:
+  /// each change of a process is a full update with the count after it, so once w1 is dead one of
+  /// the two left goes to 800 at once (ActivityManager keeps w2 at 500 until a full update counts
+  /// the two). The last, alone at 500, dies only when thrashing lowers the minimum to 201.
   @Test func lowMemKillsTheStartedServicesPastTheFirstThird() throws {
     let result = try run("6-lmkd-service-b")
     #expect(result.kills.map { result.summary.appIDs[$0.app] } == ["w1", "w2", "w3"])

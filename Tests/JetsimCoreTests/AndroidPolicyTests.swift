@@ -300,7 +300,7 @@ import Testing
     #expect(lmkdAdjustments(later, nowMs: 180_000)[2] == 900)
   }
 
-  /// Service B (OomAdjuster `computeOomAdjLSP` lines 2452–2490): of `n` started services, visited
+  /// Service B (OomAdjuster `computeOomAdjLSP` lines 2452–2491): of `n` started services, visited
   /// most recently used first, the ⌊n / 3⌋ + 1 first stay at 500 and the others go to 800.
   @Test(arguments: 1...7) func theFirstThirdOfTheStartedServicesStayAt500(count: Int) {
     let services: [PolicyHarness.App] = (0..<count).map { rank in
@@ -367,7 +367,8 @@ import Testing
     harness.apps[1].footprintKB = 0
     policy.appDidChange(1, harness.apps[1], nowMs: harness.nowMs)
     // The other is alone, at 500: out of lmk-low-mem's reach.
-    #expect(policy.nextEviction(harness.view(seed: 1))?.reason != .lmkLowMem)
+    #expect(policy.importance.fixedAdj(2, harness.apps[2]) == 500)
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 701) == nil)
   }
 
   /// A started service in an app that has been on screen is on the empty processes' ladder, above

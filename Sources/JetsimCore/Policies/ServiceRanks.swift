@@ -2,14 +2,14 @@
 /// `SERVICE_B_ADJ` (800), within reach of lmkd's `lmk-low-mem` (701). At a full update OomAdjuster
 /// visits the LRU list from its most recently used end, and process number *i* (from 0) of those
 /// at 500 is B when `i > n / 3` (`computeOomAdjLSP`, OomAdjuster.java at frameworks/base 02978520,
-/// lines 2452–2490: `mNewNumAServiceProcs > (mNumServiceProcs / 3)`), *n* being how many there
+/// lines 2452–2491: `mNewNumAServiceProcs > (mNumServiceProcs / 3)`), *n* being how many there
 /// are: the ⌊*n* / 3⌋ + 1 most recently used stay at 500.
 ///
 /// ActivityManager takes *n* from the full update before (`mNumServiceProcs`, set at line 1095),
 /// and keeps a process's A or B between full updates; jetsim's updates are its changes of a
 /// process, each taken as a full update with *n* as it is after the change. Not modelled: a large service (its RSS at least a third of the
 /// highest minfree level, × 1.5 for RSS) made B while ActivityManager's memory level is not normal
-/// (lines 2456–2480; that level comes from ActivityManager's own PSI monitor), and a service
+/// (lines 2456–2483; that level comes from ActivityManager's own PSI monitor), and a service
 /// inactive for `MAX_SERVICE_INACTIVITY` (30 min), which is cached instead (line 2264).
 ///
 /// - Complexity: O(*s* log *s*) per change of one of the *s* services, nothing for other processes.
