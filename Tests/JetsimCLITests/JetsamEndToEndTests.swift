@@ -170,4 +170,17 @@ import Testing
     #expect(result.summary.metrics.peakUsedKB <= scenario.device.memoryKB)
     #expect(result.events.allSatisfy { $0.freeKB >= 0 })
   }
+
+  /// The same start under lmkd is over both of ActivityManager's limits: its trim at 0 s kills 43
+  /// cached apps and 275 empty processes (docs/policies.md), every cached app first, as its walk
+  /// of the LRU list meets every process with activities before any without.
+  @Test func underLmkdTheTrimTakesTheCachedAppsFirst() throws {
+    var scenario = try ProfileLoader.scenario(
+      at: "\(packageRoot)/Profiles/scenarios/iphone-11-real-start.json")
+    scenario.policy = .lmkd
+    let trimmed = try Simulator.run(scenario).kills.filter { $0.timeMs == 0 }.map(\.reason)
+    #expect(trimmed.filter { $0 == .amTooManyCached }.count == 43)
+    #expect(trimmed.filter { $0 == .amTooManyEmpty }.count == 275)
+    #expect(trimmed.prefix(43).allSatisfy { $0 == .amTooManyCached })
+  }
 }

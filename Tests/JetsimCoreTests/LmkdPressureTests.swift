@@ -301,8 +301,8 @@ import Testing
         enteredMs: 4_000),
     ]
     // The first evaluation (0 ms) goes down the cascade to `lmk-low-mem` (701 and above), which
-    // finds S1 and S2 at 800. (With the two at 500, as two services alone would both be, it found
-    // no one, and the thrashing kill came at the 300 ms poll.)
+    // finds S1 and S2 at 800. (Before service B, two services were both at 500: it found no one,
+    // and the thrashing kill came at the 300 ms poll.)
     func first(_ policy: LmkdPolicy) -> String? {
       var harness = Self.harness(availableMB: 90, workingSetMB: 60, pair)
       var started = harness.started(policy)

@@ -87,6 +87,7 @@ package struct AndroidImportance: Sendable {
     cached.reserveCapacity(device.apps.count)
     emptyLadder.reserveCapacity(device.apps.count)
     services = ServiceRanks(count: device.apps.count)
+    servicesMoved.removeAll(keepingCapacity: true)
     servicesMoved.reserveCapacity(device.apps.count)
     previousApp = nil
   }
@@ -103,7 +104,10 @@ package struct AndroidImportance: Sendable {
     onScreen[app] = nowOnScreen
     shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen)
     if !servicesMoved.isEmpty { servicesMoved.removeAll(keepingCapacity: true) }
-    let isService = isService(app, status)
+    // (Most changes are of processes with no background work: that is asked first.)
+    let isService =
+      ranking == .activityManager && status.hasBackgroundWork && status.state.isResident
+      && adjBeforeB(app, status, nowMs: nowMs) == Self.service
     if ranking == .activityManager, isService || services.contains(app) {
       services.update(app, status, isService: isService)
       for other in services.moved where other != app {
@@ -142,6 +146,13 @@ package struct AndroidImportance: Sendable {
   /// The adj of process `app` in `status` at `nowMs`, if it is not cached (cached processes' adj
   /// depends on their rank: see `forEachCached`); nil for a cached one.
   package func fixedAdj(_ app: Int, _ status: AppStatus, nowMs: Int = 0) -> Int? {
+    let adj = adjBeforeB(app, status, nowMs: nowMs)
+    return adj == Self.service && services.isB(app) ? Self.serviceB : adj
+  }
+
+  /// `fixedAdj` before service B (`ServiceRanks`) moves a started service to 800.
+  @inline(__always)
+  private func adjBeforeB(_ app: Int, _ status: AppStatus, nowMs: Int) -> Int? {
     if activeDaemons[app] { return Self.persistent }
     if status.state.isForeground { return Self.foreground }
     if status.keepsRunning { return Self.perceptible }
@@ -161,20 +172,8 @@ package struct AndroidImportance: Sendable {
     // A started service (`computeOomAdjLSP`, lines 2244–2283, after the previous app):
     // SERVICE_ADJ in a process that has not shown UI; one that has goes to the LRU list
     // ("cch-started-ui-services"): `CachedKind.service`.
-    if status.hasBackgroundWork, !shownUI[app] {
-      return services.isB(app) ? Self.serviceB : Self.service
-    }
+    if status.hasBackgroundWork, !shownUI[app] { return Self.service }
     return nil
-  }
-
-  /// Whether process `app` in `status` is at SERVICE_ADJ before the B step: `fixedAdj` reaches its
-  /// started-service rule. (The previous app has been on screen, so only the process's own status
-  /// decides.)
-  @inline(__always)
-  private func isService(_ app: Int, _ status: AppStatus) -> Bool {
-    // Most changes are of processes with no background work: that is asked first.
-    status.hasBackgroundWork && !shownUI[app] && status.state.isResident && !activeDaemons[app]
-      && !status.state.isForeground && !status.keepsRunning && app != previousApp
   }
 
   /// Where a cached process stands in `assignCachedAdjIfNecessary` (OomAdjuster.java at

@@ -7,10 +7,11 @@
 ///
 /// ActivityManager takes *n* from the full update before (`mNumServiceProcs`, set at line 1095),
 /// and keeps a process's A or B between full updates; jetsim's updates are its changes of a
-/// process, each taken as a full update with *n* as it is after the change. Not modelled: a large service (its RSS at least a third of the
-/// highest minfree level, × 1.5 for RSS) made B while ActivityManager's memory level is not normal
-/// (lines 2456–2483; that level comes from ActivityManager's own PSI monitor), and a service
-/// inactive for `MAX_SERVICE_INACTIVITY` (30 min), which is cached instead (line 2264).
+/// process, each taken as a full update with *n* as it is after the change. Not modelled: a large
+/// service (its RSS at least a third of the highest minfree level, × 1.5 for RSS) made B while
+/// ActivityManager's memory level is not normal (lines 2456–2483; that level comes from
+/// ActivityManager's own PSI monitor), and a service inactive for `MAX_SERVICE_INACTIVITY`
+/// (30 min), which is cached instead (line 2264).
 ///
 /// - Complexity: O(*s* log *s*) per change of one of the *s* services, nothing for other processes.
 struct ServiceRanks: Sendable {

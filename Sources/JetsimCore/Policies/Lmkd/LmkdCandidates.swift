@@ -72,7 +72,8 @@ struct LmkdCandidates: Sendable {
   /// ranks above every empty process (about 35 years of milliseconds: more than any run).
   static let activitySection = 1 << 40
 
-  /// The list of the previous app (adj 700, the second of `earlierAdjs`).
+  /// The list of the previous app (adj 700, the second of `earlierAdjs`: service B's 800 was put
+  /// after it, so that this stays the second).
   static let previousList = List.earlier(1)
 
   /// Where each process is filed, or nil (not a candidate).

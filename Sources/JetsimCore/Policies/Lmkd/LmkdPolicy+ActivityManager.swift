@@ -12,20 +12,16 @@ extension LmkdPolicy {
   ///   `SUBREASON_TOO_MANY_EMPTY`, lines 1390–1396).
   ///
   /// The first kill of that walk, or nil when every count is within its limit; asked again after
-  /// each kill, it gives the walk's kills in its order.
+  /// each kill, it gives the walk's kills in its order. The walk meets every process with
+  /// activities (the cached apps) before any without (the empty processes), whatever their
+  /// recency: ProcessList's LRU list keeps processes with activities above
+  /// `mLruProcessActivityStart`, at its most recently used end. The two counts are apart, so
+  /// which processes die does not depend on it, only their order.
   mutating func trimVictim(nowMs: Int) -> Eviction? {
-    let cached = candidates.firstBeyond(parameters.cachedProcessLimit, empty: false)
-    let empty = emptyTrimVictim(nowMs: nowMs)
-    switch (cached, empty) {
-    case (nil, nil): return nil
-    case (let app?, nil): return Eviction(app: app, reason: .amTooManyCached)
-    case (nil, let found?): return Eviction(app: found.app, reason: found.reason)
-    case (let app?, _?):
-      // The walk meets every process with activities (the cached apps) before any without (the
-      // empty ones), whatever their recency: ProcessList's LRU list keeps processes with
-      // activities above `mLruProcessActivityStart`, at its most recently used end.
+    if let app = candidates.firstBeyond(parameters.cachedProcessLimit, empty: false) {
       return Eviction(app: app, reason: .amTooManyCached)
     }
+    return emptyTrimVictim(nowMs: nowMs).map { Eviction(app: $0.app, reason: $0.reason) }
   }
 
   /// Whether ActivityManager may have a process to trim: more cached apps than their limit, or
