@@ -313,9 +313,15 @@ public enum GoldenCheck {
   {
     let path = "\(folder)/\(file.name)"
     guard FileSystem.entry(at: path) == .file else { throw .goldenMissing(path: path) }
+    // A golden is read whole; a long run's event log can outgrow what that allows.
+    let advice =
+      file == .events
+      ? "check reads a golden whole: compare the kill order alone (without --events), or a shorter run (--duration)"
+      : "check reads a golden whole: compare a shorter run (--duration)"
     return try KillOrder.Table(
-      golden: try InputFile.text(at: path), of: file == .events ? .events : .kills, at: path,
-      otherColumns: otherColumns)
+      golden: try InputFile.text(at: path, tooLarge: advice),
+      of: file == .events ? .events : .kills,
+      at: path, otherColumns: otherColumns)
   }
 
   /// What the golden folder's `run.json` says of its recording; nil if it has none.

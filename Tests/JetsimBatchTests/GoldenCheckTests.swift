@@ -264,6 +264,26 @@ import Testing
     )
   }
 
+  /// A golden is read whole, up to `InputFile.maxBytes`: a longer run's event log is refused with
+  /// what to do instead, not taken for the wrong file. (The file is sparse: its size is read
+  /// before any byte.)
+  @Test func aGoldenEventLogTooLargeToReadSaysWhatToDo() throws {
+    let events = golden + "/events.csv"
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: events))
+    try handle.truncate(atOffset: UInt64(InputFile.maxBytes + 1))
+    try handle.close()
+    #expect(try check().passed, "the kill order alone reads no event log")
+    #expect(throws: JetsimError.self) { try check(events: true) }
+    do {
+      _ = try check(events: true)
+    } catch {
+      #expect(
+        "\(error)"
+          == "\(events): cannot be read (larger than 256 MB; check reads a golden whole: compare the kill order alone (without --events), or a shorter run (--duration))"
+      )
+    }
+  }
+
   @Test func aCorruptRunJSONIsBadInputNotAbsent() throws {
     let path = golden + "/run.json"
     try scratch.write("golden/run.json", "{")

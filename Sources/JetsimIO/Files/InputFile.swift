@@ -37,11 +37,14 @@ package enum InputFile {
     return (descriptor, Int(status.st_size))
   }
 
-  /// The bytes of the file at `path`.
-  package static func bytes(at path: String) throws(JetsimError) -> [UInt8] {
+  /// The bytes of the file at `path`. A file larger than `maxBytes` is an error that asks whether
+  /// it is the right file, or says `tooLarge` where the caller knows better.
+  package static func bytes(at path: String, tooLarge advice: String? = nil) throws(JetsimError)
+    -> [UInt8]
+  {
     let (descriptor, size) = try openForReading(path)
     defer { _ = close(descriptor) }
-    guard size <= maxBytes else { throw tooLarge(path) }
+    guard size <= maxBytes else { throw tooLarge(path, advice) }
     // The size is a hint (a pipe has none, a file may grow while it is read): room for one byte
     // more, so the read that finds the end needs no more room, and twice the room when it fills,
     // up to one byte past the limit.
@@ -49,7 +52,7 @@ package enum InputFile {
     var count = 0
     while true {
       if count == bytes.count {
-        guard count <= maxBytes else { throw tooLarge(path) }
+        guard count <= maxBytes else { throw tooLarge(path, advice) }
         bytes.append(contentsOf: repeatElement(0, count: min(count, maxBytes + 1 - count)))
       }
       let got = bytes.withUnsafeMutableBytes { buffer in
@@ -62,18 +65,21 @@ package enum InputFile {
       }
       count += got
     }
-    guard count <= maxBytes else { throw tooLarge(path) }
+    guard count <= maxBytes else { throw tooLarge(path, advice) }
     bytes.removeLast(bytes.count - count)
     return bytes
   }
 
-  private static func tooLarge(_ path: String) -> JetsimError {
-    .unreadable(path: path, reason: "larger than \(maxBytes >> 20) MB; is it the right file?")
+  private static func tooLarge(_ path: String, _ advice: String?) -> JetsimError {
+    .unreadable(
+      path: path, reason: "larger than \(maxBytes >> 20) MB; \(advice ?? "is it the right file?")")
   }
 
-  /// The text of the file at `path`, which must be UTF-8.
-  package static func text(at path: String) throws(JetsimError) -> String {
-    try text(bytes(at: path), path: path)
+  /// The text of the file at `path`, which must be UTF-8 (`tooLarge`: see `bytes(at:tooLarge:)`).
+  package static func text(at path: String, tooLarge advice: String? = nil) throws(JetsimError)
+    -> String
+  {
+    try text(bytes(at: path, tooLarge: advice), path: path)
   }
 
   /// `bytes`, read from `path`, as UTF-8 text, without a byte-order mark at its start. Text that
