@@ -316,8 +316,8 @@ public enum GoldenCheck {
     // A golden is read whole; a long run's event log can outgrow what that allows.
     let advice =
       file == .events
-      ? "check reads a golden whole: compare the kill order alone (without --events), or a shorter run (--duration)"
-      : "check reads a golden whole: compare a shorter run (--duration)"
+      ? "a golden is read whole: compare the kill order alone, not the whole event log, or check a shorter run"
+      : "a golden is read whole: check a shorter run"
     return try KillOrder.Table(
       golden: try InputFile.text(at: path, tooLarge: advice),
       of: file == .events ? .events : .kills,

@@ -279,7 +279,7 @@ import Testing
     } catch {
       #expect(
         "\(error)"
-          == "\(events): cannot be read (larger than 256 MB; check reads a golden whole: compare the kill order alone (without --events), or a shorter run (--duration))"
+          == "\(events): cannot be read (larger than 256 MB; a golden is read whole: compare the kill order alone, not the whole event log, or check a shorter run)"
       )
     }
   }
