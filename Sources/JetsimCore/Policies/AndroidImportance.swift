@@ -104,16 +104,18 @@ package struct AndroidImportance: Sendable {
     onScreen[app] = nowOnScreen
     shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen)
     if !servicesMoved.isEmpty { servicesMoved.removeAll(keepingCapacity: true) }
-    // (Most changes are of processes with no background work: that is asked first.)
-    let isService =
-      ranking == .activityManager && status.hasBackgroundWork && status.state.isResident
-      && adjBeforeB(app, status, nowMs: nowMs) == Self.service
-    if ranking == .activityManager, isService || services.contains(app) {
-      services.update(app, status, isService: isService)
-      for other in services.moved where other != app {
-        adjClass[other] = services.isB(other) ? Self.serviceB : Self.service
-        adjSince[other] = nowMs
-        servicesMoved.append(other)
+    if ranking == .activityManager {
+      // (Most changes are of processes with no background work: that is asked first.)
+      let isService =
+        status.hasBackgroundWork && status.state.isResident
+        && adjBeforeB(app, status, nowMs: nowMs) == Self.service
+      if isService || services.contains(app) {
+        services.update(app, status, isService: isService)
+        for other in services.moved where other != app {
+          adjClass[other] = services.isB(other) ? Self.serviceB : Self.service
+          adjSince[other] = nowMs
+          servicesMoved.append(other)
+        }
       }
     }
     let newClass =

@@ -21,7 +21,8 @@ struct ServiceRanks: Sendable {
     var idRank: Int
   }
 
-  /// The processes at SERVICE_ADJ before the B step, in no order between updates.
+  /// The processes at SERVICE_ADJ before the B step, most recently used first as the last
+  /// `update` sorted them.
   private var members: [Member] = []
   private var isMember: [Bool]
   private var isBStorage: [Bool]
