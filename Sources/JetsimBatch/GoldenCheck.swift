@@ -219,13 +219,12 @@ public enum GoldenCheck {
     let expectedEvents =
       options.events ? try golden(.events, in: folder, otherColumns: otherVersion) : nil
     let result = try Simulator.run(scenario)
-    let csv = result.csv
     let kills = KillOrder.compare(
-      .kills, expected: expectedKills, actual: csv.kills, numbers: options.numbers,
+      .kills, expected: expectedKills, actual: result.killsCSV, numbers: options.numbers,
       tolerance: options.tolerance)
     let events = expectedEvents.map {
       KillOrder.compare(
-        .events, expected: $0, actual: csv.events, numbers: options.numbers,
+        .events, expected: $0, actual: result.eventsCSV, numbers: options.numbers,
         tolerance: options.tolerance)
     }
     let otherColumns =

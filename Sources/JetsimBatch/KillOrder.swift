@@ -4,22 +4,63 @@ import JetsimIO
 /// The differences between a golden report and a run's, in words: kill sequences (and event logs)
 /// aligned by their order of who, why and in which state, numbers compared only when asked.
 package enum KillOrder {
-  /// A report's rows, by column name.
+  /// A report's rows, read by column name. The cells lie in one array, row after row (a long
+  /// run's event log has millions: no dictionary, nor array, a row).
   struct Table {
-    var columns: [String]
-    var rows: [[String: String]]
+    private(set) var columns: [String]
+    /// Where each column is in a row (the first, if a header names it twice).
+    private var position: [String: Int] = [:]
+    /// The header's cells, then each row's.
+    private var cells: [String]
+    /// The number of rows.
+    private(set) var count: Int
 
-    init?(_ text: String) {
-      guard let records = try? CSVReader.records(text), let header = records.first?.fields else {
-        return nil
+    /// One row of a table.
+    struct Row {
+      fileprivate let table: Table
+      fileprivate let start: Int
+
+      /// The row's value in `column`, if the table has that column.
+      subscript(_ column: String) -> String? {
+        table.position[column].map { table.cells[start + $0] }
       }
-      self.init(header: header, records: records.dropFirst())
+      /// The value of a `kills.csv` column.
+      subscript(_ column: KillColumn) -> String? { self[column.name] }
+      /// The value of an `events.csv` column.
+      subscript(_ column: EventColumn) -> String? { self[column.name] }
     }
 
-    init(header: [String], records: ArraySlice<CSVReader.Record>) {
-      columns = header
-      rows = records.map { record in
-        Dictionary(zip(header, record.fields), uniquingKeysWith: { first, _ in first })
+    /// Row `index` (from 0).
+    func row(_ index: Int) -> Row { Row(table: self, start: (index + 1) * columns.count) }
+    /// Row `index`'s value in `column`, if there is such a row and column.
+    func cell(_ index: Int, _ column: String) -> String? {
+      index < count ? row(index)[column] : nil
+    }
+    /// Every row, in order.
+    var rows: [Row] { (0..<count).map(row) }
+
+    init?(_ text: String) {
+      guard let records = try? CSVReader.flatRecords(text), records.count > 0,
+        let table = Table(records)
+      else { return nil }
+      self = table
+    }
+
+    /// The table of `records` (the first is the header), nil if a record is of another width.
+    init?(_ records: CSVReader.Flat) {
+      let header = Array(records.fields(of: 0))
+      guard (1..<records.count).allSatisfy({ records.fields(of: $0).count == header.count })
+      else { return nil }
+      self.init(columns: header, cells: records.fields)
+    }
+
+    /// The table of `columns` whose `cells` are the header's, then each row's.
+    private init(columns: [String], cells: [String]) {
+      self.columns = columns
+      self.cells = cells
+      count = columns.isEmpty ? 0 : cells.count / columns.count - 1
+      for (index, column) in columns.enumerated() where position[column] == nil {
+        position[column] = index
       }
     }
 
@@ -30,9 +71,9 @@ package enum KillOrder {
     init(golden text: String, of report: Rows, at path: String, otherColumns: Bool)
       throws(JetsimError)
     {
-      let records: [CSVReader.Record]
+      let records: CSVReader.Flat
       do {
-        records = try CSVReader.records(text)
+        records = try CSVReader.flatRecords(text)
       } catch {
         let (line, fault) =
           switch error {
@@ -43,9 +84,10 @@ package enum KillOrder {
       }
       let expected =
         "jetsim's \(report.file.name) header (\(report.columns.joined(separator: ",")))"
-      guard let header = records.first else {
+      guard records.count > 0 else {
         throw .badGolden(path: path, line: nil, problem: "the file is empty; expected \(expected)")
       }
+      let header = (fields: Array(records.fields(of: 0)), line: records.lines[0])
       let named = [EventColumn.app.name, EventColumn.timeMs.name]
       guard
         header.fields == report.columns
@@ -57,20 +99,27 @@ package enum KillOrder {
             "the header \(header.fields.joined(separator: ",").excerpt(limit: 60)) is not \(expected)"
         )
       }
-      if let row = records.dropFirst().first(where: { $0.fields.count != header.fields.count }) {
+      if let row = (1..<records.count).first(where: {
+        records.fields(of: $0).count != header.fields.count
+      }) {
         throw .badGolden(
-          path: path, line: row.line,
-          problem: "\(row.fields.count) fields where the header has \(header.fields.count)")
+          path: path, line: records.lines[row],
+          problem:
+            "\(records.fields(of: row).count) fields where the header has \(header.fields.count)")
       }
-      self.init(header: header.fields, records: records.dropFirst())
+      self.init(columns: header.fields, cells: records.fields)
     }
 
-    /// The table with only the columns in `kept`.
+    /// The table with only the columns in `kept`, in its order.
     func keeping(_ kept: Set<String>) -> Table {
-      var table = self
-      table.columns = columns.filter(kept.contains)
-      table.rows = rows.map { $0.filter { kept.contains($0.key) } }
-      return table
+      let indices = columns.indices.filter { kept.contains(columns[$0]) }
+      var cells: [String] = []
+      cells.reserveCapacity(indices.count * (count + 1))
+      for row in 0...count {
+        let start = row * columns.count
+        for index in indices { cells.append(self.cells[start + index]) }
+      }
+      return Table(columns: indices.map { columns[$0] }, cells: cells)
     }
   }
 
@@ -81,19 +130,18 @@ package enum KillOrder {
     let noun: String
     /// This jetsim's header of the file.
     let columns: [String]
-    let key: ([String: String]) -> String
-    let describe: ([String: String]) -> String
+    let key: (Table.Row) -> String
+    let describe: (Table.Row) -> String
     /// A row's short name, for a move.
-    let name: ([String: String]) -> String
+    let name: (Table.Row) -> String
     let numberColumns: [String]
 
     /// `kills.csv`: kills matched by who, why and in which state.
     package static var kills: Rows {
-      Rows(
+      let identity = KillColumn.names(comparedAs: .identity)
+      return Rows(
         file: .kills, noun: "kill", columns: ReportTables.killColumns,
-        key: { row in
-          KillColumn.names(comparedAs: .identity).map { row[$0] ?? "" }.joined(separator: "|")
-        },
+        key: { row in identity.map { row[$0] ?? "" }.joined(separator: "|") },
         describe: victim, name: { ($0[KillColumn.app] ?? "?").excerpt(limit: 60) },
         numberColumns: KillColumn.names(comparedAs: .value))
     }
@@ -147,35 +195,53 @@ package enum KillOrder {
       let shared = Set(want.columns).intersection(got.columns)
       (want, got) = (want.keeping(shared), got.keeping(shared))
     }
-    let wantKeys = want.rows.map(report.key)
-    let gotKeys = got.rows.map(report.key)
+    // Each row's key as a number, one a distinct key: a long event log has millions of rows and a
+    // few thousand keys.
+    var keys = KeyNumbers()
+    let wantKeys = (0..<want.count).map { keys.number(report.key(want.row($0))) }
+    let gotKeys = (0..<got.count).map { keys.number(report.key(got.row($0))) }
     guard let steps = SequenceDiff.align(wantKeys, gotKeys) else {
       // Too far apart to align: say where they part and how much differs.
       let common = zip(wantKeys, gotKeys).prefix { $0 == $1 }.count
       return Words(
         lines: columns + [
-          "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.rows[safe: common]?[EventColumn.timeMs.name] ?? got.rows[safe: common]?[EventColumn.timeMs.name]))) and differ in more than 2000 places: \(want.rows.count) expected, \(got.rows.count) run"
+          "the \(noun)s part after \(noun) #\(common) (\(noun) #\(common + 1) at \(clock(want.cell(common, EventColumn.timeMs.name) ?? got.cell(common, EventColumn.timeMs.name)))) and differ in more than 2000 places: \(want.count) expected, \(got.count) run"
         ])
     }
     let elements = Elements(
-      noun: noun, expectedKey: { wantKeys[$0] }, actualKey: { gotKeys[$0] },
-      name: { report.name(got.rows[$0]) }, expected: { describe(want.rows[$0]) },
-      actual: { describe(got.rows[$0]) },
-      expectedTime: { clock(want.rows[$0][EventColumn.timeMs.name]) },
-      actualTime: { clock(got.rows[$0][EventColumn.timeMs.name]) })
+      noun: noun, expectedKey: { [keys] in keys.names[wantKeys[$0]] },
+      actualKey: { [keys] in keys.names[gotKeys[$0]] },
+      name: { report.name(got.row($0)) }, expected: { describe(want.row($0)) },
+      actual: { describe(got.row($0)) },
+      expectedTime: { clock(want.row($0)[EventColumn.timeMs]) },
+      actualTime: { clock(got.row($0)[EventColumn.timeMs]) })
     var words = Self.words(for: steps, elements) { w, g in
       guard numbers else { return nil }
-      return numberChanges(report, want.rows[w], got.rows[g], position: w + 1, tolerance)
+      return numberChanges(report, want.row(w), got.row(g), position: w + 1, tolerance)
     }
     words.lines = columns + words.lines
     return words
+  }
+
+  /// Distinct keys, numbered in the order they are met.
+  struct KeyNumbers {
+    private(set) var names: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    /// The number of `key`, given it if it is new.
+    mutating func number(_ key: String) -> Int {
+      if let number = numbers[key] { return number }
+      names.append(key)
+      numbers[key] = names.count - 1
+      return names.count - 1
+    }
   }
 
   /// `kill #1 (00:22:30.000), com.example.photofeed (242.0 MB, suspended): footprint_kb expected
   /// …, got …`: the numbers of a kept row that differ from the golden's beyond `tolerance`; nil if
   /// none does.
   static func numberChanges(
-    _ report: Rows, _ expectedRow: [String: String], _ actualRow: [String: String], position: Int,
+    _ report: Rows, _ expectedRow: Table.Row, _ actualRow: Table.Row, position: Int,
     _ tolerance: NumberTolerance?
   ) -> String? {
     let changed = report.numberColumns.filter { column in
@@ -342,7 +408,7 @@ package enum KillOrder {
   }
 
   /// `com.example.game (412.0 MB, suspended)`, with the reason when it is not a pressure kill.
-  static func victim(_ row: [String: String]) -> String {
+  static func victim(_ row: Table.Row) -> String {
     let size = Int(row[KillColumn.footprintKB] ?? "").map(Units.megabytes) ?? "?"
     let reason = row[KillColumn.reason].flatMap { $0 == "vm-pageshortage" ? nil : ", \($0)" } ?? ""
     return
@@ -350,7 +416,7 @@ package enum KillOrder {
   }
 
   /// `com.example.maps enter-background inactive>background didEnterBackground`.
-  static func summary(_ row: [String: String]) -> String {
+  static func summary(_ row: Table.Row) -> String {
     var parts = [
       row[EventColumn.app].flatMap { $0.isEmpty ? nil : $0.excerpt(limit: 60) },
       row[EventColumn.event],
@@ -377,16 +443,4 @@ package enum KillOrder {
   static func clock(_ milliseconds: String?) -> String {
     milliseconds.flatMap(Int.init).map(Units.clock) ?? "?"
   }
-}
-
-extension Array {
-  /// The element at `index`, if there is one.
-  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
-}
-
-extension Dictionary where Key == String, Value == String {
-  /// The value of a `kills.csv` column in a row read by name.
-  subscript(_ column: KillColumn) -> String? { self[column.name] }
-  /// The value of an `events.csv` column in a row read by name.
-  subscript(_ column: EventColumn) -> String? { self[column.name] }
 }

@@ -199,19 +199,19 @@ import Testing
   @Test func eventDifferencesNameTheEvent() {
     let header = ReportTables.eventColumns.joined(separator: ",")
     let expected =
-      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,100,900,0,normal\n"
+      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,100,900,0,900,0,normal\n"
     let differentSize =
-      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,120,880,0,normal\n"
+      "\(header)\n1,0,a,launch,notRunning,inactive,willFinishLaunching,,120,880,0,880,0,normal\n"
     #expect(
       KillOrder.differences(in: .events, expected: expected, actual: differentSize, numbers: false)
         == [])
     #expect(
       KillOrder.differences(in: .events, expected: expected, actual: differentSize, numbers: true)
         == [
-          "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 0.0 MB, got 0.1 MB; free_kb expected 0.8 MB (900 KB), got 0.8 MB (880 KB)"
+          "event #1 (00:00:00.000), 'a launch notRunning>inactive willFinishLaunching': footprint_kb expected 0.0 MB, got 0.1 MB; free_kb expected 0.8 MB (900 KB), got 0.8 MB (880 KB); available_kb expected 0.8 MB (900 KB), got 0.8 MB (880 KB)"
         ])
     let differentEvent =
-      "\(header)\n1,0,a,launch,notRunning,background,willFinishLaunching,,100,900,0,normal\n"
+      "\(header)\n1,0,a,launch,notRunning,background,willFinishLaunching,,100,900,0,900,0,normal\n"
     #expect(
       KillOrder.differences(in: .events, expected: expected, actual: differentEvent, numbers: false)
         == [

@@ -94,4 +94,69 @@ import Testing
       try CSVReader.records("\"a\"b,c\n")
     }
   }
+
+  /// The reader reads bytes; this reference reads Unicode scalars, as the reader once did, rule by
+  /// rule of RFC 4180 as jetsim reads it: a quote opens a field only at its start, a doubled quote
+  /// inside one is a quote, `\r` outside quotes is dropped, a blank line is no record.
+  static func referenceRecords(_ text: String) throws(CSVReader.Failure) -> [CSVReader.Record] {
+    var (records, fields, field) = ([CSVReader.Record](), [String](), "")
+    var (line, recordLine, quoteLine) = (1, 1, 1)
+    var (inQuotes, afterQuote) = (false, false)
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    func endRecord() {
+      fields.append(field)
+      field = ""
+      if fields != [""] { records.append(CSVReader.Record(line: recordLine, fields: fields)) }
+      fields = []
+    }
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      if inQuotes {
+        if scalar == "\"", index < scalars.count, scalars[index] == "\"" {
+          field.unicodeScalars.append("\"")
+          index += 1
+        } else if scalar == "\"" {
+          (inQuotes, afterQuote) = (false, true)
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.unicodeScalars.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case ",": (fields, field, afterQuote) = (fields + [field], "", false)
+      case "\n":
+        line += 1
+        endRecord()
+        (recordLine, afterQuote) = (line, false)
+      case "\r": break
+      case "\"" where field.isEmpty && !afterQuote: (inQuotes, quoteLine) = (true, line)
+      default:
+        if afterQuote { throw .textAfterQuote(line: line) }
+        field.unicodeScalars.append(scalar)
+      }
+    }
+    if inQuotes { throw .unterminatedQuote(line: quoteLine) }
+    if !field.isEmpty || !fields.isEmpty { endRecord() }
+    return records
+  }
+
+  /// Random texts of the characters that matter (commas, quotes, line ends, `\r`, letters and
+  /// characters of two to four bytes): the reader gives the reference's records and lines, or
+  /// fails where it fails.
+  @Test func theReaderReadsAsTheReferenceDoes() {
+    let pieces = [",", "\"", "\"\"", "\n", "\r\n", "\r", "a", "bc", "é", "日本", "🚀", " ", "\n\n"]
+    var random = RandomStream(seed: 23, stream: 1)
+    var failures = 0
+    for _ in 0..<5_000 {
+      let text = (0..<random.below(30)).map { _ in pieces[random.below(pieces.count)] }.joined()
+      let reference = Result { () throws(CSVReader.Failure) in try Self.referenceRecords(text) }
+      let read = Result { () throws(CSVReader.Failure) in try CSVReader.records(text) }
+      #expect(read == reference, "\(text.debugDescription)")
+      if case .failure = reference { failures += 1 }
+    }
+    #expect(failures > 100 && failures < 4_900, "both kinds of text are drawn")
+  }
 }

@@ -15,30 +15,66 @@ package enum CSVReader {
     case textAfterQuote(line: Int)
   }
 
+  /// The records of `text`, one after another in one array, for a text of many (a long run's event
+  /// log): no array a record.
+  package struct Flat: Sendable {
+    /// Every record's fields, in order.
+    package var fields: [String] = []
+    /// Where each record's fields begin in `fields`, and the line it starts on.
+    package var starts: [Int] = []
+    package var lines: [Int] = []
+
+    /// How many records there are.
+    package var count: Int { starts.count }
+
+    /// The fields of record `index`.
+    package func fields(of index: Int) -> ArraySlice<String> {
+      fields[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : fields.count)]
+    }
+  }
+
   /// The records of `text`. Blank lines are skipped.
   ///
   /// - Complexity: O(*n*) for *n* Unicode scalars.
   package static func records(_ text: String) throws(Failure) -> [Record] {
+    let flat = try flatRecords(text)
+    return (0..<flat.count).map { Record(line: flat.lines[$0], fields: Array(flat.fields(of: $0))) }
+  }
+
+  /// The records of `text` in one array (`Flat`). Blank lines are skipped.
+  ///
+  /// - Complexity: O(*n*) for *n* bytes of UTF-8 (the delimiters are all ASCII, so the bytes of
+  ///   other characters are copied as they are).
+  package static func flatRecords(_ text: String) throws(Failure) -> Flat {
+    var text = text
+    var parsed = Result<Flat, Failure>.success(Flat())
+    text.withUTF8 { bytes in
+      parsed = Result { () throws(Failure) in try flatRecords(bytes) }
+    }
+    return try parsed.get()
+  }
+
+  private static func flatRecords(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Flat {
+    let quote = UInt8(ascii: "\"")
     var parser = Parser()
-    var scalars = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
-    while let scalar = pending ?? scalars.next() {
-      pending = nil
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
       if parser.inQuotes {
         // A doubled quote is a quote; a single one ends the quoted part.
-        if scalar == "\"" {
-          let following = scalars.next()
-          if following == "\"" {
-            parser.field.unicodeScalars.append("\"")
+        if byte == quote {
+          if index < bytes.count, bytes[index] == quote {
+            parser.field.append(quote)
+            index += 1
           } else {
             parser.closeQuote()
-            pending = following
           }
         } else {
-          parser.quoted(scalar)
+          parser.quoted(byte)
         }
       } else {
-        try parser.unquoted(scalar)
+        try parser.unquoted(byte)
       }
     }
     return try parser.finish()
@@ -46,18 +82,20 @@ package enum CSVReader {
 
   /// The state of one pass over the text.
   private struct Parser {
-    var records: [Record] = []
-    var fields: [String] = []
-    var field = ""
+    var records = Flat()
+    /// Where the record being read begins in `records.fields`.
+    var recordStart = 0
+    /// The bytes of the field being read (kept, emptied, from field to field).
+    var field: [UInt8] = []
     var line = 1
     var recordLine = 1
     var inQuotes = false
     var afterQuote = false
     var quoteLine = 1
 
-    mutating func quoted(_ scalar: Unicode.Scalar) {
-      if scalar == "\n" { line += 1 }
-      field.unicodeScalars.append(scalar)
+    mutating func quoted(_ byte: UInt8) {
+      if byte == UInt8(ascii: "\n") { line += 1 }
+      field.append(byte)
     }
 
     mutating func closeQuote() {
@@ -65,40 +103,47 @@ package enum CSVReader {
       afterQuote = true
     }
 
-    mutating func unquoted(_ scalar: Unicode.Scalar) throws(Failure) {
-      switch scalar {
-      case ",":
-        fields.append(field)
-        field = ""
+    /// The field read so far, as text; it is emptied.
+    mutating func takeField() -> String {
+      defer { field.removeAll(keepingCapacity: true) }
+      return String(decoding: field, as: UTF8.self)
+    }
+
+    mutating func unquoted(_ byte: UInt8) throws(Failure) {
+      switch byte {
+      case UInt8(ascii: ","):
+        records.fields.append(takeField())
         afterQuote = false
-      case "\n":
+      case UInt8(ascii: "\n"):
         line += 1
         endRecord()
         recordLine = line
         afterQuote = false
-      case "\r":
+      case UInt8(ascii: "\r"):
         break
-      case "\"" where field.isEmpty && !afterQuote:
+      case UInt8(ascii: "\"") where field.isEmpty && !afterQuote:
         inQuotes = true
         quoteLine = line
       default:
         if afterQuote { throw .textAfterQuote(line: line) }
-        field.unicodeScalars.append(scalar)
+        field.append(byte)
       }
     }
 
     mutating func endRecord() {
-      fields.append(field)
-      field = ""
-      if !(fields.count == 1 && fields[0].isEmpty) {
-        records.append(Record(line: recordLine, fields: fields))
+      if field.isEmpty && records.fields.count == recordStart {
+        // A blank line.
+        return
       }
-      fields = []
+      records.fields.append(takeField())
+      records.starts.append(recordStart)
+      records.lines.append(recordLine)
+      recordStart = records.fields.count
     }
 
-    mutating func finish() throws(Failure) -> [Record] {
+    mutating func finish() throws(Failure) -> Flat {
       if inQuotes { throw .unterminatedQuote(line: quoteLine) }
-      if !field.isEmpty || !fields.isEmpty { endRecord() }
+      if !field.isEmpty || records.fields.count > recordStart { endRecord() }
       return records
     }
   }

@@ -184,17 +184,31 @@ extension RunResult {
   /// The four reports as text, exactly as `ReportWriter` writes them: for tests and for users who
   /// want the CSV without files.
   public var csv: (events: String, kills: String, apps: String, summary: String) {
+    (
+      eventsCSV, killsCSV, Self.text(ReportTables.appsTable(summary)),
+      Self.text(ReportTables.summaryTable(summary))
+    )
+  }
+
+  /// `events.csv` as text (`csv`'s first report alone: a long run's event log is large).
+  public var eventsCSV: String {
     var tables = ReportTables(appIDs: summary.appIDs, policy: summary.policy)
     var events = CSVBuffer()
     events.appendRow(ReportTables.eventColumns)
     self.events.withUnsafeBufferPointer { tables.append($0, to: &events) }
+    return Self.text(events)
+  }
+
+  /// `kills.csv` as text (`csv`'s second report alone).
+  public var killsCSV: String {
+    let tables = ReportTables(appIDs: summary.appIDs, policy: summary.policy)
     var kills = CSVBuffer()
     kills.appendRow(ReportTables.killColumns)
     for kill in self.kills { tables.append(kill, to: &kills) }
-    func text(_ buffer: CSVBuffer) -> String { String(decoding: buffer.bytes, as: UTF8.self) }
-    return (
-      text(events), text(kills), text(ReportTables.appsTable(summary)),
-      text(ReportTables.summaryTable(summary))
-    )
+    return Self.text(kills)
+  }
+
+  private static func text(_ buffer: CSVBuffer) -> String {
+    String(decoding: buffer.bytes, as: UTF8.self)
   }
 }
