@@ -36,6 +36,13 @@ public struct RunResult: Sendable {
   /// Every kill, in order.
   public var kills: [KillRecord]
 
+  /// A run's summary, events and kills (a run that kept no event log has none).
+  package init(summary: RunSummary, events: [EventRecord], kills: [KillRecord]) {
+    self.summary = summary
+    self.events = events
+    self.kills = kills
+  }
+
   /// The kills as `(app id, reason)` pairs, in order: handy for asserting kill order.
   public var killOrder: [(app: String, reason: KillReason)] {
     kills.map { (summary.appIDs[$0.app], $0.reason) }
