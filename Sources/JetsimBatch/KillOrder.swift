@@ -39,15 +39,19 @@ package enum KillOrder {
     /// Every row, in order.
     var rows: [Row] { (0..<count).map(row) }
 
+    /// The table of `text`, nil if it is not CSV, is empty, or has a row of another width than
+    /// its header.
     init?(_ text: String) {
-      guard let records = try? CSVReader.flatRecords(text), records.count > 0,
-        let table = Table(records)
-      else { return nil }
+      guard let records = try? CSVReader.flatRecords(text), let table = Table(records) else {
+        return nil
+      }
       self = table
     }
 
-    /// The table of `records` (the first is the header), nil if a record is of another width.
+    /// The table of `records` (the first is the header), nil if there is none or a record is of
+    /// another width.
     init?(_ records: CSVReader.Flat) {
+      guard records.count > 0 else { return nil }
       let header = Array(records.fields(of: 0))
       guard (1..<records.count).allSatisfy({ records.fields(of: $0).count == header.count })
       else { return nil }
@@ -171,7 +175,9 @@ package enum KillOrder {
     tolerance: NumberTolerance? = nil
   ) -> Words {
     let file = report.file.name
-    guard let want = Table(expected) else { return Words(lines: ["the golden \(file) is not CSV"]) }
+    guard let want = Table(expected) else {
+      return Words(lines: ["the golden \(file) is not CSV of the header's width"])
+    }
     return compare(
       report, expected: want, actual: actual, numbers: numbers, tolerance: tolerance)
   }
@@ -183,7 +189,9 @@ package enum KillOrder {
     tolerance: NumberTolerance?
   ) -> Words {
     let (file, noun, describe) = (report.file.name, report.noun, report.describe)
-    guard var got = Table(actual) else { return Words(lines: ["the run's \(file) is not CSV"]) }
+    guard var got = Table(actual) else {
+      return Words(lines: ["the run's \(file) is not CSV of the header's width"])
+    }
     var want = golden
     var columns: [String] = []
     if want.columns != got.columns {
@@ -193,6 +201,9 @@ package enum KillOrder {
         )
       }
       let shared = Set(want.columns).intersection(got.columns)
+      guard !shared.isEmpty else {
+        return Words(lines: columns + ["the golden \(file) and the run's have no column in common"])
+      }
       (want, got) = (want.keeping(shared), got.keeping(shared))
     }
     // Each row's key as a number, one a distinct key: a long event log has millions of rows and a

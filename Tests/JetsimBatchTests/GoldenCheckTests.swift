@@ -280,6 +280,32 @@ import Testing
     )
   }
 
+  /// The kill order alone is checked on a run that keeps no event log: it reads as the same check
+  /// with the event log does, kill for kill.
+  @Test func theKillOrderAloneReadsAsWithTheEventLog() throws {
+    try edit { lines in lines.swapAt(1, 3) }
+    let alone = try check()
+    let both = try check(events: true)
+    #expect(alone.killEdits.moves > 0)
+    #expect(alone.killEdits == both.killEdits)
+    #expect(alone.kills == both.kills)
+    #expect(Array(both.differences.prefix(alone.differences.count)) == alone.differences)
+    #expect(alone.events == nil && both.events ?? 0 > 0)
+  }
+
+  /// Tables that cannot be aligned say why, through the comparison's own entry point.
+  @Test func tablesThatCannotBeAlignedSaySo() {
+    let header = ReportTables.killColumns.joined(separator: ",")
+    #expect(
+      KillOrder.differences(
+        in: .kills, expected: "x;y\n1;2\n", actual: "\(header)\n", numbers: false)
+        == ["the golden kills.csv and the run's have no column in common"])
+    #expect(
+      KillOrder.differences(
+        in: .kills, expected: "\(header)\n1,2\n", actual: "\(header)\n", numbers: false)
+        == ["the golden kills.csv is not CSV of the header's width"])
+  }
+
   @Test func aCorruptRunJSONIsBadInputNotAbsent() throws {
     let path = golden + "/run.json"
     try scratch.write("golden/run.json", "{")

@@ -147,7 +147,10 @@ import Testing
   /// characters of two to four bytes): the reader gives the reference's records and lines, or
   /// fails where it fails.
   @Test func theReaderReadsAsTheReferenceDoes() {
-    let pieces = [",", "\"", "\"\"", "\n", "\r\n", "\r", "a", "bc", "é", "日本", "🚀", " ", "\n\n"]
+    let pieces = [
+      ",", "\"", "\"\"", "\n", "\r\n", "\r", "a", "bc", "é", "日本", "🚀", " ", "\n\n", "\u{FEFF}",
+      "\"\"\n",
+    ]
     var random = RandomStream(seed: 23, stream: 1)
     var failures = 0
     for _ in 0..<5_000 {

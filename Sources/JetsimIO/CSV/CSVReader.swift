@@ -20,8 +20,9 @@ package enum CSVReader {
   package struct Flat: Sendable {
     /// Every record's fields, in order.
     package var fields: [String] = []
-    /// Where each record's fields begin in `fields`, and the line it starts on.
+    /// Where each record's fields begin in `fields`.
     package var starts: [Int] = []
+    /// The line each record starts on (1-based).
     package var lines: [Int] = []
 
     /// How many records there are.
@@ -35,7 +36,7 @@ package enum CSVReader {
 
   /// The records of `text`. Blank lines are skipped.
   ///
-  /// - Complexity: O(*n*) for *n* Unicode scalars.
+  /// - Complexity: O(*n*) for *n* bytes of UTF-8.
   package static func records(_ text: String) throws(Failure) -> [Record] {
     let flat = try flatRecords(text)
     return (0..<flat.count).map { Record(line: flat.lines[$0], fields: Array(flat.fields(of: $0))) }
