@@ -218,7 +218,8 @@ public enum GoldenCheck {
     let expectedKills = try golden(.kills, in: folder, otherColumns: otherVersion)
     let expectedEvents =
       options.events ? try golden(.events, in: folder, otherColumns: otherVersion) : nil
-    let result = try run(scenario, keepingEvents: options.events)
+    let result =
+      try options.events ? Simulator.run(scenario) : Simulator.runKeepingKills(scenario)
     let kills = KillOrder.compare(
       .kills, expected: expectedKills, actual: result.killsCSV, numbers: options.numbers,
       tolerance: options.tolerance)
@@ -321,23 +322,6 @@ public enum GoldenCheck {
       golden: try InputFile.text(at: path, tooLarge: advice),
       of: file == .events ? .events : .kills,
       at: path, otherColumns: otherColumns)
-  }
-
-  /// `scenario`'s run, its event log kept only when it is compared (a long run's log is large).
-  private static func run(_ scenario: Scenario, keepingEvents: Bool) throws(JetsimError)
-    -> RunResult
-  {
-    guard !keepingEvents else { return try Simulator.run(scenario) }
-    var kills = KillLog()
-    let summary = try Simulator.run(scenario, observer: &kills)
-    return RunResult(summary: summary, events: [], kills: kills.kills)
-  }
-
-  /// Keeps a run's kills, not its events.
-  private struct KillLog: SimulationObserver {
-    var kills: [KillRecord] = []
-    mutating func record(_ event: EventRecord) {}
-    mutating func record(_ kill: KillRecord) { kills.append(kill) }
   }
 
   /// What the golden folder's `run.json` says of its recording; nil if it has none.

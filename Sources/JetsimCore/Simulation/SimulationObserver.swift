@@ -22,11 +22,15 @@ public struct EventLog: SimulationObserver, Sendable {
   public private(set) var events: [EventRecord] = []
   /// The kills, in order.
   public private(set) var kills: [KillRecord] = []
+  private var keepsEvents = true
 
   /// An empty log.
   public init() {}
 
-  public mutating func record(_ event: EventRecord) { events.append(event) }
+  /// An empty log that keeps no event when `keepsEvents` is false (its kills only).
+  package init(keepsEvents: Bool) { self.keepsEvents = keepsEvents }
+
+  public mutating func record(_ event: EventRecord) { if keepsEvents { events.append(event) } }
   public mutating func record(_ kill: KillRecord) { kills.append(kill) }
 }
 

@@ -36,13 +36,6 @@ public struct RunResult: Sendable {
   /// Every kill, in order.
   public var kills: [KillRecord]
 
-  /// A run's summary, events and kills (a run that kept no event log has none).
-  package init(summary: RunSummary, events: [EventRecord], kills: [KillRecord]) {
-    self.summary = summary
-    self.events = events
-    self.kills = kills
-  }
-
   /// The kills as `(app id, reason)` pairs, in order: handy for asserting kill order.
   public var killOrder: [(app: String, reason: KillReason)] {
     kills.map { (summary.appIDs[$0.app], $0.reason) }
@@ -66,6 +59,14 @@ public enum Simulator {
     var log = EventLog()
     let summary = try run(scenario, policy: policy, observer: &log)
     return RunResult(summary: summary, events: log.events, kills: log.kills)
+  }
+
+  /// Runs `scenario` keeping its kills and not its events (`RunResult.events` is empty): for
+  /// checks of the kill order, which a long run's event log would only weigh on.
+  package static func runKeepingKills(_ scenario: Scenario) throws(JetsimError) -> RunResult {
+    var log = EventLog(keepsEvents: false)
+    let summary = try run(scenario, observer: &log)
+    return RunResult(summary: summary, events: [], kills: log.kills)
   }
 
   /// Runs `scenario` under `policy` (by default the one the scenario names), sending every event and
