@@ -264,27 +264,36 @@ enum PolicyRule {
   static func adjustments(_ device: DeviceReplay) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var cached: [Int] = []
-    for (index, process) in device.processes.enumerated() where process.state.isResident {
-      if process.systemKind == .activeDaemon {
-        adj[index] = -800
-      } else if process.state.isForeground {
-        adj[index] = 0
-      } else if device.keepsRunning(index) {
-        adj[index] = 200
-      } else if device.previousApp == index {
-        adj[index] = 700
-      } else if process.state == .background, !process.shownUI {
-        adj[index] = 500
-      } else {
-        cached.append(index)
-      }
+    for index in device.processes.indices where device.processes[index].state.isResident {
+      adj[index] = fixedAdj(device, index, previousExpires: false)
+      if adj[index] == nil { cached.append(index) }
     }
-    cached.sort {
-      let (a, b) = (device.processes[$0], device.processes[$1])
-      return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
-    }
+    cached.sort { isMoreRecent(device, $0, $1) }
     for (rank, index) in cached.enumerated() { adj[index] = min(999, 900 + rank) }
     return adj
+  }
+
+  /// The adj of resident process `index` that does not depend on the others: persistent -800,
+  /// foreground 0, perceptible 200, the previous app 700 (900 once expired, when
+  /// `previousExpires`: 60 s after it was suspended, never while it runs in the background), 500
+  /// in the background if it has not been on screen in this life; nil for a cached one.
+  static func fixedAdj(_ device: DeviceReplay, _ index: Int, previousExpires: Bool) -> Int? {
+    let process = device.processes[index]
+    if process.systemKind == .activeDaemon { return -800 }
+    if process.state.isForeground { return 0 }
+    if device.keepsRunning(index) { return 200 }
+    if device.previousApp == index {
+      let expired = process.state == .suspended && device.nowMs >= process.suspendedMs + 60_000
+      return previousExpires && expired ? 900 : 700
+    }
+    return process.state == .background && !process.shownUI ? 500 : nil
+  }
+
+  /// ActivityManager's LRU order: whether process `a` was used more recently than `b` (ties by
+  /// name).
+  static func isMoreRecent(_ device: DeviceReplay, _ a: Int, _ b: Int) -> Bool {
+    let (x, y) = (device.processes[a], device.processes[b])
+    return x.lastUsedMs != y.lastUsedMs ? x.lastUsedMs > y.lastUsedMs : x.name < y.name
   }
 
   /// lmkd's minfree levels (legacy mode): Android's, interpolated by memory.
@@ -303,26 +312,12 @@ enum PolicyRule {
   static func lmkdFixedAdjs(_ device: DeviceReplay) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var services: [Int] = []
-    for (index, process) in device.processes.enumerated() where process.state.isResident {
-      if process.systemKind == .activeDaemon {
-        adj[index] = -800
-      } else if process.state.isForeground {
-        adj[index] = 0
-      } else if device.keepsRunning(index) {
-        adj[index] = 200
-      } else if device.previousApp == index {
-        // Expired, the previous app is at 900, outside the cached slots ("previous-expired"): 60 s
-        // after it was suspended; never while it runs in the background.
-        let expired = process.state == .suspended && device.nowMs >= process.suspendedMs + 60_000
-        adj[index] = expired ? 900 : 700
-      } else if process.state == .background, !process.shownUI {
-        services.append(index)
-      }
+    for index in device.processes.indices where device.processes[index].state.isResident {
+      // An expired previous app is at 900, outside the cached slots ("previous-expired").
+      let fixed = fixedAdj(device, index, previousExpires: true)
+      if fixed == 500 { services.append(index) } else { adj[index] = fixed }
     }
-    let mostRecentFirst = services.sorted {
-      let (a, b) = (device.processes[$0], device.processes[$1])
-      return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
-    }
+    let mostRecentFirst = services.sorted { isMoreRecent(device, $0, $1) }
     for (rank, index) in mostRecentFirst.enumerated() {
       adj[index] = rank <= services.count / 3 ? 500 : 800
     }
@@ -355,9 +350,8 @@ enum PolicyRule {
     }
     for (list, first, counted) in [(cached, 900, cached.count), (empty, 905, emptyCount)] {
       let sorted = list.sorted {
-        let (a, b) = (device.processes[$0], device.processes[$1])
-        if a.isSystem != b.isSystem { return b.isSystem }
-        return a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.name < b.name
+        let (a, b) = (device.processes[$0].isSystem, device.processes[$1].isSystem)
+        return a != b ? b : isMoreRecent(device, $0, $1)
       }
       let perSlot = max(1, (counted + 9) / 10)
       for (rank, index) in sorted.enumerated() {
