@@ -145,18 +145,10 @@ import Testing
     // (service B). Of the pair, the one that got 800 first by default (the tail of lmkd's list:
     // light-old at 2 s, when heavy-new came; heavy-new at 4 s), the heaviest with killHeaviest.
     let pair: [PolicyHarness.App] = [
-      .init(
-        id: "light-old", state: .background, footprintMB: 100, lastUsedMs: 1_000, working: true,
-        enteredMs: 1_000),
-      .init(
-        id: "heavy-new", state: .background, footprintMB: 300, lastUsedMs: 2_000, working: true,
-        enteredMs: 2_000),
-      .init(
-        id: "fresh-a", state: .background, footprintMB: 50, lastUsedMs: 3_000, working: true,
-        enteredMs: 3_000),
-      .init(
-        id: "fresh-b", state: .background, footprintMB: 50, lastUsedMs: 4_000, working: true,
-        enteredMs: 4_000),
+      PolicyHarness.woken("light-old", footprintMB: 100, atMs: 1_000),
+      PolicyHarness.woken("heavy-new", footprintMB: 300, atMs: 2_000),
+      PolicyHarness.woken("fresh-a", footprintMB: 50, atMs: 3_000),
+      PolicyHarness.woken("fresh-b", footprintMB: 50, atMs: 4_000),
       .init(id: "screen", state: .active, footprintMB: 980),
     ]
     #expect(
@@ -279,9 +271,7 @@ import Testing
   @Test func backgroundWorkIsAServiceOnlyInAProcessThatShowedNoUI() {
     let cast =
       Self.serviceCast + [
-        .init(
-          id: "woken", state: .background, footprintMB: 100, lastUsedMs: 45_000, working: true,
-          enteredMs: 45_000)
+        PolicyHarness.woken("woken", footprintMB: 100, atMs: 45_000)
       ]
     let harness = PolicyHarness(device: phone, cast)
     for nowMs in [60_000, 500_000] {
@@ -303,10 +293,8 @@ import Testing
   /// Service B (OomAdjuster `computeOomAdjLSP` lines 2452–2491): of `n` started services, visited
   /// most recently used first, the ⌊n / 3⌋ + 1 first stay at 500 and the others go to 800.
   @Test(arguments: 1...7) func theFirstThirdOfTheStartedServicesStayAt500(count: Int) {
-    let services: [PolicyHarness.App] = (0..<count).map { rank in
-      .init(
-        id: "s\(rank)", state: .background, footprintMB: 50, lastUsedMs: 10_000 - rank * 1_000,
-        working: true, enteredMs: 10_000 - rank * 1_000)
+    let services = (0..<count).map { rank in
+      PolicyHarness.woken("s\(rank)", footprintMB: 50, atMs: 10_000 - rank * 1_000)
     }
     let adj = lmkdAdjustments(PolicyHarness(device: phone, services), nowMs: 20_000)
     let staying = count / 3 + 1
@@ -321,12 +309,8 @@ import Testing
   /// in lmkd's list of 500, `register_oom_adj_proc`).
   @Test func aServiceEndingMovesAnotherBackTo500() {
     let pair: [PolicyHarness.App] = [
-      .init(
-        id: "older", state: .background, footprintMB: 50, lastUsedMs: 1_000, working: true,
-        enteredMs: 1_000),
-      .init(
-        id: "newer", state: .background, footprintMB: 50, lastUsedMs: 2_000, working: true,
-        enteredMs: 2_000),
+      PolicyHarness.woken("older", footprintMB: 50, atMs: 1_000),
+      PolicyHarness.woken("newer", footprintMB: 50, atMs: 2_000),
     ]
     let harness = PolicyHarness(device: phone, pair)
     var importance = AndroidImportance(ranking: .activityManager)
@@ -351,12 +335,8 @@ import Testing
   @Test func lmkLowMemKillsAServiceB() {
     let pair: [PolicyHarness.App] = [
       .init(id: "screen", state: .active, footprintMB: 1_000, enteredMs: 500),
-      .init(
-        id: "older", state: .background, footprintMB: 50, lastUsedMs: 1_000, working: true,
-        enteredMs: 1_000),
-      .init(
-        id: "newer", state: .background, footprintMB: 400, lastUsedMs: 2_000, working: true,
-        enteredMs: 2_000),
+      PolicyHarness.woken("older", footprintMB: 50, atMs: 1_000),
+      PolicyHarness.woken("newer", footprintMB: 400, atMs: 2_000),
     ]
     var harness = LmkdPressureTests.harness(availableMB: 40, workingSetMB: 10, pair)
     var policy = harness.started(LmkdPressureTests.policy())

@@ -287,18 +287,10 @@ import Testing
     // 2 s and S2 since 4 s; S3 and S4 at 500.
     let pair: [PolicyHarness.App] = [
       .init(id: "F", state: .active, footprintMB: 100, enteredMs: 90_000),
-      .init(
-        id: "S1", state: .background, footprintMB: 50, lastUsedMs: 1_000, working: true,
-        enteredMs: 1_000),
-      .init(
-        id: "S2", state: .background, footprintMB: 300, lastUsedMs: 2_000, working: true,
-        enteredMs: 2_000),
-      .init(
-        id: "S3", state: .background, footprintMB: 20, lastUsedMs: 3_000, working: true,
-        enteredMs: 3_000),
-      .init(
-        id: "S4", state: .background, footprintMB: 20, lastUsedMs: 4_000, working: true,
-        enteredMs: 4_000),
+      PolicyHarness.woken("S1", footprintMB: 50, atMs: 1_000),
+      PolicyHarness.woken("S2", footprintMB: 300, atMs: 2_000),
+      PolicyHarness.woken("S3", footprintMB: 20, atMs: 3_000),
+      PolicyHarness.woken("S4", footprintMB: 20, atMs: 4_000),
     ]
     // The first evaluation (0 ms) goes down the cascade to `lmk-low-mem` (701 and above), which
     // finds S1 and S2 at 800. (Before service B, two services were both at 500: it found no one,

@@ -25,6 +25,14 @@ struct PolicyHarness {
     var leftScreen = false
   }
 
+  /// An app woken into the background at `atMs` and working there (a started service under
+  /// ActivityManager): used, and in its state, since then.
+  static func woken(_ id: String, footprintMB: Int, atMs: Int) -> App {
+    App(
+      id: id, state: .background, footprintMB: footprintMB, lastUsedMs: atMs, working: true,
+      enteredMs: atMs)
+  }
+
   var device: DeviceProfile
   var profiles: [AppProfile]
   var apps: [AppStatus]
