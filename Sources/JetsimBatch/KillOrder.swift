@@ -53,9 +53,14 @@ package enum KillOrder {
     init?(_ records: CSVReader.Flat) {
       guard records.count > 0 else { return nil }
       let header = Array(records.fields(of: 0))
-      guard (1..<records.count).allSatisfy({ records.fields(of: $0).count == header.count })
-      else { return nil }
+      guard Self.raggedRecord(records) == nil else { return nil }
       self.init(columns: header, cells: records.fields)
+    }
+
+    /// The first record of `records` of another width than the first (the header), if any.
+    private static func raggedRecord(_ records: CSVReader.Flat) -> Int? {
+      let width = records.fields(of: 0).count
+      return (1..<records.count).first { records.fields(of: $0).count != width }
     }
 
     /// The table of `columns` whose `cells` are the header's, then each row's.
@@ -103,9 +108,7 @@ package enum KillOrder {
             "the header \(header.fields.joined(separator: ",").excerpt(limit: 60)) is not \(expected)"
         )
       }
-      if let row = (1..<records.count).first(where: {
-        records.fields(of: $0).count != header.fields.count
-      }) {
+      if let row = Self.raggedRecord(records) {
         throw .badGolden(
           path: path, line: records.lines[row],
           problem:
