@@ -48,7 +48,7 @@ extension PlanOptions {
   static let precision = OptionSpec(
     "precision", value: "SIZE", help: "how close the answer is (default: 64MB)")
   static let out = OutFolder(
-    "where to write plan.csv and plan.json (with several --devices, a folder for each device in it)",
+    "where to write plan.csv and plan.json (with several --devices, a folder for each device in it, named after its file without .json)",
     suffix: "-plan")
   static let curve = OptionSpec(
     "curve",
@@ -104,7 +104,32 @@ extension PlanOptions {
     out = parsed.value(Self.out.option)
     curve = parsed.has(Self.curve)
     devices = parsed.files(Self.devices)
+    try Self.checkFolders(devices)
     printing = try OutputOptions(parsed)
+  }
+
+  /// The folder of a device's plan under `--out` (with several devices): its file's name without
+  /// `.json`, so `a.v1.json` and `a.v2.json` plan into `a.v1` and `a.v2`.
+  static func folder(of path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.hasSuffix(".json") && file.count > 5 ? String(file.dropLast(5)) : file
+  }
+
+  /// Refuses two `--devices` whose plans would go to one folder (files of one name in two
+  /// folders, or one file twice), naming both, as a sweep refuses a device twice on its axis:
+  /// the second plan would replace the first.
+  static func checkFolders(_ devices: [String]) throws(UsageError) {
+    var first: [String: String] = [:]
+    for path in devices {
+      let name = folder(of: path)
+      guard let earlier = first[name] else {
+        first[name] = path
+        continue
+      }
+      throw UsageError(
+        "--devices '\(earlier.excerpt())' and '\(path.excerpt())' would both plan into the folder '\(name.excerpt())' under --out; give each device a file of its own name",
+        help: "plan")
+    }
   }
 
   /// Bisects device memory for each device, writes the curves and the answers, and prints them;
@@ -115,8 +140,7 @@ extension PlanOptions {
     guard let target = CapacityTarget.parse(target).target else { return CommandResult() }
     var profiles: [(name: String, profile: DeviceProfile)] = []
     for path in devices {
-      let stem = path.split(separator: "/").last.map { String($0.split(separator: ".")[0]) }
-      profiles.append((stem ?? path, try ProfileLoader.device(at: path)))
+      profiles.append((Self.folder(of: path), try ProfileLoader.device(at: path)))
     }
     if profiles.isEmpty { profiles = [("", scenario.device)] }
     let destination = Self.out.folder(out, name: scenario.name)
