@@ -24,12 +24,20 @@ public struct CapacityPlan: Sendable {
     public var killsByReason: [Int] = Array(repeating: 0, count: KillReason.allCases.count)
     /// App kills over all seeds by app and reason, most first (ties by app, then reason).
     public var appKills: [AppKills] = []
+    /// Opens over all seeds that were neither cold launches nor warm resumes: the app died before
+    /// it reached the screen (no room even after kills, or a fatal limit).
+    public var failedOpens = 0
 
     /// How many seeds it was run with.
     public var seedCount: Int { values.count }
 
     /// Kills for `reason` over all seeds.
     public func kills(_ reason: KillReason) -> Int { killsByReason[Int(reason.rawValue)] }
+
+    /// Memory-pressure kills of apps over all seeds (`KillReason.isMemoryPressure`).
+    public var pressureKills: Int {
+      KillReason.allCases.filter(\.isMemoryPressure).reduce(0) { $0 + kills($1) }
+    }
   }
 
   /// One app's kills for one reason over every seed of a probe.
@@ -89,6 +97,9 @@ public struct CapacityPlan: Sendable {
   public var intervalNote: String? {
     guard let answer = answerKB else { return nil }
     let (low, high) = interval
+    if answerIsSmallestTried, low == answer {
+      return "the answer is the smallest size tried, so the interval cannot reach below it"
+    }
     guard low == nil || high == nil else { return nil }
     let largest = Units.formatSize(probes.last?.memoryKB ?? answer)
     switch target.statistic {
@@ -107,6 +118,49 @@ public struct CapacityPlan: Sendable {
       if low == nil { return "one seed gives no interval" }
       return "the interval's bad end misses the target even at \(largest)"
     }
+  }
+
+  /// Whether the answer is the smallest size tried: the target held there, so the search never
+  /// saw it unmet, and the answer only says that no smaller size was tried.
+  public var answerIsSmallestTried: Bool {
+    guard let answer = answerKB, let smallest = probes.first?.memoryKB else { return false }
+    return answer == smallest
+  }
+
+  /// Metrics that count only the opens that reached the screen, so they fall as memory starves
+  /// and opens fail: a target that asks them to be low is met by too little memory.
+  public static let metricsOfOpensThatReachedTheScreen: Set<String> = [
+    "cold_launches", "warm_resumes", "pressure_cold_launches", "launch_time_ms",
+  ]
+
+  /// What to make of an answer at the smallest size tried, in one sentence: that the search never
+  /// saw the target unmet, and, where opens failed or memory pressure killed apps there, that the
+  /// metric may not grow with memory (nil when the answer is not the smallest size tried).
+  public var smallestTriedWarning: String? {
+    guard answerIsSmallestTried, let probe = probes.first else { return nil }
+    let size = Units.formatSize(probe.memoryKB)
+    var text =
+      "the target already holds at \(size), the smallest size tried: the search never saw it unmet"
+    let runs = Double(max(probe.seedCount, 1))
+    let failed = Double(probe.failedOpens) / runs
+    let pressure = Double(probe.pressureKills) / runs
+    guard failed > 0 || pressure > 0 else { return text }
+    var starving: [String] = []
+    if failed > 0 {
+      starving.append(
+        "\(Units.decimal(failed, digits: 1)) opens a run failed (the app died before reaching the screen)"
+      )
+    }
+    if pressure > 0 {
+      starving.append("\(Units.decimal(pressure, digits: 1)) memory-pressure kills a run")
+    }
+    text +=
+      "; there, \(starving.joined(separator: " and ")), so \(target.metric.name) may not grow with memory"
+    if Self.metricsOfOpensThatReachedTheScreen.contains(target.metric.name) {
+      text +=
+        " (it counts only the opens that reached the screen, and fewer do as memory starves)"
+    }
+    return text
   }
 
   /// The kills that remain at the largest memory tried when the target is not met there, most

@@ -18,6 +18,8 @@ extension PlanReport {
         ("precision_kb", .integer(plan.precisionKB)),
         ("answer_kb", plan.answerKB.map { .integer($0) } ?? .null),
         ("met", .bool(plan.answerKB != nil)),
+        ("answer_is_smallest_tried", .bool(plan.answerIsSmallestTried)),
+        ("warning", plan.smallestTriedWarning.map { .string($0) } ?? .null),
         (
           "interval_95",
           .fields([
@@ -52,6 +54,7 @@ extension PlanReport {
       ("share_met", .decimal(shareMet(probe, target))),
       ("target_met", .bool(probe.holds)),
       ("values", .list(probe.values.map { .decimal($0) })),
+      ("failed_opens", .integer(probe.failedOpens)),
       (
         "kills_by_reason",
         .fields(KillReason.allCases.map { ($0.columnName, .integer(probe.kills($0))) })

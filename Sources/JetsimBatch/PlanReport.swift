@@ -67,6 +67,10 @@ package enum PlanReport {
       return
         "No memory up to \(Units.formatSize(plan.probes.last?.memoryKB ?? 0)) gives \(target) \(plan.target.statistic.meaning) on \(scenario.device.name) under \(scenario.policy)."
     }
+    if plan.answerIsSmallestTried {
+      return
+        "With \(Units.formatSize(answer)), the smallest size tried, \(scenario.device.name) under \(scenario.policy) gives \(target) \(plan.target.statistic.meaning), one seed being one simulated day of \(scenario.name); no smaller size was tried, so the smallest such memory may be below it."
+    }
     let (low, high) = plan.interval
     let range: String
     switch (low, high) {

@@ -9,9 +9,14 @@ struct SeedOutcome: Sendable {
   var killsByReason: [Int]
   /// Each app with a kill, with its kills by reason.
   var appKills: [(app: String, counts: [Int])]
+  /// Opens that were neither cold launches nor warm resumes: the app died before it reached the
+  /// screen.
+  var failedOpens: Int
 
   init(_ summary: RunSummary, metric: SummaryMetric) {
     value = metric.value(summary.metrics)
+    let metrics = summary.metrics
+    failedOpens = max(0, metrics.opens - metrics.coldLaunches - metrics.warmResumes)
     killsByReason = summary.metrics.killsByReason
     appKills = summary.apps.prefix(summary.appCount).enumerated().compactMap { app, stats in
       let kills = stats.killsByReason
@@ -115,6 +120,7 @@ struct PlanSearch {
       holdsPessimistic: target.holds(estimate.pessimistic))
     var byApp: [String: [Int]] = [:]
     for outcome in outcomes {
+      probe.failedOpens += outcome.failedOpens
       for (index, count) in outcome.killsByReason.enumerated() {
         probe.killsByReason[index] += count
       }

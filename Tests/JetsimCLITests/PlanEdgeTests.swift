@@ -42,4 +42,68 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     #expect(try scratch.contents("p") == ["a.v1", "a.v2"])
   }
+
+  /// `cold_launches` counts only the opens that reached the screen, so it falls as memory
+  /// starves: the plan says its answer is the smallest size tried, with no interval below it, and
+  /// names the failed opens and pressure kills there, in the text and in plan.json.
+  @Test func anAnswerAtTheSmallestSizeTriedIsSaidPlainly() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "cold_launches<20", "--seeds", "5",
+      "--out", scratch.file("p"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.first?.contains("576MB, the smallest size tried, for cold_launches") == true)
+    #expect(!result.output.contains("95 % interval 576MB to 576MB"))
+    #expect(result.output.contains("opens a run failed (the app died before reaching the screen)"))
+    #expect(result.output.contains("so cold_launches may not grow with memory"))
+    let plan =
+      try JSONSerialization.jsonObject(
+        with: Data(try scratch.read("p/plan.json").utf8)) as? [String: Any]
+    #expect(plan?["answer_is_smallest_tried"] as? Bool == true)
+    #expect((plan?["warning"] as? String)?.contains("memory-pressure kills a run") == true)
+    let curve = plan?["curve"] as? [[String: Any]]
+    #expect((curve?.first?["failed_opens"] as? Int ?? 0) > 0)
+  }
+
+  /// A plan whose answer is above the smallest size tried has no such warning.
+  @Test func anAnswerAboveTheSmallestSizeHasNoWarning() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
+      "--precision", "256MB", "--out", scratch.file("p"), "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let plan = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(plan?["answer_is_smallest_tried"] as? Bool == false)
+    #expect(plan?["warning"] is NSNull)
+  }
+
+  /// `run` prints the opens that failed (neither a cold launch nor a warm resume) when there are
+  /// any, and not otherwise; summary.csv gains no column for them.
+  @Test func runPrintsTheOpensThatFailed() throws {
+    let scratch = try ScratchFolder()
+    let device = try String(
+      contentsOfFile: packagePath("Profiles/devices/iphone-6s.json"), encoding: .utf8
+    ).replacingOccurrences(of: #""memory": "2048MB""#, with: #""memory": "640MB""#)
+    let devicePath = try scratch.write("small.json", device)
+    let scenario = try String(contentsOfFile: scenarioPath("light-user-2gb"), encoding: .utf8)
+      .replacingOccurrences(of: "\"../devices/iphone-6s.json\"", with: "\"\(devicePath)\"")
+      .replacingOccurrences(of: "\"../", with: "\"\(packageRoot)/Profiles/")
+    let path = try scratch.write("small-day.json", scenario)
+    let result = try jetsim(["run", path, "--out", scratch.file("r"), "--no-html"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output.contains(
+        "  opens            41 (cold launches 6, warm resumes 0, failed 35: died before reaching the screen)"
+      ))
+    let summary = try scratch.read("r/summary.csv").split(separator: "\n")
+    let header = summary[0].split(separator: ",", omittingEmptySubsequences: false)
+    let row = summary[1].split(separator: ",", omittingEmptySubsequences: false)
+    #expect(!header.contains("failed_opens"))
+    #expect(row[header.firstIndex(of: "opens") ?? 0] == "41")
+    let plain = try jetsim(["run", scenarioPath("light-user-2gb"), "--out", scratch.file("plain")])
+    #expect(plain.output.contains("  opens            54 (cold launches 6, warm resumes 48)\n"))
+  }
 }

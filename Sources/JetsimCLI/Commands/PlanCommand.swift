@@ -68,7 +68,10 @@ extension PlanOptions {
       the target; then bisects for the ends of the answer's 95 % interval (the quantile's \
       interval from order statistics, distribution-free). Without --seeds it runs 20 seeds, then \
       40, 80, ... until the answer moves by no more than --precision (up to --max-seeds) and says \
-      whether it settled. Prints the answer, what it means and the measured curve, and writes the \
+      whether it settled. An answer at the smallest size tried is said to be one, with a warning \
+      when opens failed or memory pressure killed apps there: the metric may not grow with memory \
+      (cold_launches counts only the opens that reached the screen). Prints the answer, what it \
+      means and the measured curve, and writes the \
       files under FILES to the output folder (plan.html with --curve). Exits 1 when the target does not hold even at --max, so CI \
       can see it. The output depends on the inputs only, not on --jobs. See docs/planning.md.
       """,

@@ -7,7 +7,16 @@ enum PlanText {
     var lines = [
       headline(plan, scenario: scenario), "  " + PlanReport.meaning(plan, scenario: scenario),
     ]
-    if let note = plan.intervalNote { lines.append("  interval: \(note)") }
+    if let warning = plan.smallestTriedWarning {
+      let starving = plan.probes.first.map { $0.failedOpens > 0 || $0.pressureKills > 0 } ?? false
+      lines.append(
+        "  warning: \(warning); "
+          + (starving
+            ? "give a --min above the sizes where that happens, or a target on a metric that grows with memory, such as pressure-warm-resume-ratio"
+            : "a smaller --min tries below it"))
+    } else if let note = plan.intervalNote {
+      lines.append("  interval: \(note)")
+    }
     lines += rounds(plan)
     lines.append(
       "  memory  seeds  \(plan.target.statistic.description.padded(9, left: true))  95 % interval of it  share met  target met  kills a run: pressure   other"
@@ -31,6 +40,10 @@ enum PlanText {
       let largest = plan.probes.last.map { Units.formatSize($0.memoryKB) } ?? "?"
       return
         "\(scenario.name): \(plan.target) is not met even with \(largest) (\(plan.seeds.count.counted("seed")); \(place))"
+    }
+    if plan.answerIsSmallestTried {
+      return
+        "\(scenario.name): \(Units.formatSize(answer)), the smallest size tried, for \(plan.target) (it held there: the search never saw it unmet; \(plan.seeds.count.counted("seed")); \(place))"
     }
     let (low, high) = plan.interval
     let interval =
@@ -60,7 +73,8 @@ enum PlanText {
         + (settled
           ? "settled: it moved by \(moved == "0KB" ? "0" : moved) from \(before.seeds) to \(last.seeds) seeds, no more than --precision \(precision)"
           : "not settled at \(plan.seeds.count) seeds (moved by \(moved) from \(before.seeds)); give a larger --max-seeds")
-        + (settled && plan.intervalNote != nil && plan.maxSeeds == plan.seeds.count
+        + (settled && plan.intervalNote != nil && !plan.answerIsSmallestTried
+          && plan.maxSeeds == plan.seeds.count
           ? "; --max-seeds \(plan.seeds.count) reached before the interval had both ends" : "")
     ]
   }

@@ -2,6 +2,14 @@ import Jetsim
 
 /// The short summary `jetsim run` prints: opens, launches, resumes, kills by reason, memory.
 enum RunReport {
+  /// The opens that failed (`opens` − `cold_launches` − `warm_resumes`: the app died before it
+  /// reached the screen, its launch or resume finding no room even after kills, or crossing a
+  /// fatal limit), as `, failed 36: died before reaching the screen`; empty when none did.
+  static func failedOpens(_ metrics: RunMetrics) -> String {
+    let failed = metrics.opens - metrics.coldLaunches - metrics.warmResumes
+    return failed > 0 ? ", failed \(failed): died before reaching the screen" : ""
+  }
+
   static func text(_ summary: RunSummary, device: DeviceProfile, folder: String, html: Bool)
     -> String
   {
@@ -9,7 +17,7 @@ enum RunReport {
     let ratio = metrics.warmResumeRatio.map { percent($0) } ?? "n/a"
     var lines = [
       "\(summary.scenario): \(summary.device), policy \(summary.policy), seed \(summary.seed), \(Units.clock(metrics.durationMs)) simulated",
-      "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes))",
+      "  opens            \(metrics.opens) (cold launches \(metrics.coldLaunches), warm resumes \(metrics.warmResumes)\(failedOpens(metrics)))",
       "  warm resumes     \(ratio) of the \(metrics.opensOfLaunchedApps) reopenings of apps launched before (warm-resume ratio); \(metrics.pressureColdLaunches) lost to memory-pressure kills",
       "  kills            \(kills(metrics, systemProcesses: !device.systemProcesses.isEmpty))",
     ]
