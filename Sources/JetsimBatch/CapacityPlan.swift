@@ -134,28 +134,20 @@ public struct CapacityPlan: Sendable {
   ]
 
   /// What to make of an answer at the smallest size tried, in one sentence: that the search never
-  /// saw the target unmet, and, where opens failed or memory pressure killed apps there, that the
-  /// metric may not grow with memory (nil when the answer is not the smallest size tried).
+  /// saw the target unmet, and, where opens failed there (memory starved), the failed opens and
+  /// memory-pressure kills a run and that the metric may not grow with memory (nil when the answer
+  /// is not the smallest size tried).
   public var smallestTriedWarning: String? {
     guard answerIsSmallestTried, let probe = probes.first else { return nil }
     let size = Units.formatSize(probe.memoryKB)
     var text =
       "the target already holds at \(size), the smallest size tried: the search never saw it unmet"
+    guard probe.failedOpens > 0 else { return text }
     let runs = Double(max(probe.seedCount, 1))
-    let failed = Double(probe.failedOpens) / runs
-    let pressure = Double(probe.pressureKills) / runs
-    guard failed > 0 || pressure > 0 else { return text }
-    var starving: [String] = []
-    if failed > 0 {
-      starving.append(
-        "\(Units.decimal(failed, digits: 1)) opens a run failed (the app died before reaching the screen)"
-      )
-    }
-    if pressure > 0 {
-      starving.append("\(Units.decimal(pressure, digits: 1)) memory-pressure kills a run")
-    }
+    let failed = Units.decimal(Double(probe.failedOpens) / runs, digits: 1)
+    let pressure = Units.decimal(Double(probe.pressureKills) / runs, digits: 1)
     text +=
-      "; there, \(starving.joined(separator: " and ")), so \(target.metric.name) may not grow with memory"
+      "; there, \(failed) opens a run failed (the app died before reaching the screen) and memory pressure killed \(pressure) apps a run, so \(target.metric.name) may not grow with memory"
     if Self.metricsOfOpensThatReachedTheScreen.contains(target.metric.name) {
       text +=
         " (it counts only the opens that reached the screen, and fewer do as memory starves)"

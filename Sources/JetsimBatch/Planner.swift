@@ -15,6 +15,66 @@ public enum Planner {
     return (minimum, maximum)
   }
 
+  /// The memory range searched when none is given, for `scenario`: from the smallest size on the
+  /// grid at which it can run on its device (`startProblem` finds nothing: the device validates,
+  /// its system processes and the snapshot fit beside the reserved memory), and at least the
+  /// device's reserved memory plus one step, to 16 GB or twice the device's memory (and above the
+  /// smallest).
+  public static func defaultRange(for scenario: Scenario, precisionKB: Int) -> (
+    minKB: Int, maxKB: Int
+  ) {
+    let range = defaultRange(for: scenario.device, precisionKB: precisionKB)
+    let step = max(precisionKB, 1)
+    guard
+      let smallest = smallestStartingKB(
+        scenario, fromKB: range.minKB, toKB: range.maxKB, precisionKB: step)
+    else { return range }
+    return (smallest, max(range.maxKB, smallest + step))
+  }
+
+  /// Why `scenario` cannot run with its device at `memoryKB`, checked as `validate` checks a
+  /// device and a sweep each memory of its axis (the device's problems, then the scenario's parts
+  /// on it), and by placing the snapshot's processes at time 0 where there is a snapshot; nil when
+  /// it can.
+  package static func startProblem(_ scenario: Scenario, atKB memoryKB: Int) -> String? {
+    var sized = scenario
+    sized.device = scenario.device.withMemory(memoryKB)
+    if let problem = sized.device.problems().first {
+      return "'\(problem.key)' is \(problem.value); expected \(problem.expected)"
+    }
+    do throws(JetsimError) {
+      try ProfileLoader.checkParts(of: sized, path: scenario.origin)
+      if sized.snapshot != nil {
+        var start = sized.unshared
+        start.durationMs = 1
+        var quiet = DiscardingObserver()
+        _ = try Simulator.run(start, observer: &quiet)
+      }
+    } catch .invalidValue(_, let keyPath, let value, let expected) {
+      return "'\(keyPath)' is \(value); expected \(expected)"
+    } catch {
+      return "\(error)"
+    }
+    return nil
+  }
+
+  /// The smallest size on the `precisionKB` grid from `fromKB` to `toKB` at which `scenario` can
+  /// run (`startProblem`), by bisection (a size that fits its processes fits them with more
+  /// memory); nil when it cannot run even at `toKB`.
+  package static func smallestStartingKB(
+    _ scenario: Scenario, fromKB: Int, toKB: Int, precisionKB: Int
+  ) -> Int? {
+    let grid = { (kb: Int) in (kb + precisionKB - 1) / precisionKB * precisionKB }
+    var (low, high) = (grid(fromKB), max(grid(toKB), grid(fromKB)))
+    if startProblem(scenario, atKB: low) == nil { return low }
+    guard startProblem(scenario, atKB: high) == nil else { return nil }
+    while high - low > precisionKB {
+      let middle = low + (high - low) / 2 / precisionKB * precisionKB
+      if startProblem(scenario, atKB: middle) == nil { high = middle } else { low = middle }
+    }
+    return high
+  }
+
   /// Bisects device memory between `minKB` and `maxKB` until the bracket is `precisionKB` wide,
   /// running every seed at each size (on `jobs` threads): the smallest size whose statistic over
   /// the seeds meets the target, then the smallest whose statistic's 95 % interval meets it at
@@ -91,7 +151,9 @@ public enum Planner {
 
   /// Rejects a range below the device's reserved memory plus one step, or an empty one, or one
   /// whose smallest memory the policy settings given do not fit (lmkd's watermarks above it: every
-  /// size under them would be under pressure from the start, and the bisection would measure that).
+  /// size under them would be under pressure from the start, and the bisection would measure that),
+  /// or one whose smallest memory the scenario cannot run at (`startProblem`: the device does not
+  /// validate there, or its snapshot does not fit), naming the smallest memory it can run at.
   static func checkRange(_ scenario: Scenario, minKB: Int, maxKB: Int, precisionKB: Int)
     throws(JetsimError)
   {
@@ -112,6 +174,18 @@ public enum Planner {
         path: scenario.origin, keyPath: "memory range", value: range,
         expected:
           "a minimum at which policyParameters.\(policy).\(problem.key), \(problem.value), fits: \(problem.expected)"
+      )
+    }
+    if let problem = startProblem(scenario, atKB: grid) {
+      let top = max(maxKB, 16 * 1_048_576, 2 * scenario.device.memoryKB)
+      let smallest = smallestStartingKB(
+        scenario, fromKB: grid, toKB: top, precisionKB: precisionKB)
+      throw .invalidValue(
+        path: scenario.origin, keyPath: "memory range", value: range,
+        expected:
+          "a minimum at which the scenario can run on \(scenario.device.name), as validate and a sweep check each size (at \(Units.formatSize(grid)), \(problem)); "
+          + (smallest.map { "the smallest on the grid is \(Units.formatSize($0))" }
+            ?? "it cannot run even at \(Units.formatSize(top))")
       )
     }
   }

@@ -62,7 +62,7 @@ import Testing
       try JSONSerialization.jsonObject(
         with: Data(try scratch.read("p/plan.json").utf8)) as? [String: Any]
     #expect(plan?["answer_is_smallest_tried"] as? Bool == true)
-    #expect((plan?["warning"] as? String)?.contains("memory-pressure kills a run") == true)
+    #expect((plan?["warning"] as? String)?.contains("memory pressure killed") == true)
     let curve = plan?["curve"] as? [[String: Any]]
     #expect((curve?.first?["failed_opens"] as? Int ?? 0) > 0)
   }
@@ -105,5 +105,50 @@ import Testing
     #expect(row[header.firstIndex(of: "opens") ?? 0] == "41")
     let plain = try jetsim(["run", scenarioPath("light-user-2gb"), "--out", scratch.file("plain")])
     #expect(plain.output.contains("  opens            54 (cold launches 6, warm resumes 48)\n"))
+  }
+
+  /// An imported device whose system processes need 1.6 GB beside its reserved memory: the plan's
+  /// smallest size is the smallest `validate` accepts on its grid, not the reserved memory plus a
+  /// step; a `--min` below it is refused naming the scenario, the size and the smallest that runs.
+  @Test func planTriesOnlySizesTheDeviceValidatesAt() throws {
+    let scratch = try ScratchFolder()
+    #expect(
+      try jetsim([
+        "import-jetsam", "Profiles/jetsam-reports/ios14-iphone11-highwater.ips", "--out",
+        scratch.file("imp"), "--quiet",
+      ]).status == 0)
+    let imported = scratch.file("imp/ios14-iphone11-highwater")
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "kills-per-hour<=1", "--seeds", "2",
+      "--devices", "\(imported)/device.json", "--out", scratch.file("p"), "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let plan =
+      try JSONSerialization.jsonObject(with: Data(try scratch.read("p/plan.json").utf8))
+      as? [String: Any]
+    let smallest = try #require((plan?["curve"] as? [[String: Any]])?.first?["memory_kb"] as? Int)
+    #expect(smallest == 2496 * 1024)
+    let device = try scratch.read("imp/ios14-iphone11-highwater/device.json")
+    for (memory, status) in [("2432MB", Int32(65)), ("2496MB", 0)] {
+      let resized = device.replacingOccurrences(
+        of: #""memory": "3844MB""#, with: "\"memory\": \"\(memory)\"")
+      let path = try scratch.write("device-\(memory).json", resized)
+      #expect(try jetsim(["validate", path]).status == status, "validate at \(memory)")
+    }
+    let snapshot = try jetsim([
+      "plan", "\(imported)/scenario.json", "--target", "kills<=10", "--seeds", "2", "--out",
+      scratch.file("s"), "--quiet",
+    ])
+    #expect(snapshot.status == 0, "\(snapshot.errors)")
+    let below = try jetsim([
+      "plan", "\(imported)/scenario.json", "--target", "kills<=10", "--seeds", "2", "--min", "1GB",
+      "--out", scratch.file("b"),
+    ])
+    #expect(below.status == 65)
+    #expect(below.errors.hasPrefix("jetsim: \(imported)/scenario.json: 'memory range' is "))
+    #expect(below.errors.contains("(at 1GB, 'systemProcesses' is 1657.8 MB in all; expected"))
+    #expect(
+      below.errors.hasSuffix(
+        "the smallest on the grid is 3264MB; set the range with --min and --max\n"))
   }
 }

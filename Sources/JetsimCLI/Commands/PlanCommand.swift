@@ -41,7 +41,9 @@ extension PlanOptions {
   )
   static let min = OptionSpec(
     "min", value: "SIZE",
-    help: "smallest memory to try (default: the device's reserved memory plus the precision)")
+    help:
+      "smallest memory to try (default: the smallest at which the device validates and the scenario starts, its system processes and snapshot beside the reserved memory; at least the reserved memory plus the precision)"
+  )
   static let max = OptionSpec(
     "max", value: "SIZE",
     help: "largest memory to try (default: 16GB, or twice the device's memory)")
@@ -180,7 +182,7 @@ extension PlanOptions {
   func planOne(_ scenario: Scenario, target: CapacityTarget, to folder: String)
     throws(JetsimError) -> CapacityPlan
   {
-    let range = Planner.defaultRange(for: scenario.device, precisionKB: precisionKB)
+    let range = Planner.defaultRange(for: scenario, precisionKB: precisionKB)
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "plan")
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress.note("\($0) memory sizes tried") } }

@@ -10,6 +10,7 @@ enum ErrorMessage {
     case .outputNotWritable(_, _, .reports): text += "; choose another folder with --out"
     case .outputNotWritable: text += "; choose another path with --out"
     case .badGolden: text += " with --update"
+    case .invalidValue(_, "memory range", _, _): text += "; set the range with --min and --max"
     default: break
     }
     return text + "\n"

@@ -8,12 +8,12 @@ enum PlanText {
       headline(plan, scenario: scenario), "  " + PlanReport.meaning(plan, scenario: scenario),
     ]
     if let warning = plan.smallestTriedWarning {
-      let starving = plan.probes.first.map { $0.failedOpens > 0 || $0.pressureKills > 0 } ?? false
+      let starving = (plan.probes.first?.failedOpens ?? 0) > 0
       lines.append(
-        "  warning: \(warning); "
+        "  warning: \(warning)"
           + (starving
-            ? "give a --min above the sizes where that happens, or a target on a metric that grows with memory, such as pressure-warm-resume-ratio"
-            : "a smaller --min tries below it"))
+            ? "; give a --min above the sizes where opens fail, or a target on a metric that grows with memory, such as pressure-warm-resume-ratio"
+            : ""))
     } else if let note = plan.intervalNote {
       lines.append("  interval: \(note)")
     }
