@@ -151,4 +151,32 @@ import Testing
       below.errors.hasSuffix(
         "the smallest on the grid is 3264MB; set the range with --min and --max\n"))
   }
+
+  /// `--max-seeds` below the first round's 20 seeds caps them, and the plan says no second round
+  /// was run; below the seeds `--seeds` gives, it is refused.
+  @Test func maxSeedsCapsTheFirstRound() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "kills-per-hour<=1", "--max-seeds", "3",
+      "--precision", "256MB", "--out", scratch.file("p"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("; 3 seeds; iPhone 6s"))
+    #expect(
+      result.output.contains(
+        " (--max-seeds 3 leaves no room for a second round, so whether the answer settles is not known)"
+      ))
+    #expect(!result.output.contains("the seeds given"))
+    let plan =
+      try JSONSerialization.jsonObject(with: Data(try scratch.read("p/plan.json").utf8))
+      as? [String: Any]
+    #expect((plan?["seeds"] as? [Int]) == [1, 2, 3])
+    #expect(plan?["max_seeds"] as? Int == 3)
+    let refused = try jetsim([
+      "plan", scenarioPath("light-user-2gb"), "--target", "kills-per-hour<=1", "--seeds", "10",
+      "--max-seeds", "5",
+    ])
+    #expect(refused.status == 64)
+    #expect(refused.errors.contains("--max-seeds 5 is below the 10 seeds of --seeds"))
+  }
 }

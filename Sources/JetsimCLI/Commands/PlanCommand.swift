@@ -4,8 +4,8 @@ import Jetsim
 struct PlanOptions: Subcommand, Equatable {
   var scenario: String
   var target: String
-  /// The seeds of the first round (nil: seeds 1 to 20, doubled up to `maxSeeds` or 320 until the
-  /// answer settles).
+  /// The seeds of the first round (nil: seeds 1 to 20, or to `maxSeeds` if fewer, doubled up to
+  /// `maxSeeds` or 320 until the answer settles).
   var seeds: [UInt64]?
   /// The most seeds to run; nil runs the seeds given only (or up to 320 when none are given).
   var maxSeeds: Int?
@@ -33,11 +33,11 @@ extension PlanOptions {
   ).required("such as --target \"warm-resume-ratio>=0.9\"")
   static let seeds = CommonOptions.seeds(
     "seeds of the first round (one seed is one simulated day)",
-    default: "20, doubled until the answer settles, up to --max-seeds")
+    default: "20, or --max-seeds if fewer, doubled until the answer settles, up to --max-seeds")
   static let maxSeeds = OptionSpec(
     "max-seeds", value: "N",
     help:
-      "run rounds of twice the seeds until the answer moves by no more than --precision, up to N seeds (default: 320 without --seeds; with --seeds, the seeds given only)"
+      "run rounds of twice the seeds until the answer moves by no more than --precision, up to N seeds (default: 320 without --seeds; with --seeds, the seeds given only); without --seeds, below 20 it is the first round's too"
   )
   static let min = OptionSpec(
     "min", value: "SIZE",
@@ -97,6 +97,11 @@ extension PlanOptions {
     seeds = try parsed.seeds(Self.seeds)
     maxSeeds = try parsed.value(Self.maxSeeds, expected: "a whole number of at least 1") {
       Int($0).flatMap { $0 >= 1 ? $0 : nil }
+    }
+    if let maxSeeds, let seeds, maxSeeds < seeds.count {
+      throw UsageError(
+        "--max-seeds \(maxSeeds) is below the \(seeds.count) seeds of --seeds; give at least \(seeds.count), or fewer --seeds",
+        help: "plan")
     }
     minKB = try parsed.size(Self.min)
     maxKB = try parsed.size(Self.max)
@@ -178,6 +183,9 @@ extension PlanOptions {
     return result
   }
 
+  /// The seeds of the first round: `--seeds`, else seeds 1 to 20, or to `--max-seeds` if fewer.
+  var firstSeeds: [UInt64] { seeds ?? Array(1...UInt64(Swift.min(20, maxSeeds ?? 20))) }
+
   /// One plan on the scenario's device, with progress on a terminal, written to `folder`.
   func planOne(_ scenario: Scenario, target: CapacityTarget, to folder: String)
     throws(JetsimError) -> CapacityPlan
@@ -187,7 +195,7 @@ extension PlanOptions {
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { progress.note("\($0) memory sizes tried") } }
     let plan = try Planner.plan(
-      scenario, target: target, seeds: seeds ?? Array(1...20), minKB: minKB ?? range.minKB,
+      scenario, target: target, seeds: firstSeeds, minKB: minKB ?? range.minKB,
       maxKB: maxKB ?? range.maxKB, precisionKB: precisionKB, jobs: jobs ?? Progress.cores,
       maxSeeds: maxSeeds ?? (seeds == nil ? 320 : nil), progress: report)
     progress?.finish()

@@ -59,8 +59,13 @@ enum PlanText {
     }.joined(separator: ", ")
     let precision = Units.formatSize(plan.precisionKB)
     guard let settled = plan.settled, plan.rounds.count > 1 else {
+      guard let most = plan.maxSeeds else {
+        return [
+          "  seeds: \(steps) (the seeds given; --max-seeds N runs more until the answer settles)"
+        ]
+      }
       return [
-        "  seeds: \(steps) (the seeds given; --max-seeds N runs more until the answer settles)"
+        "  seeds: \(steps) (--max-seeds \(most) leaves no room for a second round, so whether the answer settles is not known)"
       ]
     }
     let (last, before) = (plan.rounds[plan.rounds.count - 1], plan.rounds[plan.rounds.count - 2])
