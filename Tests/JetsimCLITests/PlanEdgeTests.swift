@@ -179,4 +179,52 @@ import Testing
     #expect(refused.status == 64)
     #expect(refused.errors.contains("--max-seeds 5 is below the 10 seeds of --seeds"))
   }
+
+  /// A resident size over the app's memory limit (iPhone 12's foreground limit, 2034 MB) has it
+  /// killed at every launch: its pressure exits fall to 0, which is no saving, so the row shows the
+  /// memory-limit exits with their paired difference and a warning says why; the headline counts
+  /// the runs at today's size too.
+  @Test func whatIfOverTheAppsLimitSaysSo() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "what-if", "Profiles/scenarios/photofeed-day.json", "--app", "com.example.photofeed",
+      "--resident", "5GB,300MB", "--seeds", "2", "--out", scratch.file("w"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n")
+    #expect(
+      lines.first?.hasPrefix(
+        "photofeed-day: com.example.photofeed at 2 points × 2 seeds and at today's size on each device, 6 runs,"
+      ) == true)
+    let big = try #require(lines.first { $0.hasPrefix("  iPhone 12  5120.0 MB") })
+    #expect(big.contains("; memory-limit exits per 24 h 210.00 ± 38.12, vs today +210.00 ± 38.12"))
+    #expect(
+      result.output.contains(
+        "  warning: at 5120.0 MB on iPhone 12, com.example.photofeed is over its memory limit, 2034.0 MB (the device's foreground limit): every launch is killed"
+      ))
+    let small = try #require(lines.first { $0.hasPrefix("  iPhone 12   300.0 MB") })
+    #expect(!small.contains("memory-limit"))
+    #expect(!result.output.contains("at 300.0 MB on iPhone 12"))
+    let json = try jetsim([
+      "what-if", "Profiles/scenarios/photofeed-day.json", "--app", "com.example.photofeed",
+      "--resident", "5GB", "--seeds", "2", "--out", scratch.file("j"), "--format", "json",
+    ])
+    let document =
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    #expect(document?["runs"] as? Int == 4)
+    let point = (document?["points"] as? [[String: Any]])?.first
+    #expect(point?["over_memory_limit"] as? Bool == true)
+    #expect(point?["memory_limit_kb"] as? Int == 2034 * 1024)
+  }
+
+  /// With today's size among those asked for, no run is added, and the count says none is.
+  @Test func whatIfWithTodaysSizeCountsNoExtraRuns() throws {
+    let scratch = try ScratchFolder()
+    let result = try jetsim([
+      "what-if", "Profiles/scenarios/photofeed-day.json", "--app", "com.example.photofeed",
+      "--resident", "210MB,300MB", "--seeds", "2", "--out", scratch.file("w"),
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("photofeed-day: com.example.photofeed at 2 points × 2 seeds,"))
+  }
 }

@@ -19,6 +19,40 @@ public struct WhatIf: Sendable {
     public var todayKB = 0
     /// `exit` per day on each seed with the app at its size today, on the same device.
     public var todayPerDay: [MetricKitExit: [Double?]] = [:]
+    /// The app's memory limit on the device, in KB: its profile's `memoryLimit`, else the device's
+    /// foreground limit (0 when unknown).
+    public var limitKB = 0
+    /// Whether the limit is the device's foreground limit (the app sets no `memoryLimit`).
+    public var limitIsTheDevices = true
+
+    /// Whether the app's resident memory alone is over its limit: every launch crosses it and is
+    /// killed (`per-process-limit`, MetricKit's memory-resource-limit exits), so the app is rarely
+    /// in the background for memory pressure to push out, and its fewer pressure exits save nothing.
+    public var isOverLimit: Bool { limitKB > 0 && residentKB > limitKB }
+
+    /// Memory-limit exits (background and foreground) per day on each seed at `perDay`.
+    static func limitExits(_ perDay: [MetricKitExit: [Double?]]) -> [Double?] {
+      let background = perDay[.backgroundMemoryResourceLimit] ?? []
+      let foreground = perDay[.foregroundMemoryResourceLimit] ?? []
+      return zip(background, foreground).map { a, b in
+        guard let a, let b else { return nil }
+        return a + b
+      }
+    }
+
+    /// The mean and 95 % interval across seeds of memory-limit exits (background and foreground)
+    /// per day.
+    public var limitExitsSummary: SampleSummary? { SampleSummary(Self.limitExits(perDay)) }
+
+    /// Memory-limit exits per day at this size minus at today's size, seed by seed, with its 95 %
+    /// interval.
+    public var limitExitsVsToday: SampleSummary? {
+      SampleSummary(
+        zip(Self.limitExits(perDay), Self.limitExits(todayPerDay)).map { value, base in
+          guard let value, let base else { return nil }
+          return value - base
+        })
+    }
 
     /// The mean and 95 % interval across seeds of `exit` per day.
     public func summary(_ exit: MetricKitExit) -> SampleSummary? {
@@ -127,8 +161,10 @@ public struct WhatIf: Sendable {
       for payload in mine { total.add(payload) }
       var perDay: [MetricKitExit: [Double?]] = [:]
       for exit in exits { perDay[exit] = mine.map { $0.perDay(exit) } }
+      let limit = scenario.apps[index].memoryLimitKB
       return Point(
-        device: cell.0.name, residentKB: cell.1, payload: total, perDay: perDay, todayKB: today)
+        device: cell.0.name, residentKB: cell.1, payload: total, perDay: perDay, todayKB: today,
+        limitKB: limit ?? cell.0.foregroundLimitKB, limitIsTheDevices: limit == nil)
     }
     return pairedWithToday(points, sizes: sizes.count, asked: residentsKB.count)
   }

@@ -47,7 +47,10 @@ extension WhatIfOptions {
       background exits to free up memory per 24 h of simulated time \
       (MXBackgroundExitData.cumulativeMemoryPressureExitCount) with its 95 % interval across \
       seeds, its paired difference from today's size (the same seeds and workload), and the \
-      memory-limit exits. In a device snapshot (import-jetsam) the size replaces the app's \
+      memory-limit exits (per 24 h with their paired difference, when there are any; a size over \
+      the app's memory limit, its memoryLimit or else the device's foreground limit, is killed at \
+      every launch, so its fewer pressure exits are no saving, and a warning says so). The runs \
+      counted include today's size on each device. In a device snapshot (import-jetsam) the size replaces the app's \
       footprint; a snapshot has no workload, so it needs --user-model FILE. Writes the files \
       under FILES (metrickit.json with each point's payload). See docs/metrickit.md.
       """,
@@ -101,11 +104,15 @@ extension WhatIfOptions {
       points, app: app, scenario: scenario.name, seeds: seeds.count, to: destination)
     var result = CommandResult(wrote: [destination])
     guard !printing.quiet else { return result }
+    let today = WhatIf.todayKB(of: try WhatIf.index(of: app, in: scenario), in: scenario)
+    let runs =
+      max(profiles.count, 1) * (residentsKB.count + (residentsKB.contains(today) ? 0 : 1))
+      * seeds.count
     switch printing.format {
     case .text:
       result.output = Self.text(
-        points, app: app, scenario: scenario, seeds: seeds, folder: destination)
-    case .json: result.output = Self.json(points, app: app, folder: destination)
+        points, app: app, scenario: scenario, seeds: seeds, runs: runs, folder: destination)
+    case .json: result.output = Self.json(points, app: app, runs: runs, folder: destination)
     }
     return result
   }
@@ -147,8 +154,12 @@ extension WhatIfOptions {
     return sizes
   }
 
+  /// The table: a line a point with its paired difference from today, its memory-limit exits
+  /// when it has some, and a note for each point whose size is over the app's memory limit.
+  /// `runs` counts every run, today's size on each device included.
   static func text(
-    _ points: [WhatIf.Point], app: String, scenario: Scenario, seeds: [UInt64], folder: String
+    _ points: [WhatIf.Point], app: String, scenario: Scenario, seeds: [UInt64], runs: Int,
+    folder: String
   ) -> String {
     let exit = MetricKitExit.backgroundMemoryPressure
     let today = points.first.map { Units.megabytes($0.todayKB) } ?? "n/a"
@@ -158,7 +169,10 @@ extension WhatIfOptions {
           Double($0.payload.durationMs) / 3_600_000 / Double(max(seeds.count, 1)), digits: 1)
       } ?? "0"
     var lines = [
-      "\(scenario.name): \(app) at \(points.count.counted("point")) × \(seeds.count.counted("seed")), policy \(scenario.policy); \(app) is \(today) today",
+      "\(scenario.name): \(app) at \(points.count.counted("point")) × \(seeds.count.counted("seed"))"
+        + (runs > points.count * seeds.count
+          ? " and at today's size on each device, \(runs) runs" : "")
+        + ", policy \(scenario.policy); \(app) is \(today) today",
       "  MetricKit background memory-pressure exits per 24 h of simulated time (cumulativeMemoryPressureExitCount; each run \(hours) h simulated), mean ± 95 % CI, and the paired difference from \(today) today (same seeds and workload):",
     ]
     let width = points.map(\.device.count).max() ?? 0
@@ -170,9 +184,20 @@ extension WhatIfOptions {
         + point.payload.count(.foregroundMemoryResourceLimit)
       let suspended =
         point.payload.averageSuspendedKB.map(Units.megabytes) ?? "n/a (never suspended)"
+      let limitExits =
+        limits > 0 || (point.limitExitsVsToday?.mean ?? 0) != 0
+        ? "; memory-limit exits per 24 h \(cell(point.limitExitsSummary, none: "n/a")), vs today \(cell(point.limitExitsVsToday, sign: true, none: "n/a"))"
+          + (point.isOverLimit ? " (over its limit: see below)" : "")
+        : ""
       lines.append(
         "  \(point.device.padded(width))  \(Units.megabytes(point.residentKB).padded(9, left: true))  \(value.padded(13))  vs today \(paired.padded(15))  average suspended \(suspended)"
-          + (limits > 0 ? "; \(limits) memory-limit exits in all" : ""))
+          + limitExits)
+    }
+    for point in points where point.isOverLimit {
+      let whose = point.limitIsTheDevices ? "the device's foreground limit" : "its memoryLimit"
+      lines.append(
+        "  warning: at \(Units.megabytes(point.residentKB)) on \(point.device), \(app) is over its memory limit, \(Units.megabytes(point.limitKB)) (\(whose)): every launch is killed (per-process-limit, MetricKit's memory-resource-limit exits), so it is rarely in the background for memory pressure to push out, and its fewer pressure exits are no saving"
+      )
     }
     if seeds.count < 2 {
       lines.append(
@@ -191,10 +216,12 @@ extension WhatIfOptions {
     return mean + (summary.ci95.map { " ± " + Units.decimal($0, digits: 2) } ?? "")
   }
 
-  static func json(_ points: [WhatIf.Point], app: String, folder: String) -> String {
+  /// The table as one JSON document: each point with its counters per 24 h, its memory limit and
+  /// whether its size is over it; `runs` as for `text`.
+  static func json(_ points: [WhatIf.Point], app: String, runs: Int, folder: String) -> String {
     JSONText.render(
       .fields([
-        ("app", .string(app)),
+        ("app", .string(app)), ("runs", .integer(runs)),
         ("today_kb", points.first.map { .integer($0.todayKB) } ?? .null),
         (
           "points",
@@ -204,6 +231,8 @@ extension WhatIfOptions {
                 [
                   ("device", .string(point.device)), ("resident_kb", .integer(point.residentKB)),
                   ("simulated_days", .decimal(Double(point.payload.durationMs) / 86_400_000)),
+                  ("memory_limit_kb", .integer(point.limitKB)),
+                  ("over_memory_limit", .bool(point.isOverLimit)),
                 ]
                   + WhatIf.exits.map { exit in
                     let summary = point.summary(exit)
