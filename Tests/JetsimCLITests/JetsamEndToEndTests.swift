@@ -101,6 +101,25 @@ import Testing
     #expect(unknown.status == 64)
   }
 
+  /// A report given twice (two patterns that overlap, or one path written two ways) is a usage
+  /// error: it would be scored twice. Nothing is written.
+  @Test func replayRefusesAReportGivenTwice() throws {
+    let scratch = try ScratchFolder()
+    let report = "\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"
+    for second in [
+      report, "\(reports)/./held-out/../held-out/ios12-iphonexsmax-vm-pageshortage.crash",
+    ] {
+      let result = try jetsim(["replay", report, second, "-o", scratch.file("r")])
+      #expect(result.status == 64)
+      #expect(
+        result.errors
+          == "jetsim: REPORT 2 ('\(second.excerpt(limit: 60))') is REPORT 1 again; give each report once (see 'jetsim replay --help')\n"
+      )
+      #expect(result.output == "")
+    }
+    #expect(try scratch.contents() == [])
+  }
+
   /// A report with no app gives no scenario: import-jetsam says there is nothing to import and
   /// validate agrees, rather than writing a scenario.json that validate refuses.
   @Test(arguments: [

@@ -134,6 +134,28 @@ import Testing
     #expect(result.errors.split(separator: "\n").count == 1)
   }
 
+  /// A payload file given twice (two patterns that overlap, or one path written two ways) is a
+  /// usage error: its payloads would weigh twice.
+  @Test func importMetricKitRefusesAFileGivenTwice() throws {
+    let payload = "Profiles/metrickit/photofeed-2026-11-17.json"
+    for second in [
+      payload, "\(packageRoot)/\(payload)", "Profiles//metrickit/./\(payload.dropFirst(19))",
+    ] {
+      let result = try jetsim([
+        "import-metrickit", payload, "Profiles/metrickit/photofeed-2026-11-18.json", second,
+        "--app", "com.example.photofeed", "--profile", "Profiles/apps/photofeed.json",
+      ])
+      #expect(result.status == 64)
+      #expect(result.errors.hasPrefix("jetsim: PAYLOAD 3 ('"), "\(result.errors)")
+      #expect(
+        result.errors.hasSuffix(
+          "') is PAYLOAD 1 again; give each payload file once (see 'jetsim import-metrickit --help')\n"
+        ), "\(result.errors)")
+      #expect(result.errors.split(separator: "\n").count == 1)
+      #expect(result.output == "")
+    }
+  }
+
   @Test func whatIfErrorsAreOneLine() throws {
     let unknown = try jetsim([
       "what-if", photofeed, "--app", "com.example.nobody", "--resident", "100MB",

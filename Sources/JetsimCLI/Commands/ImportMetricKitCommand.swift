@@ -57,7 +57,7 @@ extension ImportMetricKitOptions {
       """,
     arguments: [
       ArgumentSpec(
-        name: "PAYLOAD", help: "MetricKit payload JSON files", count: .oneOrMore,
+        name: "PAYLOAD", help: "MetricKit payload JSON files, each once", count: .oneOrMore,
         completion: .file(["json"]))
     ],
     options: [app, profile, out, scenario, seeds, CommonOptions.policy, CommonOptions.jobs],
@@ -70,6 +70,8 @@ extension ImportMetricKitOptions {
     self.init(
       payloads: parsed.positionals,
       app: parsed.required(Self.app), profile: parsed.required(Self.profile))
+    // A file given twice (two patterns that overlap) would weigh its payloads twice: refused.
+    try parsed.distinctPaths(each: "each payload file")
     out = parsed.value(Self.out)
     scenario = parsed.value(Self.scenario)
     seeds = try parsed.seeds(Self.seeds)

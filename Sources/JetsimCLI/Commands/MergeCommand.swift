@@ -26,16 +26,7 @@ extension MergeOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(shards: parsed.positionals, out: parsed.required(Self.out))
     // A folder given twice is a slip (another shard's folder was meant): refused, not merged.
-    var first: [String: Int] = [:]
-    for (position, shard) in shards.enumerated() {
-      let folder = ProfileLoader.resolve(".", from: shard)
-      if let earlier = first[folder] {
-        throw UsageError(
-          "SHARD_DIR \(position + 1) ('\(shard.excerpt(limit: 60))') is SHARD_DIR \(earlier + 1) again; give each shard's folder once",
-          help: "merge")
-      }
-      first[folder] = position
-    }
+    try parsed.distinctPaths(each: "each shard's folder")
     printing = try OutputOptions(parsed)
   }
 
