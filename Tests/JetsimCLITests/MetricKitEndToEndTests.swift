@@ -156,6 +156,26 @@ import Testing
     }
   }
 
+  /// Another app's profile is refused, naming the file and its id, and nothing is written: it
+  /// would be filled with (or checked against) this app's memory.
+  @Test func anotherAppsProfileIsRefused() throws {
+    let scratch = try ScratchFolder()
+    for out in [[], ["--out", scratch.file("x.json")]] {
+      let result = try jetsim(
+        [
+          "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json", "--app",
+          "com.example.photofeed", "--profile", "Profiles/apps/maps.json",
+        ] + out)
+      #expect(result.status == 65)
+      #expect(
+        result.errors
+          == "jetsim: Profiles/apps/maps.json: 'id' is 'com.example.maps'; expected com.example.photofeed, the app given with --app; give that app's profile with --profile (or --app com.example.maps for this profile's payloads)\n"
+      )
+      #expect(result.output == "")
+    }
+    #expect(try scratch.contents() == [])
+  }
+
   @Test func whatIfErrorsAreOneLine() throws {
     let unknown = try jetsim([
       "what-if", photofeed, "--app", "com.example.nobody", "--resident", "100MB",

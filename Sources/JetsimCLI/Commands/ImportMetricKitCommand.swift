@@ -28,7 +28,8 @@ extension ImportMetricKitOptions {
     "app", value: "ID", help: "the app's id: payloads naming another bundleIdentifier are skipped"
   ).required()
   static let profile = OptionSpec(
-    "profile", value: "APP.json", help: "the app's profile to check (and fill with --out)",
+    "profile", value: "APP.json",
+    help: "the app's profile (its id is ID) to check, and fill with --out",
     completion: .file(["json"])
   ).required("the profile to check")
   static let out = OptionSpec(
@@ -83,6 +84,14 @@ extension ImportMetricKitOptions {
   func execute() throws(JetsimError) -> CommandResult {
     let (real, used, skipped) = try readPayloads()
     let given = try ProfileLoader.app(at: profile)
+    // Another app's profile would be checked against (or filled with) this app's memory.
+    guard given.id == app else {
+      throw .invalidValue(
+        path: profile, keyPath: "id", value: "'\(given.id)'",
+        expected:
+          "\(app), the app given with --app; give that app's profile with --profile (or --app \(given.id) for this profile's payloads)"
+      )
+    }
     let check = MetricKitCheck(real: real, profile: given)
     var filled = given
     if out != nil {
