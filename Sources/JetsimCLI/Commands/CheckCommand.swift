@@ -125,6 +125,12 @@ extension CheckOptions {
     }
     let written = files.filter(\.written).map(\.file)
     let unchanged = files.filter { !$0.written }.map(\.file)
+    guard !printing.quiet else { return CommandResult() }
+    if printing.format == .json {
+      return CommandResult(
+        output: updateJSON(
+          scenario: scenario.name, before: before, written: written, unchanged: unchanged))
+    }
     var text =
       written.isEmpty
       ? "\(expect): already up to date"
@@ -138,7 +144,28 @@ extension CheckOptions {
       text +=
         "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
     }
-    return printing.quiet ? CommandResult() : CommandResult(output: text)
+    return CommandResult(output: text)
+  }
+
+  /// What `--update` did as one JSON document, with the keys of the check's own where they mean
+  /// the same: the golden as it was (`passed` and `differences`, null when there was none that
+  /// could be compared), what was done (`update`: `recorded`, `updated` or `up_to_date`, as the
+  /// text says it) and the files re-recorded (`written`) or left as they were (`unchanged`).
+  func updateJSON(
+    scenario: String, before: GoldenCheckResult?, written: [String], unchanged: [String]
+  ) -> String {
+    JSONText.render(
+      .fields([
+        ("scenario", .string(scenario)), ("golden", .string(expect)),
+        (
+          "update",
+          .string(written.isEmpty ? "up_to_date" : before == nil ? "recorded" : "updated")
+        ),
+        ("written", .list(written.map { .string($0) })),
+        ("unchanged", .list(unchanged.map { .string($0) })),
+        ("passed", before.map { .bool($0.passed) } ?? .null),
+        ("differences", before.map { .list($0.differences.map { .string($0) }) } ?? .null),
+      ]))
   }
 
   /// What to do about a cause of a difference, in the command line's words.
