@@ -140,6 +140,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/m"))
   }
 
+  /// An --out that is one of the shard folders (however written) is a usage error, and the
+  /// shard is left as it was, still a shard a resumed sweep finds.
+  @Test func mergeRefusesAnOutThatIsAShard() throws {
+    let scratch = try ScratchFolder()
+    let folder = scratch.path + "/shard"
+    #expect(try jetsim(["sweep", sweepFile, "--shard", "1/2", "--out", folder, "-q"]).status == 0)
+    let before = try scratch.contents("shard")
+    let into = try jetsim(["merge", folder, "--out", scratch.path + "/./shard/"])
+    #expect(into.status == 64)
+    #expect(
+      into.errors
+        == "jetsim: --out '\(scratch.path)/./shard/' is SHARD_DIR 1; write the combined sweep to a folder of its own (see 'jetsim merge --help')\n"
+    )
+    #expect(try scratch.contents("shard") == before)
+    let resumed = try jetsim([
+      "sweep", sweepFile, "--shard", "1/2", "--out", folder, "--resume", "-q",
+    ])
+    #expect(resumed.status == 0, "\(resumed.errors)")
+  }
+
   @Test func planPrintsTheAnswerAndTheCurve() throws {
     let result = try jetsim([
       "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",
