@@ -2,6 +2,7 @@ import Foundation
 import JetsimTestSupport
 import Testing
 
+@testable import JetsimCLI
 @testable import JetsimCore
 @testable import JetsimIO
 
@@ -80,6 +81,21 @@ import Testing
         "json", "-o", scratch.path + "/replay2",
       ])
     #expect(json.output.contains("\"real_victims\": [\n        \"KodiMusicRemoteP\"\n      ]"))
+  }
+
+  /// `replay --help`'s examples on the shipped reports run as a shell runs them (patterns
+  /// expanded), and score a report: an example that scores nothing shows nothing of replay.
+  @Test func theHelpExamplesOnTheShippedReportsScore() throws {
+    let examples = ReplayOptions.spec.examples.filter { $0.contains("Profiles/") }
+    #expect(!examples.isEmpty)
+    for example in examples {
+      let scratch = try ScratchFolder()
+      let binary = try jetsimBinary().path
+      let command = example.replacingOccurrences(of: "jetsim ", with: "'\(binary)' ")
+      let result = try tool("sh", ["-c", "\(command) -o '\(scratch.file("replay"))'"])
+      #expect(result.status == 0, "\(example): \(result.errors)")
+      #expect(result.output.contains(": 1 scored (62 pressure kills)"), "\(example)")
+    }
   }
 
   @Test func badReportsAreOneLineErrors() throws {

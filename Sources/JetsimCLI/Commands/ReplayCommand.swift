@@ -30,7 +30,7 @@ extension ReplayOptions {
     arguments: [.jetsamReports],
     options: [policies, out.option],
     examples: [
-      "jetsim replay Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
+      "jetsim replay Profiles/jetsam-reports/*.crash Profiles/jetsam-reports/held-out/*.crash",
       "jetsim replay report.ips --policies jetsam,largest-first -o /tmp/replay",
     ])
 
