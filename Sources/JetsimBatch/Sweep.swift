@@ -171,7 +171,17 @@ public enum Sweep {
   public static func merge(_ shards: [String], into folder: String) throws(JetsimError) -> Int {
     var manifests: [SweepManifest] = []
     for shard in shards {
-      manifests.append(try SweepManifest(contentsOf: "\(shard)/\(manifestFile)"))
+      let manifestPath = "\(shard)/\(manifestFile)"
+      // A folder without a manifest is not a sweep's: say that, not that one file is missing.
+      if FileSystem.entry(at: manifestPath) == .none {
+        throw .unreadable(
+          path: shard,
+          reason: FileSystem.entry(at: shard) == .none
+            ? "no such folder; check the path"
+            : "it is not a sweep or shard folder: it holds no \(manifestFile); give the folders a sweep wrote"
+        )
+      }
+      manifests.append(try SweepManifest(contentsOf: manifestPath))
     }
     guard var merged = manifests.first else {
       throw .fileNotFound(path: "(no shard folders given)")

@@ -444,6 +444,62 @@ import Testing
     #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
   }
 
+  /// A missing file typed on the command line is named as typed, with no word of a referring
+  /// file; one a file names is named with that file and the key, where the path to mend is; a
+  /// folder merge cannot use is called what it is, not a missing manifest.
+  @Test func aMissingFileIsNamedWhereItsPathIsWritten() throws {
+    let scratch = try ScratchFolder()
+    let typed: [[String]] = [
+      ["run", "Profiles/scenarios/worked-example.json", "--trace", "nonexist.csv"],
+      [
+        "what-if", "Profiles/scenarios/photofeed-day.json", "--app", "com.example.photofeed",
+        "--resident", "100MB", "--devices", "nonexist.json",
+      ],
+    ]
+    for arguments in typed {
+      let result = try jetsim(arguments)
+      #expect(result.status == 66)
+      #expect(
+        result.errors == "jetsim: \(arguments.last ?? ""): no such file; check the path\n",
+        "\(result.errors)")
+    }
+    let scenario = try scratch.write(
+      "s.json",
+      try String(contentsOfFile: scenarioPath("evening-social"), encoding: .utf8)
+        .replacingOccurrences(of: "../traces/evening-social.csv", with: "missing.csv")
+        .replacingOccurrences(of: "../", with: "\(packageRoot)/Profiles/"))
+    let trace = try jetsim(["run", scenario, "--out", scratch.file("o")])
+    #expect(trace.status == 66)
+    #expect(
+      trace.errors
+        == "jetsim: \(scratch.path)/missing.csv: cannot be read (it does not exist; \(scenario) names it at 'trace', from its own folder)\n"
+    )
+    let sweep = try scratch.write(
+      "sweep.json",
+      #"{"version": 1, "name": "s", "scenario": "nowhere.json", "axes": {"seeds": "1"}}"#)
+    let swept = try jetsim(["sweep", sweep, "--out", scratch.file("w")])
+    #expect(swept.status == 66)
+    #expect(
+      swept.errors
+        == "jetsim: \(scratch.path)/nowhere.json: cannot be read (it does not exist; \(sweep) names it at 'scenario', from its own folder)\n"
+    )
+    try FileManager.default.createDirectory(
+      atPath: scratch.file("runs/daily-commute"), withIntermediateDirectories: true)
+    let merged = try jetsim([
+      "merge", scratch.file("runs/daily-commute"), scratch.file("shards/2"), "--out",
+      scratch.file("m"),
+    ])
+    #expect(merged.status == 66)
+    #expect(
+      merged.errors
+        == "jetsim: \(scratch.file("runs/daily-commute")): cannot be read (it is not a sweep or shard folder: it holds no sweep-manifest.json; give the folders a sweep wrote)\n"
+    )
+    let missing = try jetsim(["merge", scratch.file("shards/2"), "--out", scratch.file("m")])
+    #expect(
+      missing.errors
+        == "jetsim: \(scratch.file("shards/2")): cannot be read (no such folder; check the path)\n")
+  }
+
   @Test func aFailedRunLeavesNoReportFolder() throws {
     let scratch = try ScratchFolder()
     let folder = scratch.path
