@@ -164,6 +164,10 @@ public enum Sweep {
     }
   }
 
+  /// The value the error for resuming a folder of another sweep or shard gives its manifest's
+  /// `digest` or `shard`, by which a front end knows that error to add how to start over.
+  package static let differentSweep = "a different sweep or shard"
+
   /// Combines the folders of a sweep's shards into `folder`, writing exactly what one machine would
   /// have written. Every shard must come from the same sweep, and together they must hold every run.
   ///
