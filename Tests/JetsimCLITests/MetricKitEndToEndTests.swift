@@ -176,6 +176,29 @@ import Testing
     #expect(try scratch.contents() == [])
   }
 
+  /// Payloads all of other apps: the error names every file (the first, and how many more) and
+  /// the apps they are of, in the payloads of all of them.
+  @Test func payloadsOfOtherAppsAreNamedAsTheyAre() throws {
+    let two = try jetsim([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json",
+      "Profiles/metrickit/photofeed-2026-11-18.json", "--app", "com.example.nope", "--profile",
+      "Profiles/apps/photofeed.json",
+    ])
+    #expect(two.status == 65)
+    #expect(
+      two.errors
+        == "jetsim: Profiles/metrickit/photofeed-2026-11-17.json (and 1 more): 'metaData.bundleIdentifier' is com.example.photofeed in all 2 payloads; expected a payload of com.example.nope, the app given with --app\n"
+    )
+    let one = try jetsim([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json", "--app",
+      "com.example.nope", "--profile", "Profiles/apps/photofeed.json",
+    ])
+    #expect(
+      one.errors
+        == "jetsim: Profiles/metrickit/photofeed-2026-11-17.json: 'metaData.bundleIdentifier' is com.example.photofeed in the payload; expected a payload of com.example.nope, the app given with --app\n"
+    )
+  }
+
   @Test func whatIfErrorsAreOneLine() throws {
     let unknown = try jetsim([
       "what-if", photofeed, "--app", "com.example.nobody", "--resident", "100MB",

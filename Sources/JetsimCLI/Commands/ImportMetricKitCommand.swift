@@ -134,10 +134,12 @@ extension ImportMetricKitOptions {
     var real: MetricKitPayload?
     var used = 0
     var skipped = 0
+    var others: [String] = []
     for path in payloads {
       for payload in try MetricKitPayload.load(at: path) {
-        guard payload.app == nil || payload.app == app || payload.app == "" else {
+        if let other = payload.app, other != app, other != "" {
           skipped += 1
+          if !others.contains(other) { others.append(other) }
           continue
         }
         used += 1
@@ -152,9 +154,12 @@ extension ImportMetricKitOptions {
       }
     }
     guard let real else {
+      // Every payload of every file is another app's: name the files and the apps they are of.
+      let count = skipped == 1 ? "the payload" : "all \(skipped) payloads"
       throw .invalidValue(
-        path: payloads[0], keyPath: "metaData.bundleIdentifier",
-        value: "\(skipped.counted("payload")) of other apps", expected: "a payload of \(app)")
+        path: Self.files(payloads), keyPath: "metaData.bundleIdentifier",
+        value: "\(others.joined(separator: ", ")) in \(count)",
+        expected: "a payload of \(app), the app given with --app")
     }
     return (real, used, skipped)
   }
@@ -195,13 +200,16 @@ extension ImportMetricKitOptions {
     return (fitted, simulated)
   }
 
+  /// The payload files as an error names them: the first, and how many more.
+  static func files(_ payloads: [String]) -> String {
+    payloads.count == 1 ? payloads[0] : "\(payloads[0]) (and \(payloads.count - 1) more)"
+  }
+
   /// The error when `--out` asks for a profile the payloads cannot fill: none of them gives an
   /// average suspended memory (no `memoryMetrics`, or `sampleCount` 0).
   private func noAverage(payloads used: Int) -> JetsimError {
-    let files =
-      payloads.count == 1 ? payloads[0] : "\(payloads[0]) (and \(payloads.count - 1) more)"
     return .invalidValue(
-      path: files, keyPath: "memoryMetrics.averageSuspendedMemory",
+      path: Self.files(payloads), keyPath: "memoryMetrics.averageSuspendedMemory",
       value:
         "absent or of 0 samples in \(used == 1 ? "the payload" : "all \(used) payloads") of \(app)",
       expected:
