@@ -367,6 +367,50 @@ import Testing
     )
   }
 
+  /// An --expect that is a file is said to be one, checked or updated: the advice to record
+  /// with --update would fail there.
+  @Test func anExpectThatIsAFileIsSaidToBeOne() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.write("afile", "x\n")
+    for (update, status) in [([], Int32(66)), (["--update"], 73)] {
+      let result = try jetsim(
+        ["check", scenarioPath("worked-example"), "--expect", file] + update)
+      #expect(result.status == status)
+      #expect(
+        result.errors
+          == "jetsim: \(file): a file, not a folder; --expect names the folder of golden reports (kills.csv, run.json): give a folder\n"
+      )
+    }
+    #expect(try scratch.read("afile") == "x\n")
+  }
+
+  /// A folder of the user's own is refused with one piece of advice, naming the flag that
+  /// chooses another folder; for import-lsapp --run, whose run goes to Reports/NAME whatever
+  /// --out is, the advice is how to run it elsewhere.
+  @Test func aFolderOfTheUsersOwnGetsTheAdviceOnce() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("userdir/mine.txt", "mine\n")
+    let run = try jetsim([
+      "run", scenarioPath("worked-example"), "--out", scratch.file("userdir"),
+    ])
+    #expect(run.status == 73)
+    #expect(run.errors.components(separatedBy: "choose another folder").count == 2, "\(run.errors)")
+    #expect(
+      run.errors.hasSuffix("; remove it or choose another folder with --out)\n"), "\(run.errors)")
+    try scratch.write("Reports/lsapp-user-1/mine.txt", "mine\n")
+    let imported = try jetsim(
+      [
+        "import-lsapp", packagePath("Profiles/traces/lsapp-sample.tsv"), "--scenario",
+        scenarioPath("daily-commute"), "--out", "imp", "--run",
+      ], in: scratch.path)
+    #expect(imported.status == 73)
+    #expect(
+      imported.errors
+        == "jetsim: Reports/lsapp-user-1: cannot write the reports (the folder is not a run folder jetsim wrote (it has no .jetsim marker of that kind), so jetsim will not replace it; remove it); --run writes the run there (Reports/ and the scenario's name): to run it into another folder, import without --run, then: jetsim run imp/lsapp-user-1.json --out DIR\n"
+    )
+    #expect(!imported.errors.contains("choose another"))
+  }
+
   @Test func helpForEverySubcommand() throws {
     for arguments in [
       ["--help"], ["run", "--help"], ["compare", "--help"], ["check", "--help"],

@@ -92,6 +92,14 @@ extension CheckOptions {
     overrides.apply(to: &scenario)
     let options = GoldenCheckOptions(
       events: events, numbers: numbers, tolerance: tolerance, durationMs: durationMs)
+    // A file where the golden folder should be: neither checked nor recorded there, and
+    // --update would not help.
+    if FileSystem.entry(at: expect) == .file {
+      return CommandResult(
+        errors:
+          "jetsim: \(expect): a file, not a folder; --expect names the folder of golden reports (kills.csv, run.json): give a folder\n",
+        code: update ? .cannotCreate : .noInput)
+    }
     guard update else {
       let result: GoldenCheckResult
       do {
@@ -113,6 +121,14 @@ extension CheckOptions {
       case .json: return CommandResult(output: Self.json(result), code: code)
       }
     }
+    return try record(scenario, options: options)
+  }
+
+  /// Re-records the golden folder (`--update`) and says which files changed, and what the golden
+  /// it replaced differed in.
+  func record(_ scenario: Scenario, options: GoldenCheckOptions) throws(JetsimError)
+    -> CommandResult
+  {
     let before = try? GoldenCheck.check(scenario, against: expect, options: options)
     let files: [(file: String, written: Bool)]
     do {
@@ -121,7 +137,7 @@ extension CheckOptions {
       // The golden folder is --expect's: name that flag, not --out.
       let error = JetsimError.outputNotWritable(path: path, reason: reason, output: output)
       return CommandResult(
-        errors: "jetsim: \(error); choose another folder with --expect\n", code: .cannotCreate)
+        errors: ErrorMessage.line(for: error, flag: "--expect"), code: .cannotCreate)
     }
     let written = files.filter(\.written).map(\.file)
     let unchanged = files.filter { !$0.written }.map(\.file)
