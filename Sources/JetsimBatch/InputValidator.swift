@@ -22,6 +22,9 @@ public enum InputValidator {
     case jetsamReport = "JetsamEvent report"
     /// MetricKit payloads (one, or a list of them).
     case metricKitPayload = "MetricKit payload"
+    /// A user model in a file of its own, as a scenario's `userModel` or what-if's user model is
+    /// written (its app ids are checked where it is used, against the scenario's apps).
+    case userModel = "user model"
   }
 
   /// Checks the file at `path` and returns its kind, recognised from its content as the command
@@ -55,6 +58,7 @@ public enum InputValidator {
     case .device: _ = try ProfileLoader.device(at: path)
     case .app: _ = try ProfileLoader.app(at: path)
     case .scenario: _ = try ProfileLoader.scenario(at: path)
+    case .userModel: try ProfileLoader.checkUserModel(at: path)
     }
     return kind
   }
@@ -63,8 +67,9 @@ public enum InputValidator {
   /// `.crash` reports, `.tsv` logs) are that kind whatever they hold, so that a damaged one gets
   /// its importer's error. Any other file is told by its content: JSON (an object or a list) is a
   /// JetsamEvent report when its first line is a report's header (`bug_type`) or its keys are a
-  /// report body's (`memoryStatus`, `processes`), else a payload, sweep, scenario, device or app by
-  /// its keys (`DocumentKind.hints`); text is an app-usage log when its first line is a log's header
+  /// report body's (`memoryStatus`, `processes`), a user model when it has a user model's own keys
+  /// (`popularity`, `dwell`, ...) and no scenario's, else a payload, sweep, scenario, device or app
+  /// by its keys (`DocumentKind.hints`); text is an app-usage log when its first line is a log's header
   /// (`LSAppImport.isLogHeader`), a report of the older text layout when it starts `Incident
   /// Identifier:`, a trace when its header is a trace's or it is a `.csv`, and otherwise read as
   /// JSON (a scenario, whose loader says what is wrong).
@@ -85,7 +90,16 @@ public enum InputValidator {
     if first.contains("\"bug_type\"") { return .jetsamReport }
     let root = try ProfileLoader.json(InputFile.bytes(at: path), path: path)
     let keys = Set((root.elements?.first ?? root).members?.map(\.key) ?? [])
-    switch DocumentKind.recognised(keys: keys) {
+    // A user model's own keys and none only a scenario has: a user model of its own (its "apps"
+    // and "growthPerMinute" would otherwise read as a scenario's or an app's).
+    let recognised = DocumentKind.recognised(keys: keys)
+    let scenarioOnly: Set = ["device", "script", "trace", "userModel", "snapshot"]
+    if recognised == .scenario || recognised == nil, !keys.isDisjoint(with: UserModelFile.ownKeys),
+      keys.isDisjoint(with: scenarioOnly)
+    {
+      return .userModel
+    }
+    switch recognised {
     case .jetsamReport: return .jetsamReport
     case .metricKitPayload: return .metricKitPayload
     case .sweep: return .sweep

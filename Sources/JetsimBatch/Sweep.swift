@@ -164,6 +164,10 @@ public enum Sweep {
     }
   }
 
+  /// The value the error for resuming a folder of another sweep or shard gives its manifest's
+  /// `digest` or `shard`, by which a front end knows that error to add how to start over.
+  package static let differentSweep = "a different sweep or shard"
+
   /// Combines the folders of a sweep's shards into `folder`, writing exactly what one machine would
   /// have written. Every shard must come from the same sweep, and together they must hold every run.
   ///
@@ -171,7 +175,17 @@ public enum Sweep {
   public static func merge(_ shards: [String], into folder: String) throws(JetsimError) -> Int {
     var manifests: [SweepManifest] = []
     for shard in shards {
-      manifests.append(try SweepManifest(contentsOf: "\(shard)/\(manifestFile)"))
+      let manifestPath = "\(shard)/\(manifestFile)"
+      // A folder without a manifest is not a sweep's: say that, not that one file is missing.
+      if FileSystem.entry(at: manifestPath) == .none {
+        throw .unreadable(
+          path: shard,
+          reason: FileSystem.entry(at: shard) == .none
+            ? "no such folder; check the path"
+            : "it is not a sweep or shard folder: it holds no \(manifestFile); give the folders a sweep wrote"
+        )
+      }
+      manifests.append(try SweepManifest(contentsOf: manifestPath))
     }
     guard var merged = manifests.first else {
       throw .fileNotFound(path: "(no shard folders given)")

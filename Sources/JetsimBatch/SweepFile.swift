@@ -55,7 +55,11 @@ private struct SweepLoader {
     self.path = path
     self.file = file
     folder = ProfileLoader.directory(of: path)
-    base = try ProfileLoader.scenario(at: ProfileLoader.resolve(file.scenario, from: folder))
+    let scenarioPath = ProfileLoader.resolve(file.scenario, from: folder)
+    if FileSystem.entry(at: scenarioPath) == .none {
+      throw ProfileLoader.notThere(scenarioPath, at: "scenario", of: path)
+    }
+    base = try ProfileLoader.scenario(at: scenarioPath)
     digestInput = digest + base.inputs.map(\.sha256).joined()
   }
 
@@ -84,10 +88,9 @@ private struct SweepLoader {
 
   /// The profile in the file `reference` names, fingerprinted.
   mutating func profile<T>(
-    _ reference: String, _ read: (JSONNode) throws(FieldError) -> T
+    _ reference: String, at key: String, _ read: (JSONNode) throws(FieldError) -> T
   ) throws(JetsimError) -> T {
-    let profilePath = ProfileLoader.resolve(reference, from: folder)
-    let data = try InputFile.bytes(at: profilePath)
+    let (profilePath, data) = try ProfileLoader.referenced(reference, at: key, of: path)
     digestInput += SHA256.hex(data)
     return try ProfileLoader.decode(data, path: profilePath, read)
   }
@@ -95,8 +98,8 @@ private struct SweepLoader {
   mutating func deviceAxis() throws(JetsimError) {
     guard let devices = file.devices else { return }
     var values: [Value] = []
-    for reference in devices {
-      let device = try profile(reference) { node throws(FieldError) in
+    for (index, reference) in devices.enumerated() {
+      let device = try profile(reference, at: "axes.device[\(index)]") { node throws(FieldError) in
         try DeviceProfile(json: node)
       }
       values.append(Value(label: device.name) { $0.device = device })
@@ -121,9 +124,11 @@ private struct SweepLoader {
     var values: [Value] = []
     for (index, catalogue) in catalogues.enumerated() {
       var apps: [AppProfile] = []
-      for reference in catalogue {
+      for (position, reference) in catalogue.enumerated() {
         apps.append(
-          try profile(reference) { node throws(FieldError) in try AppProfile(json: node) })
+          try profile(reference, at: "axes.apps[\(index)][\(position)]") {
+            node throws(FieldError) in try AppProfile(json: node)
+          })
       }
       let catalogueApps = apps
       values.append(Value(label: "catalogue-\(index + 1)") { $0.apps = catalogueApps })

@@ -37,9 +37,9 @@ struct SweepFolder {
           throw JetsimError.invalidValue(
             path: manifestPath,
             keyPath: existing.digest != manifest.digest ? "digest" : "shard",
-            value: "a different sweep or shard",
+            value: Sweep.differentSweep,
             expected:
-              "the same sweep file, profiles and shard as the interrupted run (or start over instead of resuming)"
+              "the same sweep file, profiles and shard as the \(Self.held(existing, done: done)) there; to start over, which discards it, run the sweep again without resuming"
           )
         }
         start = .resumed(done: done)
@@ -66,6 +66,17 @@ struct SweepFolder {
       lock.release()
       throw JetsimError.outputNotWritable(path: path, reason: "\(error)")
     }
+  }
+
+  /// What a folder of `manifest` with `done` runs holds, in words: "the interrupted shard 2/4",
+  /// "the finished sweep (run whole, or merged from its shards)".
+  static func held(_ manifest: SweepManifest, done: Int) -> String {
+    let state = done >= manifest.ownedRuns ? "finished" : "interrupted"
+    guard let shard = manifest.shard else {
+      return state == "finished"
+        ? "finished sweep (run whole, or merged from its shards)" : "interrupted sweep"
+    }
+    return "\(state) shard \(shard)"
   }
 
   /// Lets other jetsim processes at the folder.

@@ -1,7 +1,8 @@
 import Jetsim
 
 /// Turns `jetsim`'s arguments (without the program name) into a `Command`, or a `UsageError` that
-/// says what is wrong and suggests the nearest subcommand or option. Pure: no files are touched.
+/// says what is wrong and suggests the nearest subcommand or option. No file is read or written (paths given twice are
+/// compared as the file system resolves them).
 enum CommandParser {
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
     guard let first = arguments.first else { return .help(nil) }

@@ -36,6 +36,30 @@ import Testing
     #expect("\(error)".contains("timeStampBegin"), "\(error)")
   }
 
+  /// A user model in a file of its own is read as a user model, not as a scenario with unknown
+  /// keys: the shipped one is valid, and a wrong key or value of one is named in a user model's
+  /// words.
+  @Test func aUserModelFileIsCheckedAsAUserModel() throws {
+    let everyday = "\(packageRoot)/Profiles/user-models/everyday.json"
+    #expect(try InputValidator.validate(at: everyday) == .userModel)
+    let scratch = try ScratchFolder()
+    let typo = try scratch.write(
+      "typo.json", #"{"apps": ["a", "b"], "popularity": {"zipf": 1}, "dwel": "2m"}"#)
+    let error = try #require(throws: JetsimError.self) { try InputValidator.validate(at: typo) }
+    #expect("\(error)" == "\(typo): unknown key 'dwel'; did you mean 'dwell'?")
+    let share = try scratch.write("share.json", #"{"switches": {"home": 2}}"#)
+    let shareError = try #require(throws: JetsimError.self) {
+      try InputValidator.validate(at: share)
+    }
+    #expect("\(shareError)".contains("'switches.home'"), "\(shareError)")
+    let empty = try scratch.write("empty.json", #"{"apps": [], "gap": "1m"}"#)
+    #expect(throws: JetsimError.self) { try InputValidator.validate(at: empty) }
+    // A scenario that has a user model's keys at its top level by mistake is still a scenario.
+    let scenario = try scratch.write(
+      "scenario.json", #"{"version": 1, "name": "x", "device": "d.json", "apps": [], "gap": "1m"}"#)
+    #expect(try InputValidator.kind(of: scenario) == .scenario)
+  }
+
   /// A pipe could be read only once: validating it is refused in words, not read twice and
   /// called empty JSON.
   @Test func aPipeIsRefusedWithWhatToDo() throws {

@@ -49,6 +49,15 @@ import Testing
       ["run", "s.json", "--polcy", "lru"],
       "unknown option '--polcy' for 'run'; did you mean '--policy'?"
     ),
+    // A singular for a plural is suggested as a plural for a singular is.
+    (
+      ["compare", "s.json", "--policy", "lru"],
+      "unknown option '--policy' for 'compare'; did you mean '--policies'?"
+    ),
+    (
+      ["run", "s.json", "--policies", "lru"],
+      "unknown option '--policies' for 'run'; did you mean '--policy'?"
+    ),
     (["run"], "'run' needs a SCENARIO file"),
     (["run", "a.json", "b.json"], "'run' takes one SCENARIO, got 2"),
     (

@@ -367,6 +367,50 @@ import Testing
     )
   }
 
+  /// An --expect that is a file is said to be one, checked or updated: the advice to record
+  /// with --update would fail there.
+  @Test func anExpectThatIsAFileIsSaidToBeOne() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.write("afile", "x\n")
+    for (update, status) in [([], Int32(66)), (["--update"], 73)] {
+      let result = try jetsim(
+        ["check", scenarioPath("worked-example"), "--expect", file] + update)
+      #expect(result.status == status)
+      #expect(
+        result.errors
+          == "jetsim: \(file): a file, not a folder; --expect names the folder of golden reports (kills.csv, run.json): give a folder\n"
+      )
+    }
+    #expect(try scratch.read("afile") == "x\n")
+  }
+
+  /// A folder of the user's own is refused with one piece of advice, naming the flag that
+  /// chooses another folder; for import-lsapp --run, whose run goes to Reports/NAME whatever
+  /// --out is, the advice is how to run it elsewhere.
+  @Test func aFolderOfTheUsersOwnGetsTheAdviceOnce() throws {
+    let scratch = try ScratchFolder()
+    try scratch.write("userdir/mine.txt", "mine\n")
+    let run = try jetsim([
+      "run", scenarioPath("worked-example"), "--out", scratch.file("userdir"),
+    ])
+    #expect(run.status == 73)
+    #expect(run.errors.components(separatedBy: "choose another folder").count == 2, "\(run.errors)")
+    #expect(
+      run.errors.hasSuffix("; remove it or choose another folder with --out)\n"), "\(run.errors)")
+    try scratch.write("Reports/lsapp-user-1/mine.txt", "mine\n")
+    let imported = try jetsim(
+      [
+        "import-lsapp", packagePath("Profiles/traces/lsapp-sample.tsv"), "--scenario",
+        scenarioPath("daily-commute"), "--out", "imp", "--run",
+      ], in: scratch.path)
+    #expect(imported.status == 73)
+    #expect(
+      imported.errors
+        == "jetsim: Reports/lsapp-user-1: cannot write the reports (the folder is not a run folder jetsim wrote (it has no .jetsim marker of that kind), so jetsim will not replace it; remove it); --run writes the run there (Reports/ and the scenario's name): to run it into another folder, import without --run, then: jetsim run imp/lsapp-user-1.json --out DIR\n"
+    )
+    #expect(!imported.errors.contains("choose another"))
+  }
+
   @Test func helpForEverySubcommand() throws {
     for arguments in [
       ["--help"], ["run", "--help"], ["compare", "--help"], ["check", "--help"],
@@ -442,6 +486,62 @@ import Testing
     #expect(lines.count == 1, "one line, usage errors with their pointer to --help on it")
     if status == 64 { #expect(result.errors.contains(" (see 'jetsim ")) }
     #expect(!result.errors.contains("Fatal error") && !result.errors.contains("Stack dump"))
+  }
+
+  /// A missing file typed on the command line is named as typed, with no word of a referring
+  /// file; one a file names is named with that file and the key, where the path to mend is; a
+  /// folder merge cannot use is called what it is, not a missing manifest.
+  @Test func aMissingFileIsNamedWhereItsPathIsWritten() throws {
+    let scratch = try ScratchFolder()
+    let typed: [[String]] = [
+      ["run", "Profiles/scenarios/worked-example.json", "--trace", "nonexist.csv"],
+      [
+        "what-if", "Profiles/scenarios/photofeed-day.json", "--app", "com.example.photofeed",
+        "--resident", "100MB", "--devices", "nonexist.json",
+      ],
+    ]
+    for arguments in typed {
+      let result = try jetsim(arguments)
+      #expect(result.status == 66)
+      #expect(
+        result.errors == "jetsim: \(arguments.last ?? ""): no such file; check the path\n",
+        "\(result.errors)")
+    }
+    let scenario = try scratch.write(
+      "s.json",
+      try String(contentsOfFile: scenarioPath("evening-social"), encoding: .utf8)
+        .replacingOccurrences(of: "../traces/evening-social.csv", with: "missing.csv")
+        .replacingOccurrences(of: "../", with: "\(packageRoot)/Profiles/"))
+    let trace = try jetsim(["run", scenario, "--out", scratch.file("o")])
+    #expect(trace.status == 66)
+    #expect(
+      trace.errors
+        == "jetsim: \(scratch.path)/missing.csv: cannot be read (it does not exist; \(scenario) names it at 'trace', from its own folder)\n"
+    )
+    let sweep = try scratch.write(
+      "sweep.json",
+      #"{"version": 1, "name": "s", "scenario": "nowhere.json", "axes": {"seeds": "1"}}"#)
+    let swept = try jetsim(["sweep", sweep, "--out", scratch.file("w")])
+    #expect(swept.status == 66)
+    #expect(
+      swept.errors
+        == "jetsim: \(scratch.path)/nowhere.json: cannot be read (it does not exist; \(sweep) names it at 'scenario', from its own folder)\n"
+    )
+    try FileManager.default.createDirectory(
+      atPath: scratch.file("runs/daily-commute"), withIntermediateDirectories: true)
+    let merged = try jetsim([
+      "merge", scratch.file("runs/daily-commute"), scratch.file("shards/2"), "--out",
+      scratch.file("m"),
+    ])
+    #expect(merged.status == 66)
+    #expect(
+      merged.errors
+        == "jetsim: \(scratch.file("runs/daily-commute")): cannot be read (it is not a sweep or shard folder: it holds no sweep-manifest.json; give the folders a sweep wrote)\n"
+    )
+    let missing = try jetsim(["merge", scratch.file("shards/2"), "--out", scratch.file("m")])
+    #expect(
+      missing.errors
+        == "jetsim: \(scratch.file("shards/2")): cannot be read (no such folder; check the path)\n")
   }
 
   @Test func aFailedRunLeavesNoReportFolder() throws {

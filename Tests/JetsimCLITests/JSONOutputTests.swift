@@ -59,6 +59,19 @@ import Testing
       ["check", example, "--expect", "Reports/golden/worked-example", "--seed", "9"])
     let seed = ((seeded as? [String: Any])?["recorded_with"] as? [String: Any])?["seed"]
     #expect((seed as? Int) == 1)
+    // --update prints a document too: the golden as it was, and the files written.
+    let golden = scratch.file("golden")
+    let recordedNow = try document(["check", example, "--expect", golden, "--update"])
+    #expect((recordedNow as? [String: Any])?["update"] as? String == "recorded")
+    #expect((recordedNow as? [String: Any])?["written"] as? [String] == ["kills.csv", "run.json"])
+    #expect((recordedNow as? [String: Any])?["passed"] is NSNull)
+    let upToDate = try document(["check", example, "--expect", golden, "--update"])
+    #expect(
+      (upToDate as? [String: Any])?.keys.sorted()
+        == ["differences", "golden", "passed", "scenario", "unchanged", "update", "written"])
+    #expect((upToDate as? [String: Any])?["update"] as? String == "up_to_date")
+    #expect((upToDate as? [String: Any])?["passed"] as? Bool == true)
+    #expect((upToDate as? [String: Any])?["differences"] as? [String] == [])
     _ = try document([
       "plan", "Profiles/scenarios/light-user-2gb.json", "--target", "warm-resume-ratio>=0.5",
       "--max", "2GB", "--out", scratch.file("plan"),

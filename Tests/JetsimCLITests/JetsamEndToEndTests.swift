@@ -2,6 +2,7 @@ import Foundation
 import JetsimTestSupport
 import Testing
 
+@testable import JetsimCLI
 @testable import JetsimCore
 @testable import JetsimIO
 
@@ -82,6 +83,21 @@ import Testing
     #expect(json.output.contains("\"real_victims\": [\n        \"KodiMusicRemoteP\"\n      ]"))
   }
 
+  /// `replay --help`'s examples on the shipped reports run as a shell runs them (patterns
+  /// expanded), and score a report: an example that scores nothing shows nothing of replay.
+  @Test func theHelpExamplesOnTheShippedReportsScore() throws {
+    let examples = ReplayOptions.spec.examples.filter { $0.contains("Profiles/") }
+    #expect(!examples.isEmpty)
+    for example in examples {
+      let scratch = try ScratchFolder()
+      let binary = try jetsimBinary().path
+      let command = example.replacingOccurrences(of: "jetsim ", with: "'\(binary)' ")
+      let result = try tool("sh", ["-c", "\(command) -o '\(scratch.file("replay"))'"])
+      #expect(result.status == 0, "\(example): \(result.errors)")
+      #expect(result.output.contains(": 1 scored (62 pressure kills)"), "\(example)")
+    }
+  }
+
   @Test func badReportsAreOneLineErrors() throws {
     let scratch = try ScratchFolder()
     let broken = try scratch.write("broken.ips", "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {")
@@ -99,6 +115,25 @@ import Testing
       "replay", "\(reports)/ios9-iphone6s-trimmed.crash", "--policies", "nope",
     ])
     #expect(unknown.status == 64)
+  }
+
+  /// A report given twice (two patterns that overlap, or one path written two ways) is a usage
+  /// error: it would be scored twice. Nothing is written.
+  @Test func replayRefusesAReportGivenTwice() throws {
+    let scratch = try ScratchFolder()
+    let report = "\(reports)/held-out/ios12-iphonexsmax-vm-pageshortage.crash"
+    for second in [
+      report, "\(reports)/./held-out/../held-out/ios12-iphonexsmax-vm-pageshortage.crash",
+    ] {
+      let result = try jetsim(["replay", report, second, "-o", scratch.file("r")])
+      #expect(result.status == 64)
+      #expect(
+        result.errors
+          == "jetsim: REPORT 2 ('\(second.excerpt(limit: 60))') is REPORT 1 again; give each report once (see 'jetsim replay --help')\n"
+      )
+      #expect(result.output == "")
+    }
+    #expect(try scratch.contents() == [])
   }
 
   /// A report with no app gives no scenario: import-jetsam says there is nothing to import and

@@ -134,6 +134,71 @@ import Testing
     #expect(result.errors.split(separator: "\n").count == 1)
   }
 
+  /// A payload file given twice (two patterns that overlap, or one path written two ways) is a
+  /// usage error: its payloads would weigh twice.
+  @Test func importMetricKitRefusesAFileGivenTwice() throws {
+    let payload = "Profiles/metrickit/photofeed-2026-11-17.json"
+    for second in [
+      payload, "\(packageRoot)/\(payload)", "Profiles//metrickit/./\(payload.dropFirst(19))",
+    ] {
+      let result = try jetsim([
+        "import-metrickit", payload, "Profiles/metrickit/photofeed-2026-11-18.json", second,
+        "--app", "com.example.photofeed", "--profile", "Profiles/apps/photofeed.json",
+      ])
+      #expect(result.status == 64)
+      #expect(result.errors.hasPrefix("jetsim: PAYLOAD 3 ('"), "\(result.errors)")
+      #expect(
+        result.errors.hasSuffix(
+          "') is PAYLOAD 1 again; give each payload file once (see 'jetsim import-metrickit --help')\n"
+        ), "\(result.errors)")
+      #expect(result.errors.split(separator: "\n").count == 1)
+      #expect(result.output == "")
+    }
+  }
+
+  /// Another app's profile is refused, naming the file and its id, and nothing is written: it
+  /// would be filled with (or checked against) this app's memory.
+  @Test func anotherAppsProfileIsRefused() throws {
+    let scratch = try ScratchFolder()
+    for out in [[], ["--out", scratch.file("x.json")]] {
+      let result = try jetsim(
+        [
+          "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json", "--app",
+          "com.example.photofeed", "--profile", "Profiles/apps/maps.json",
+        ] + out)
+      #expect(result.status == 65)
+      #expect(
+        result.errors
+          == "jetsim: Profiles/apps/maps.json: 'id' is 'com.example.maps'; expected com.example.photofeed, the app given with --app; give that app's profile with --profile (or --app com.example.maps for this profile's payloads)\n"
+      )
+      #expect(result.output == "")
+    }
+    #expect(try scratch.contents() == [])
+  }
+
+  /// Payloads all of other apps: the error names every file (the first, and how many more) and
+  /// the apps they are of, in the payloads of all of them.
+  @Test func payloadsOfOtherAppsAreNamedAsTheyAre() throws {
+    let two = try jetsim([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json",
+      "Profiles/metrickit/photofeed-2026-11-18.json", "--app", "com.example.nope", "--profile",
+      "Profiles/apps/photofeed.json",
+    ])
+    #expect(two.status == 65)
+    #expect(
+      two.errors
+        == "jetsim: Profiles/metrickit/photofeed-2026-11-17.json (and 1 more): 'metaData.bundleIdentifier' is com.example.photofeed in all 2 payloads; expected a payload of com.example.nope, the app given with --app\n"
+    )
+    let one = try jetsim([
+      "import-metrickit", "Profiles/metrickit/photofeed-2026-11-17.json", "--app",
+      "com.example.nope", "--profile", "Profiles/apps/photofeed.json",
+    ])
+    #expect(
+      one.errors
+        == "jetsim: Profiles/metrickit/photofeed-2026-11-17.json: 'metaData.bundleIdentifier' is com.example.photofeed in the payload; expected a payload of com.example.nope, the app given with --app\n"
+    )
+  }
+
   @Test func whatIfErrorsAreOneLine() throws {
     let unknown = try jetsim([
       "what-if", photofeed, "--app", "com.example.nobody", "--resident", "100MB",

@@ -233,6 +233,19 @@ import Testing
     }
   }
 
+  /// A user model in a file of its own (what what-if --user-model takes) is validated as one, and
+  /// the line says where its app ids are checked.
+  @Test func validateChecksAUserModelFileAsAUserModel() throws {
+    let valid = try jetsim(["validate", "Profiles/user-models/everyday.json"])
+    #expect(valid.status == 0, "\(valid.errors)")
+    #expect(
+      valid.output
+        == "Profiles/user-models/everyday.json: valid user model (its app ids are checked where it is used: as a scenario's userModel, or by what-if --user-model)\n"
+    )
+    let json = try jetsim(["validate", "Profiles/user-models/everyday.json", "--format", "json"])
+    #expect(json.output.contains("\"kind\": \"user model\""), "\(json.output)")
+  }
+
   /// An LSApp log saved as `.csv` (tab-separated, short header) is an app-usage log to validate
   /// as to import-lsapp; in UTF-16 both refuse it with the same words and exit code.
   @Test func validateAndImportLSAppAgree() throws {

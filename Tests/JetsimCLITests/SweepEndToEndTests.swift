@@ -140,6 +140,55 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/m"))
   }
 
+  /// An --out that is one of the shard folders (however written) is a usage error, and the
+  /// shard is left as it was, still a shard a resumed sweep finds.
+  @Test func mergeRefusesAnOutThatIsAShard() throws {
+    let scratch = try ScratchFolder()
+    let folder = scratch.path + "/shard"
+    #expect(try jetsim(["sweep", sweepFile, "--shard", "1/2", "--out", folder, "-q"]).status == 0)
+    let before = try scratch.contents("shard")
+    let into = try jetsim(["merge", folder, "--out", scratch.path + "/./shard/"])
+    #expect(into.status == 64)
+    #expect(
+      into.errors
+        == "jetsim: --out '\(scratch.path)/./shard/' is SHARD_DIR 1; write the combined sweep to a folder of its own (see 'jetsim merge --help')\n"
+    )
+    #expect(try scratch.contents("shard") == before)
+    let resumed = try jetsim([
+      "sweep", sweepFile, "--shard", "1/2", "--out", folder, "--resume", "-q",
+    ])
+    #expect(resumed.status == 0, "\(resumed.errors)")
+  }
+
+  /// Resuming a folder of another shard, or of the merged sweep, says what the folder holds
+  /// (finished, not interrupted; merged or a shard) and how to start over instead.
+  @Test func resumingAnotherShardsFolderSaysWhatItHoldsAndHowToStartOver() throws {
+    let scratch = try ScratchFolder()
+    for index in 1...2 {
+      let shard = try jetsim([
+        "sweep", sweepFile, "--shard", "\(index)/2", "--out", scratch.file("s\(index)"), "-q",
+      ])
+      #expect(shard.status == 0, "\(shard.errors)")
+    }
+    #expect(
+      try jetsim(["merge", scratch.file("s1"), scratch.file("s2"), "--out", scratch.file("m")])
+        .status == 0)
+    let cases = [
+      ("m", "1/2", "the finished sweep (run whole, or merged from its shards)"),
+      ("s1", "2/2", "the finished shard 1/2"),
+    ]
+    for (folder, shard, held) in cases {
+      let resumed = try jetsim([
+        "sweep", sweepFile, "--shard", shard, "--out", scratch.file(folder), "--resume", "-q",
+      ])
+      #expect(resumed.status == 65)
+      #expect(
+        resumed.errors
+          == "jetsim: \(scratch.file(folder))/sweep-manifest.json: 'shard' is a different sweep or shard; expected the same sweep file, profiles and shard as \(held) there; to start over, which discards it, run the sweep again without resuming (leave out --resume)\n"
+      )
+    }
+  }
+
   @Test func planPrintsTheAnswerAndTheCurve() throws {
     let result = try jetsim([
       "plan", scenarioPath("light-user-2gb"), "--target", "warm-resume-ratio>=0.9", "--seeds", "3",

@@ -86,6 +86,30 @@ import Testing
     }
   }
 
+  /// A key given twice is named where each of the two is: its line and column, on one line or
+  /// many, in a small object or a large one (past 16 keys, another lookup finds the first).
+  @Test(arguments: [
+    (#"{"version": 1, "id": "x", "id": "y"}"#, "line 1, column 27", "first at line 1, column 16"),
+    (
+      "{\n \"version\": 1,\n \"id\":\n   \"x\",\n  \"id\": \"y\"}", "line 5, column 3",
+      "first at line 3, column 2"
+    ),
+    (
+      "{" + (1...20).map { "\"k\($0)\": 1, " }.joined() + "\n\"k3\": 2}", "line 2, column 1",
+      "first at line 1, column 20"
+    ),
+  ])
+  func aKeyGivenTwiceIsNamedWhereBothAre(text: String, at: String, first: String) throws {
+    let error = #expect(throws: JSONParser.SyntaxError.self) {
+      try JSONParser.parse(Array(text.utf8))
+    }
+    #expect(
+      error.map { "\($0)" }?.hasPrefix("\(at): the key ") == true, "\(String(describing: error))")
+    #expect(
+      error?.message.contains("appears twice in one object (\(first)); keep one") == true,
+      "\(String(describing: error))")
+  }
+
   @Test func anUnknownKeySuggestsTheNearestOne() throws {
     let file = try scratch.write("app.json", #"{"version": 1, "id": "x", "resdent": "45MB"}"#)
     #expect(

@@ -113,7 +113,7 @@ let workedExample = "\(packageRoot)/Profiles/scenarios/worked-example.json"
     } matching: { issue in
       issue.comments.contains {
         $0.rawValue
-          == "jetsim: nowhere.json: no such file; check the path (relative paths start at the referring file)"
+          == "jetsim: nowhere.json: no such file; check the path"
       }
     }
   }

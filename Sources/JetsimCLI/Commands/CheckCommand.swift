@@ -92,6 +92,14 @@ extension CheckOptions {
     overrides.apply(to: &scenario)
     let options = GoldenCheckOptions(
       events: events, numbers: numbers, tolerance: tolerance, durationMs: durationMs)
+    // A file where the golden folder should be: neither checked nor recorded there, and
+    // --update would not help.
+    if FileSystem.entry(at: expect) == .file {
+      return CommandResult(
+        errors:
+          "jetsim: \(expect): a file, not a folder; --expect names the folder of golden reports (kills.csv, run.json): give a folder\n",
+        code: update ? .cannotCreate : .noInput)
+    }
     guard update else {
       let result: GoldenCheckResult
       do {
@@ -113,6 +121,14 @@ extension CheckOptions {
       case .json: return CommandResult(output: Self.json(result), code: code)
       }
     }
+    return try record(scenario, options: options)
+  }
+
+  /// Re-records the golden folder (`--update`) and says which files changed, and what the golden
+  /// it replaced differed in.
+  func record(_ scenario: Scenario, options: GoldenCheckOptions) throws(JetsimError)
+    -> CommandResult
+  {
     let before = try? GoldenCheck.check(scenario, against: expect, options: options)
     let files: [(file: String, written: Bool)]
     do {
@@ -121,10 +137,16 @@ extension CheckOptions {
       // The golden folder is --expect's: name that flag, not --out.
       let error = JetsimError.outputNotWritable(path: path, reason: reason, output: output)
       return CommandResult(
-        errors: "jetsim: \(error); choose another folder with --expect\n", code: .cannotCreate)
+        errors: ErrorMessage.line(for: error, flag: "--expect"), code: .cannotCreate)
     }
     let written = files.filter(\.written).map(\.file)
     let unchanged = files.filter { !$0.written }.map(\.file)
+    guard !printing.quiet else { return CommandResult() }
+    if printing.format == .json {
+      return CommandResult(
+        output: updateJSON(
+          scenario: scenario.name, before: before, written: written, unchanged: unchanged))
+    }
     var text =
       written.isEmpty
       ? "\(expect): already up to date"
@@ -138,7 +160,28 @@ extension CheckOptions {
       text +=
         "  what changed: \(count) \(count == 1 ? "difference" : "differences"), the first: \(first)\n"
     }
-    return printing.quiet ? CommandResult() : CommandResult(output: text)
+    return CommandResult(output: text)
+  }
+
+  /// What `--update` did as one JSON document, with the keys of the check's own where they mean
+  /// the same: the golden as it was (`passed` and `differences`, null when there was none that
+  /// could be compared), what was done (`update`: `recorded`, `updated` or `up_to_date`, as the
+  /// text says it) and the files re-recorded (`written`) or left as they were (`unchanged`).
+  func updateJSON(
+    scenario: String, before: GoldenCheckResult?, written: [String], unchanged: [String]
+  ) -> String {
+    JSONText.render(
+      .fields([
+        ("scenario", .string(scenario)), ("golden", .string(expect)),
+        (
+          "update",
+          .string(written.isEmpty ? "up_to_date" : before == nil ? "recorded" : "updated")
+        ),
+        ("written", .list(written.map { .string($0) })),
+        ("unchanged", .list(unchanged.map { .string($0) })),
+        ("passed", before.map { .bool($0.passed) } ?? .null),
+        ("differences", before.map { .list($0.differences.map { .string($0) }) } ?? .null),
+      ]))
   }
 
   /// What to do about a cause of a difference, in the command line's words.

@@ -78,7 +78,13 @@ extension ImportOptions {
       } catch {
         // The run failed: the command did not do what was asked, so the import goes too.
         if !existed { try? FileSystem.removeTree(out) }
-        throw error
+        guard case .outputNotWritable = error else { throw error }
+        // The run's folder is the scenario's Reports/NAME, which --out does not choose.
+        return CommandResult(
+          errors:
+            ErrorMessage.line(for: error, flag: nil)
+            + "; --run writes the run there (Reports/ and the scenario's name): to run it into another folder, import without --run, then: jetsim run \(scenarioPath) --out DIR\n",
+          code: .cannotCreate)
       }
       let (summary, scenario, folder) = simulated
       text += RunReport.text(summary, device: scenario.device, folder: folder, html: true)

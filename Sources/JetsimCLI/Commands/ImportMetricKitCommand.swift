@@ -28,7 +28,8 @@ extension ImportMetricKitOptions {
     "app", value: "ID", help: "the app's id: payloads naming another bundleIdentifier are skipped"
   ).required()
   static let profile = OptionSpec(
-    "profile", value: "APP.json", help: "the app's profile to check (and fill with --out)",
+    "profile", value: "APP.json",
+    help: "the app's profile (its id is ID) to check, and fill with --out",
     completion: .file(["json"])
   ).required("the profile to check")
   static let out = OptionSpec(
@@ -57,7 +58,7 @@ extension ImportMetricKitOptions {
       """,
     arguments: [
       ArgumentSpec(
-        name: "PAYLOAD", help: "MetricKit payload JSON files", count: .oneOrMore,
+        name: "PAYLOAD", help: "MetricKit payload JSON files, each once", count: .oneOrMore,
         completion: .file(["json"]))
     ],
     options: [app, profile, out, scenario, seeds, CommonOptions.policy, CommonOptions.jobs],
@@ -70,6 +71,8 @@ extension ImportMetricKitOptions {
     self.init(
       payloads: parsed.positionals,
       app: parsed.required(Self.app), profile: parsed.required(Self.profile))
+    // A file given twice (two patterns that overlap) would weigh its payloads twice: refused.
+    try parsed.distinctPaths(each: "each payload file")
     out = parsed.value(Self.out)
     scenario = parsed.value(Self.scenario)
     seeds = try parsed.seeds(Self.seeds)
@@ -81,6 +84,14 @@ extension ImportMetricKitOptions {
   func execute() throws(JetsimError) -> CommandResult {
     let (real, used, skipped) = try readPayloads()
     let given = try ProfileLoader.app(at: profile)
+    // Another app's profile would be checked against (or filled with) this app's memory.
+    guard given.id == app else {
+      throw .invalidValue(
+        path: profile, keyPath: "id", value: "'\(given.id)'",
+        expected:
+          "\(app), the app given with --app; give that app's profile with --profile (or --app \(given.id) for this profile's payloads)"
+      )
+    }
     let check = MetricKitCheck(real: real, profile: given)
     var filled = given
     if out != nil {
@@ -123,10 +134,12 @@ extension ImportMetricKitOptions {
     var real: MetricKitPayload?
     var used = 0
     var skipped = 0
+    var others: [String] = []
     for path in payloads {
       for payload in try MetricKitPayload.load(at: path) {
-        guard payload.app == nil || payload.app == app || payload.app == "" else {
+        if let other = payload.app, other != app, other != "" {
           skipped += 1
+          if !others.contains(other) { others.append(other) }
           continue
         }
         used += 1
@@ -141,9 +154,12 @@ extension ImportMetricKitOptions {
       }
     }
     guard let real else {
+      // Every payload of every file is another app's: name the files and the apps they are of.
+      let count = skipped == 1 ? "the payload" : "all \(skipped) payloads"
       throw .invalidValue(
-        path: payloads[0], keyPath: "metaData.bundleIdentifier",
-        value: "\(skipped.counted("payload")) of other apps", expected: "a payload of \(app)")
+        path: Self.files(payloads), keyPath: "metaData.bundleIdentifier",
+        value: "\(others.joined(separator: ", ")) in \(count)",
+        expected: "a payload of \(app), the app given with --app")
     }
     return (real, used, skipped)
   }
@@ -184,13 +200,16 @@ extension ImportMetricKitOptions {
     return (fitted, simulated)
   }
 
+  /// The payload files as an error names them: the first, and how many more.
+  static func files(_ payloads: [String]) -> String {
+    payloads.count == 1 ? payloads[0] : "\(payloads[0]) (and \(payloads.count - 1) more)"
+  }
+
   /// The error when `--out` asks for a profile the payloads cannot fill: none of them gives an
   /// average suspended memory (no `memoryMetrics`, or `sampleCount` 0).
   private func noAverage(payloads used: Int) -> JetsimError {
-    let files =
-      payloads.count == 1 ? payloads[0] : "\(payloads[0]) (and \(payloads.count - 1) more)"
     return .invalidValue(
-      path: files, keyPath: "memoryMetrics.averageSuspendedMemory",
+      path: Self.files(payloads), keyPath: "memoryMetrics.averageSuspendedMemory",
       value:
         "absent or of 0 samples in \(used == 1 ? "the payload" : "all \(used) payloads") of \(app)",
       expected:

@@ -9,7 +9,9 @@ struct MergeOptions: Subcommand, Equatable {
 }
 
 extension MergeOptions {
-  static let out = CommonOptions.out.helped("where to write the combined sweep").required()
+  static let out = CommonOptions.out.helped(
+    "where to write the combined sweep: a folder of its own, not a shard's"
+  ).required()
 
   static let spec = CommandSpec(
     name: "merge",
@@ -26,15 +28,14 @@ extension MergeOptions {
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(shards: parsed.positionals, out: parsed.required(Self.out))
     // A folder given twice is a slip (another shard's folder was meant): refused, not merged.
-    var first: [String: Int] = [:]
-    for (position, shard) in shards.enumerated() {
-      let folder = ProfileLoader.resolve(".", from: shard)
-      if let earlier = first[folder] {
-        throw UsageError(
-          "SHARD_DIR \(position + 1) ('\(shard.excerpt(limit: 60))') is SHARD_DIR \(earlier + 1) again; give each shard's folder once",
-          help: "merge")
-      }
-      first[folder] = position
+    try parsed.distinctPaths(each: "each shard's folder")
+    // Merged into one of its shards, the shard's folder would become the whole sweep, and a
+    // resumed shard would no longer find its own runs there: refused.
+    let output = FileSystem.canonical(out)
+    if let position = shards.firstIndex(where: { FileSystem.canonical($0) == output }) {
+      throw UsageError(
+        "--out '\(out.excerpt(limit: 60))' is SHARD_DIR \(position + 1); write the combined sweep to a folder of its own",
+        help: "merge")
     }
     printing = try OutputOptions(parsed)
   }

@@ -24,17 +24,20 @@ extension ReplayOptions {
       what the kernel's pressure kills freed (vm-pageshortage, proc-thrashing, fc-thrashing, \
       vm-compressor-*); then compares them with the kernel's victims in kill order. Kills for \
       other reasons (per-process-limit, vnode-limit, highwater) are listed, not scored. Prints \
-      each policy's agreement and writes the files under FILES. See docs/validation.md.
+      each policy's agreement and writes the files under FILES. A report given twice (two \
+      patterns that overlap) is refused: it would be scored twice. See docs/validation.md.
       """,
     arguments: [.jetsamReports],
     options: [policies, out.option],
     examples: [
-      "jetsim replay Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
+      "jetsim replay Profiles/jetsam-reports/*.crash Profiles/jetsam-reports/held-out/*.crash",
       "jetsim replay report.ips --policies jetsam,largest-first -o /tmp/replay",
     ])
 
   init(_ parsed: ParsedArguments) throws(UsageError) {
     self.init(reports: parsed.positionals)
+    // A report given twice (two patterns that overlap) would be scored twice: refused.
+    try parsed.distinctPaths(each: "each report")
     policies = try parsed.policies(Self.policies)
     if let out = parsed.value(Self.out.option) { self.out = out }
     printing = try OutputOptions(parsed)

@@ -72,12 +72,21 @@ extension SweepOptions {
     let jobs = jobs ?? Progress.cores
     let progress = printing.quiet ? nil : Progress.onTerminal(label: "sweep")
     let start = DispatchTime.now().uptimeNanoseconds
-    let outcome = try Sweep.run(
-      definition, into: folder, jobs: jobs, resume: resume, shard: shard,
-      started: { start in
-        // Said at once, on standard error, even with --quiet: it decides what a long sweep keeps.
-        if let note = Self.note(start, folder: folder) { Progress.say(note) }
-      }, progress: progress?.runs)
+    let outcome: Sweep.Outcome
+    do {
+      outcome = try Sweep.run(
+        definition, into: folder, jobs: jobs, resume: resume, shard: shard,
+        started: { start in
+          // Said at once, on standard error, even with --quiet: it decides what a long sweep keeps.
+          if let note = Self.note(start, folder: folder) { Progress.say(note) }
+        }, progress: progress?.runs)
+    } catch .invalidValue(let path, let key, let value, let expected)
+      where value == Sweep.differentSweep
+    {
+      // The folder holds another sweep or shard: starting over is the same command without --resume.
+      throw .invalidValue(
+        path: path, keyPath: key, value: value, expected: expected + " (leave out --resume)")
+    }
     progress?.finish()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     var result = CommandResult(wrote: [folder])

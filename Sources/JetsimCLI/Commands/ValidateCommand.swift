@@ -15,13 +15,15 @@ extension ValidateOptions {
     discussion: """
       Each FILE is checked as what it is, exactly as the command that uses it reads it: a trace or \
       an app-usage log by its extension and header, a JetsamEvent report by its extension (.ips, \
-      .synced, .crash), otherwise a JSON scenario, sweep, device or app profile or MetricKit \
-      payload, told apart by its keys. Every error names the file, the key or line, and the \
+      .synced, .crash), otherwise a JSON scenario, sweep, device or app profile, MetricKit \
+      payload or user model (the keys of a scenario's userModel, as what-if --user-model takes \
+      them; its app ids are checked where it is used), told apart by its keys. Every error names the file, the key or line, and the \
       fix. Exit 0 when every file is valid.
       """,
     arguments: [ArgumentSpec(name: "FILE", help: "a file to check", count: .oneOrMore)],
     examples: [
       "jetsim validate Profiles/scenarios/*.json Profiles/devices/*.json Profiles/apps/*.json",
+      "jetsim validate Profiles/user-models/everyday.json",
       "jetsim validate Profiles/jetsam-reports/*.ips Profiles/jetsam-reports/*.crash",
     ])
 
@@ -37,7 +39,11 @@ extension ValidateOptions {
     for file in files {
       do {
         let kind = try InputValidator.validate(at: file)
-        result.output += "\(file): valid \(kind.rawValue)\n"
+        let note =
+          kind == .userModel
+          ? " (its app ids are checked where it is used: as a scenario's userModel, or by what-if --user-model)"
+          : ""
+        result.output += "\(file): valid \(kind.rawValue)\(note)\n"
         checked.append(
           .fields([
             ("file", .string(file)), ("valid", .bool(true)), ("kind", .string(kind.rawValue)),

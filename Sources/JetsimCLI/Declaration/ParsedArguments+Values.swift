@@ -43,6 +43,24 @@ extension ParsedArguments {
     return items
   }
 
+  /// Checks that no two positional arguments name the same file or folder, however each is
+  /// written (`a/./b/`, an absolute path, a symbolic link): one given twice, often by two patterns
+  /// that overlap, would be counted twice. `each` is what the advice asks for once: "each
+  /// shard's folder".
+  func distinctPaths(each: String) throws(UsageError) {
+    let name = command.arguments.first?.name ?? "argument"
+    var first: [String: Int] = [:]
+    for (position, path) in positionals.enumerated() {
+      let resolved = FileSystem.canonical(path)
+      if let earlier = first[resolved] {
+        throw UsageError(
+          "\(name) \(position + 1) ('\(path.excerpt(limit: 60))') is \(name) \(earlier + 1) again; give \(each) once",
+          help: command.name)
+      }
+      first[resolved] = position
+    }
+  }
+
   /// A comma-separated list of files (`--devices`); empty when the option is not given.
   func files(_ option: OptionSpec) -> [String] {
     value(option).map { $0.split(separator: ",").map(String.init) } ?? []

@@ -6,7 +6,8 @@
 /// line numbers. Text taken from an input is quoted as an excerpt: at most about 80 characters, line
 /// breaks and control characters escaped, so a message is always one short line.
 public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// A file that does not exist.
+  /// A file that does not exist, at a path given as it is. (A file another file names, relative
+  /// to its own folder, is an `unreadable` that names the referring file and key.)
   case fileNotFound(path: String)
   /// A file that exists but could not be read.
   case unreadable(path: String, reason: String)
@@ -61,7 +62,7 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .fileNotFound(let path):
       return
-        "\(Self.quoted(path)): no such file; check the path (relative paths start at the referring file)"
+        "\(Self.quoted(path)): no such file; check the path"
     case .unreadable(let path, let reason):
       return "\(Self.quoted(path)): cannot be read (\(reason))"
     case .malformedJSON(let path, let detail):

@@ -1,8 +1,9 @@
 /// "Did you mean" suggestions for misspelt keys, flags, app ids and policy names.
 package enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo:
-  /// at most a third of the word's length in edits, and never more than 3 (an insertion, deletion,
-  /// substitution or swap of neighbours each count as one).
+  /// at most a third of the longer one's length in edits, and never more than 3 (an insertion,
+  /// deletion, substitution or swap of neighbours each count as one). The rule is the same both
+  /// ways: `--policy` is suggested for `--policies` and `--policies` for `--policy`.
   ///
   /// - Complexity: O(*n* · *m*²) for *n* candidates of length about *m*.
   package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
@@ -10,10 +11,10 @@ package enum Suggestion {
     // corrupted field) is no typo of one, and is not compared.
     guard word.utf8.count <= 1_000 else { return nil }
     let lowered = Array(word.lowercased().unicodeScalars)
-    let allowed = max(1, min(3, lowered.count / 3))
     var best: (name: String, distance: Int)?
     for candidate in candidates {
       let other = Array(candidate.lowercased().unicodeScalars)
+      let allowed = max(1, min(3, max(lowered.count, other.count) / 3))
       guard abs(other.count - lowered.count) <= allowed else { continue }
       let distance = editDistance(lowered, other)
       if distance <= allowed, distance < (best?.distance ?? Int.max) {

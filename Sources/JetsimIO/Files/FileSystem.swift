@@ -1,4 +1,5 @@
 import JetsimCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -233,6 +234,31 @@ package enum FileSystem {
     guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
     let folder = trimmed[..<slash]
     return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
+  }
+
+  /// One spelling for every way of writing the path of the same file or folder: absolute, with
+  /// `.`, `..`, repeated slashes and symbolic links resolved. A path that does not exist yet (an
+  /// output) is resolved through its nearest folder that does, and the rest is kept as written.
+  package static func canonical(_ path: String) -> String {
+    if let resolved = realpath(path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let here = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
+    var parts: [Substring] = []
+    for part in ((path.hasPrefix("/") ? "" : here + "/") + path).split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    let absolute = "/" + parts.joined(separator: "/")
+    let (folder, name) = split(absolute)
+    guard folder != absolute, name != "" else { return absolute }
+    let parent = canonical(folder)
+    return parent.hasSuffix("/") ? parent + name : parent + "/" + name
   }
 }
 

@@ -54,14 +54,25 @@ package enum JSONParser {
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     func error(_ message: String) -> SyntaxError {
-      // Columns count characters, not bytes: continuation bytes of UTF-8 are not counted.
+      SyntaxError(line: line, column: column(of: (line, lineStart, position)), message: message)
+    }
+
+    /// The current position, kept to name it in an error later: its line, where that line starts,
+    /// and the byte.
+    typealias Place = (line: Int, lineStart: Int, position: Int)
+
+    var place: Place { (line, lineStart, position) }
+
+    /// The column of `place`, counted when an error names it. Columns count characters, not bytes:
+    /// continuation bytes of UTF-8 are not counted.
+    func column(of place: Place) -> Int {
       var column = 1
-      var index = lineStart
-      while index < min(position, bytes.count) {
+      var index = place.lineStart
+      while index < min(place.position, bytes.count) {
         if bytes[index] & 0xC0 != 0x80 { column += 1 }
         index += 1
       }
-      return SyntaxError(line: line, column: column, message: message)
+      return column
     }
 
     mutating func skipByteOrderMark() {
@@ -135,7 +146,9 @@ package enum JSONParser {
 
     mutating func object(depth: Int) throws(SyntaxError) -> [JSONMember] {
       var members: [JSONMember] = []
-      // Keys seen so far, once an object is large enough that a linear search would cost.
+      // Where each member's key is, for the error that names both of a duplicate.
+      var places: [Place] = []
+      // Each key's member, once an object is large enough that a linear search would cost.
       var seen: [String: Int] = [:]
       if opensEmpty(closingWith: "}") { return members }
       while true {
@@ -147,22 +160,23 @@ package enum JSONParser {
           }
           throw error("a key in double quotes was expected")
         }
-        let keyLine = line
+        let place = self.place
         let key = try string()
         let earlier: Int? =
-          members.count < 16
-          ? members.first(where: { $0.key == key })?.node.line : seen[key]
+          members.count < 16 ? members.firstIndex(where: { $0.key == key }) : seen[key]
         if let earlier {
+          let first = places[earlier]
           throw SyntaxError(
-            line: keyLine, column: 1,
+            line: place.line, column: column(of: place),
             message:
-              "the key \"\(key.excerpt(limit: 40))\" appears twice in one object (first on line \(earlier)); keep one"
+              "the key \"\(key.excerpt(limit: 40))\" appears twice in one object (first at line \(first.line), column \(column(of: first))); keep one"
           )
         }
         if members.count == 15 {
-          for member in members { seen[member.key] = member.node.line }
+          for (index, member) in members.enumerated() { seen[member.key] = index }
         }
-        if members.count >= 15 { seen[key] = keyLine }
+        if members.count >= 15 { seen[key] = members.count }
+        places.append(place)
         skipWhitespace()
         guard current == UInt8(ascii: ":") else { throw error("':' was expected after the key") }
         position += 1

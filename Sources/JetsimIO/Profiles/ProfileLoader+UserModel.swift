@@ -15,4 +15,18 @@ extension ProfileLoader {
     }
     return try file.model(apps: apps, path: path)
   }
+
+  /// Checks the user model in the JSON file at `path` as `userModel(at:apps:)` reads it, but for
+  /// its app ids: without the apps of a scenario that uses it, there is nothing to check them
+  /// against.
+  package static func checkUserModel(at path: String) throws(JetsimError) {
+    let bytes = try InputFile.bytes(at: path)
+    let file = try decode(bytes, path: path) { node throws(FieldError) in
+      try UserModelFile(json: node, at: "")
+    }
+    if file.apps?.isEmpty == true {
+      throw .invalidValue(
+        path: path, keyPath: "apps", value: "empty", expected: "at least one app id")
+    }
+  }
 }

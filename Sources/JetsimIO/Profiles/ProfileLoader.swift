@@ -72,7 +72,11 @@ public enum ProfileLoader {
       try scenario.checkWorkload()
       return (scenario, nil)
     }
-    return (scenario, replacementTrace ?? resolve(trace, from: folder))
+    if let replacementTrace { return (scenario, replacementTrace) }
+    let tracePath = resolve(trace, from: folder)
+    // A trace the file names is read later; a missing one is named with the key that names it.
+    if FileSystem.entry(at: tracePath) == .none { throw notThere(tracePath, at: "trace", of: path) }
+    return (scenario, tracePath)
   }
 
   /// The scenario's device: inline, or read from the file it names (recorded in `inputs`).
@@ -120,21 +124,30 @@ public enum ProfileLoader {
     return apps
   }
 
-  /// The path and bytes of the file a scenario names at `key`. The error for a file that does not
-  /// exist names the scenario and the key too, where the path to mend is written.
-  private static func referenced(_ reference: String, at key: String, of scenarioPath: String)
+  /// The path and bytes of the file a scenario (or a sweep) names at `key`. The error for a file
+  /// that does not exist names the referring file and the key too, where the path to mend is
+  /// written.
+  package static func referenced(_ reference: String, at key: String, of scenarioPath: String)
     throws(JetsimError) -> (path: String, bytes: [UInt8])
   {
     let path = resolve(reference, from: directory(of: scenarioPath))
     do {
       return (path, try InputFile.bytes(at: path))
     } catch .fileNotFound {
-      throw .unreadable(
-        path: path,
-        reason: "it does not exist; \(scenarioPath) names it at '\(key)', from its own folder")
+      throw notThere(path, at: key, of: scenarioPath)
     } catch {
       throw error
     }
+  }
+
+  /// The error for the file at `path`, which `referringPath` names at `key` (relative to its own
+  /// folder), when there is no such file.
+  package static func notThere(_ path: String, at key: String, of referringPath: String)
+    -> JetsimError
+  {
+    .unreadable(
+      path: path,
+      reason: "it does not exist; \(referringPath) names it at '\(key)', from its own folder")
   }
 
   /// Checks a scenario's parts against each other, as loading does once they are read: the number

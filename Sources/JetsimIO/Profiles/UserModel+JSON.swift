@@ -7,6 +7,11 @@ package struct UserModelFile {
     "apps", "popularity", "dwell", "gap", "switches", "interruptions", "wakes", "audio",
     "growthPerMinute",
   ]
+  /// The keys only a user model has (not a scenario or a profile): a file at whose top level one
+  /// of them is, and no key only a scenario has, is a user model of its own.
+  package static let ownKeys: Set<String> = [
+    "popularity", "dwell", "gap", "switches", "interruptions", "wakes", "audio",
+  ]
 
   var apps: [String]?
   var zipf: Double?
