@@ -228,6 +228,32 @@ import Testing
     #expect(kills(result) == ["a long-idle-exit @300000", "b long-idle-exit @300000"])
   }
 
+  /// A reaper attempt that finds no one costs a period, as a sweep does: below the reaper level
+  /// from the start, the attempts come at 0, 300 and 600 s, and the app in IDLE since 107 s dies
+  /// at the third, not when it reaches the reaper's age (407 s).
+  @Test func aReaperAttemptThatFindsNoOneCostsAPeriod() throws {
+    let result = try run("7-jetsam-reaper-attempt-costs-a-period")
+    #expect(result.events.contains { $0.kind == .suspend && $0.timeMs == 105_000 })
+    #expect(kills(result) == ["A long-idle-exit @600000"])
+  }
+
+  /// A sweep starts below the reaper level though the system is not healthy, and goes on once it
+  /// is: the top process's kill first, then the sweep's.
+  @Test func aSweepStartedBelowCriticalGoesOnAfterTheRecovery() throws {
+    let result = try run("7-jetsam-sweep-goes-on-after-recovery")
+    #expect(
+      kills(result) == [
+        "A vm-pageshortage @600000", "B long-idle-exit @600000", "C long-idle-exit @600000",
+      ])
+  }
+
+  /// The daemons' aging band is demoted from its head: D2, whose 2 s ended at 13 s, waits behind
+  /// D1 (10 s, until 20 s), and D1 enters IDLE first.
+  @Test func theAgingBandIsDemotedInListOrder() throws {
+    let result = try run("7-jetsam-aging-band-in-list-order")
+    #expect(kills(result) == ["D1 idle-exit @20000"])
+  }
+
   /// Aggressive jetsam's visit of band 40 takes only pinned processes (none here): the march
   /// takes the IDLE band's daemons first, then the app in band 40.
   @Test func aggressiveJetsamPassesOverAnAppItDoesNotPin() throws {

@@ -81,8 +81,13 @@ struct DeviceReplay {
   /// end it: lmkd may not have seen it).
   var lmkdDirectReclaimSinceMs: Int?
   var lmkdAboveMinMs: Int?
-  /// jetsam's reaper: when the latest sweep started (its first `long-idle-exit` kill).
-  var sweepStartMs: Int?
+  /// jetsam's reaper: when the latest sweep killed (its `long-idle-exit` kills are in one
+  /// instant: after each it goes on, and ends when it finds no one).
+  var lastSweepKillMs: Int?
+  /// jetsam's aging bands: when their lists last changed (the time of the last row), and the
+  /// last row's seq (a demotion between two rows is ordered between them).
+  var agingChangedMs = 0
+  var lastRowSeq = 0
   /// When the level last rose from normal after at least 5 s at normal (a rise that schedules
   /// jetsam's sustained-pressure handler), and when the level last returned to normal.
   var pressureRoseMs: Int?
@@ -165,6 +170,7 @@ struct DeviceReplay {
   /// Applies one row to the rebuilt device.
   mutating func apply(_ row: EventRecord) {
     nowMs = row.timeMs
+    (agingChangedMs, lastRowSeq) = (row.timeMs, row.seq)
     if row.kind == .pressure {
       if row.pressure == .normal {
         (pressureRoseMs, normalSinceMs) = (nil, nowMs)
@@ -183,9 +189,7 @@ struct DeviceReplay {
       let enough = row.availableKB - row.pendingKB >= device.warningThresholdKB
       lastPurge = enough ? nil : (index, row.timeMs)
     }
-    if row.kind == .kill, row.reason == .longIdleExit, sweepStartMs != row.timeMs {
-      sweepStartMs = row.timeMs
-    }
+    if row.kind == .kill, row.reason == .longIdleExit { lastSweepKillMs = row.timeMs }
     if row.kind == .swapOut { processes[index].swapped = true }
     if to != .suspended { processes[index].swapped = false }
     if to == .suspended, old != .suspended { processes[index].suspendedMs = row.timeMs }
@@ -227,7 +231,7 @@ struct DeviceReplay {
       if !old.isResident || band != processes[index].requestedBand {
         processes[index].requestedBand = band
         processes[index].bandEntryMs = row.timeMs
-        processes[index].bandEntrySeq = row.seq
+        processes[index].bandEntrySeq = row.seq * 1_000
         // A snapshot's entry was in its band before time 0: no aging starts then.
         // A demotion by the freezer goes straight to IDLE (`MEMSTAT_PRIORITY_NO_AGING`).
         if band == 0, row.kind != .snapshot, row.kind != .demote {
@@ -341,39 +345,73 @@ struct DeviceReplay {
     }
   }
 
-  /// A process's band at `nowMs` and its place in that band's list.
+  /// A process's band at `nowMs` and its place in that band's list; `nowMs` is at or after the
+  /// last row (an aging process leaves when every one before it in its band has: `demoteAging`).
   func bandPosition(_ index: Int, nowMs: Int) -> (band: Int, entryMs: Int, seq: Int) {
     let process = processes[index]
-    if process.requestedBand == 0, process.agingMs > 0 {
-      let end = process.bandEntryMs + process.agingMs
-      return nowMs < end
-        ? (process.agingBand, process.bandEntryMs, process.bandEntrySeq)
-        : (0, end, process.bandEntrySeq)
+    guard isAging(index) else {
+      return (process.requestedBand, process.bandEntryMs, process.bandEntrySeq)
     }
-    return (process.requestedBand, process.bandEntryMs, process.bandEntrySeq)
+    var leavesMs = max(agingEnd(index), agingChangedMs)
+    for other in processes.indices
+    where isAging(other) && processes[other].agingBand == process.agingBand
+      && entry(other) < entry(index)
+    {
+      leavesMs = max(leavesMs, agingEnd(other))
+    }
+    return nowMs < leavesMs
+      ? (process.agingBand, process.bandEntryMs, process.bandEntrySeq)
+      : (0, leavesMs, process.bandEntrySeq)
   }
 
-  /// The moments after `time` when jetsam's view changes with time alone: ends of aging times,
-  /// processes reaching the reaper's age, the reaper's next period.
-  func agingEnds(after time: Int) -> [Int] {
-    var moments: [Int] = processes.compactMap { process in
-      guard process.state.isResident, process.requestedBand == 0, process.agingMs > 0 else {
-        return nil
+  /// Whether process `index` is in an aging band on its way to IDLE.
+  func isAging(_ index: Int) -> Bool {
+    let process = processes[index]
+    return process.state.isResident && process.requestedBand == 0 && process.agingMs > 0
+  }
+
+  func agingEnd(_ index: Int) -> Int { processes[index].bandEntryMs + processes[index].agingMs }
+  func entry(_ index: Int) -> (Int, Int) {
+    (processes[index].bandEntryMs, processes[index].bandEntrySeq)
+  }
+
+  /// XNU's demotions from the aging bands due by `time` (`_memstat_perform_idle_demotion_for_band`,
+  /// xnu-11417 kern_memorystatus.c lines 2500–2557): each band is a list in order of entry,
+  /// demoted from its head while the head's time has ended; the timer fires at the earliest end
+  /// among the heads (`_memstat_find_earliest_idle_deadline`), not before the lists last changed
+  /// (a process leaving reschedules it). Of two heads due in one firing, the one whose time ended
+  /// first goes first. A demoted process enters IDLE at the firing, after the last row.
+  mutating func demoteAging(upTo time: Int) {
+    func heads() -> [Int] {
+      var head: [Int: Int] = [:]
+      for index in processes.indices where isAging(index) {
+        let band = processes[index].agingBand
+        if let other = head[band], entry(other) < entry(index) { continue }
+        head[band] = index
       }
-      let end = process.bandEntryMs + process.agingMs
-      return end > time ? end : nil
+      return Array(head.values)
     }
-    guard device.reaper.enabled else { return moments }
-    for index in processes.indices
-    where processes[index].state.isResident && processes[index].requestedBand == 0 {
-      // The reaper's age counts from the entry into IDLE (after any aging).
-      let reapable = bandPosition(index, nowMs: .max).entryMs + device.reaper.minAgeMs
-      if reapable > time { moments.append(reapable) }
+    var demoted = 0
+    while let earliest = heads().map(agingEnd).min(), max(earliest, agingChangedMs) <= time {
+      let firing = max(earliest, agingChangedMs)
+      while let next = heads().filter({ agingEnd($0) <= firing }).min(by: {
+        (agingEnd($0), entry($0).1) < (agingEnd($1), entry($1).1)
+      }) {
+        demoted += 1
+        processes[next].agingMs = 0
+        (processes[next].bandEntryMs, processes[next].bandEntrySeq) = (
+          firing, lastRowSeq * 1_000 + demoted
+        )
+      }
+      agingChangedMs = firing
     }
-    if let start = sweepStartMs, start + device.reaper.periodMs > time {
-      moments.append(start + device.reaper.periodMs)
+  }
+
+  /// The moments after `time` when jetsam's view changes with time alone: ends of aging times.
+  func agingEnds(after time: Int) -> [Int] {
+    processes.indices.compactMap { index in
+      isAging(index) && agingEnd(index) > time ? agingEnd(index) : nil
     }
-    return moments
   }
 }
 

@@ -298,6 +298,7 @@ import Testing
         (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (false, false)
       }
       replay.nowMs = row.timeMs
+      replay.demoteAging(upTo: row.timeMs)
       if row.seq != position + 1 { fail(row, "seq out of order") }
       // Warnings: exactly the apps running when the level entered warning, in app order.
       if row.kind == .memoryWarning {
@@ -461,6 +462,14 @@ import Testing
         return
       }
       if kill.rank < 1 { fail(row, "a policy kill without a rank") }
+      if policy == "jetsam", kill.reason == .longIdleExit {
+        if let problem = PolicyRule.reaperKillProblem(
+          replay, app: kill.app, freeKB: kill.availableBeforeKB - kill.pendingKB, exempt: exempt)
+        {
+          fail(row, problem)
+        }
+        return
+      }
       if policy == "jetsam", kill.reason == .procThrashing {
         // An aggressive march goes on whatever the memory, one head after another.
         if !PolicyRule.aggressiveHeads(replay, exempt: exempt).contains(kill.app) {

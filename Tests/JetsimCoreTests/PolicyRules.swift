@@ -68,9 +68,10 @@ enum PolicyRule {
 
   /// XNU as xnu-11417's `memorystatus_pick_action` orders it: below the pressure level, a process
   /// over its soft limit off screen, lowest band first; while healthy (at or above the critical
-  /// level), below the idle level, the head of IDLE (`idle-exit`), else below the reaper level a
-  /// sweep (at most one a period; once started, it goes on in its instant whatever the memory) of
-  /// IDLE processes in IDLE for the reaper's age whose relaunch likelihood is low or unknown;
+  /// level), below the idle level, the head of IDLE (`idle-exit`); else, when `sweep` (a reaper
+  /// kill is being checked: `reaperKillProblem`), the oldest entrant of IDLE in IDLE for the
+  /// reaper's age whose relaunch likelihood is low or unknown. (When a sweep starts depends on
+  /// checks of memory that leave no row, so the rule never calls for one by itself.)
   /// unhealthy, with the IDLE and daemon aging bands holding only daemons launchd relaunches at
   /// once (five at least) and free memory at most 7 % of memory, the head of the kill order
   /// (`proc-thrashing`, the march of `memorystatus_kill_processes_aggressive`; no process is pinned
@@ -82,16 +83,14 @@ enum PolicyRule {
   /// coalition never enter it) and no process entering the band while a pass kills, that is the
   /// largest coalition first (JetsamCoalitionTests holds the sort itself); of coalitions of equal
   /// size, any may come first (qsort's order of equals).
-  static func jetsam(_ device: DeviceReplay, freeKB: Int, exempt: Set<Int>) -> Decision {
+  static func jetsam(
+    _ device: DeviceReplay, freeKB: Int, exempt: Set<Int>, sweep: Bool = false
+  ) -> Decision {
     let profile = device.device
     let idleLevel = max(profile.idleThresholdKB, profile.criticalThresholdKB)
-    let reaperLevel = profile.reaper.enabled ? profile.reaperThresholdKB : 0
     let now = device.nowMs
-    // A reaper sweep under way in this instant goes on whatever the memory.
-    let sweeping = device.sweepStartMs == now
-    guard freeKB < max(profile.warningThresholdKB, idleLevel, reaperLevel) || sweeping else {
-      return .none
-    }
+    // A reaper sweep goes on whatever the memory.
+    guard freeKB < max(profile.warningThresholdKB, idleLevel) || sweep else { return .none }
     // A purge that left available memory below the pressure level: its victim dies all the same.
     if let purge = device.lastPurge, purge.timeMs == now, freeKB < profile.warningThresholdKB,
       device.processes[purge.app].state.isResident, !exempt.contains(purge.app)
@@ -164,8 +163,7 @@ enum PolicyRule {
       if freeKB < idleLevel, idle > 0, let victim = best, victim.0 == 0 {
         return .victim(victim.3, .idleExit)
       }
-      let sweepAllowed = device.sweepStartMs.map { now >= $0 + profile.reaper.periodMs } ?? true
-      if sweeping || (freeKB < reaperLevel && sweepAllowed), let victim = reapable {
+      if sweep, profile.reaper.enabled, let victim = reapable {
         return .victim(victim.3, .longIdleExit)
       }
       return .none
@@ -183,6 +181,35 @@ enum PolicyRule {
       if Set(tied.map { device.coalitions[$0] }).count > 1 { return .anyOf(Set(tied)) }
     }
     return .victim(victim.3, .vmPageshortage)
+  }
+
+  /// What is wrong with a `long-idle-exit` kill of `app`, if anything (xnu-11417's reaper,
+  /// `memstat_reaper_*`): jetsam only; healthy, with nothing before the reaper called for
+  /// (`memorystatus_pick_action`); the oldest entrant of IDLE the reaper may take; and a sweep's
+  /// kills all in one instant (after each it goes on, and it ends when it finds no one), each
+  /// sweep at least a period after the last (`_memstat_reaper_end_sweep`). Not checked: when an
+  /// attempt found no one (it leaves no row), so a sweep coming late is not seen.
+  static func reaperKillProblem(_ device: DeviceReplay, app: Int, freeKB: Int, exempt: Set<Int>)
+    -> String?
+  {
+    let name = device.processes[app].name
+    guard device.device.reaper.enabled else { return "a long-idle-exit kill with the reaper off" }
+    guard freeKB >= device.device.criticalThresholdKB else {
+      return "a long-idle-exit kill of \(name) below the critical level"
+    }
+    if let last = device.lastSweepKillMs, last != device.nowMs,
+      device.nowMs < last + device.device.reaper.periodMs
+    {
+      return "a sweep at \(device.nowMs) ms, less than a period after the one at \(last) ms"
+    }
+    let first = jetsam(device, freeKB: freeKB, exempt: exempt)
+    if first != .none {
+      return "a long-idle-exit kill of \(name) though the rule calls for \(first)"
+    }
+    switch jetsam(device, freeKB: freeKB, exempt: exempt, sweep: true) {
+    case .victim(app, .longIdleExit): return nil
+    case let expected: return "a long-idle-exit kill of \(name); the rule calls for \(expected)"
+    }
   }
 
   /// What is wrong with a `sustained-memory-pressure` kill of `app` at `nowMs`, if anything

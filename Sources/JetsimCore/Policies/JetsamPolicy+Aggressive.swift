@@ -86,5 +86,5 @@ extension JetsamPolicy {
 
   /// Whether an aggressive action or a reaper sweep is under way, each going on whatever the
   /// memory, or a purge was just made, whose victim may die all the same.
-  @inline(__always) public var isActing: Bool { march != nil || sweeping || purged != nil }
+  @inline(__always) public var isActing: Bool { march != nil || reaper.sweeping || purged != nil }
 }

@@ -8,7 +8,7 @@
 /// goes to its tail (`memstat_update_priority_locked`, :2918–2922).
 extension JetsamPolicy {
   /// How many coalition leaders a sort takes, in list order: the scan stops at the next
-  /// (`MAX_COAL_LEADERS`, kern_memorystatus.c:9238, the `break` at :9284–9290).
+  /// (`MAX_COAL_LEADERS`, kern_memorystatus.c:9238, the `break` at :9292).
   static let sortedLeaders = 10
 
   /// Sorts the FOREGROUND band if this pass of the jetsam thread has not yet.

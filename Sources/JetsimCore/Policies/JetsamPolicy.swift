@@ -262,17 +262,17 @@ public struct JetsamPolicy: EvictionPolicy {
   public let parameters: Parameters
   var members: [Member] = []
   private var systemProcesses: [SystemProcess] = []
-  private var appCount = 0
-  private var nextSeq = 0
+  var appCount = 0
+  var nextSeq = 0
   /// The candidate lists, each in kill order: every process in a killable band, those over their
   /// soft limit off screen, the swappable coalitions' members below BACKGROUND, and the IDLE band's
   /// processes the reaper may take.
   var order = IndexedHeap<Key>(capacity: 0)
   var highwater = IndexedHeap<Key>(capacity: 0)
   private var swappable = IndexedHeap<Key>(capacity: 0)
-  private var reapable = IndexedHeap<Key>(capacity: 0)
-  /// The processes aging towards IDLE, by the end of their aging time.
-  private var agingEnds = IndexedHeap<Int>(capacity: 0)
+  var reapable = IndexedHeap<Key>(capacity: 0)
+  /// The processes aging towards IDLE (`JetsamPolicy+Aging.swift`).
+  var agingLists = AgingLists(capacity: 0)
   /// Processes in IDLE; in IDLE or the daemons' aging band, all and those launchd relaunches at
   /// once; suspended apps waiting in memory for swap.
   var idleCount = 0
@@ -287,14 +287,11 @@ public struct JetsamPolicy: EvictionPolicy {
   /// How many processes have separate active and inactive limits: for them the end of an aging
   /// time may make a high-watermark candidate (the inactive limit comes into force).
   private var limitedProcesses = 0
-  private var levels = Levels()
-  /// The reaper: whether a sweep is under way, when the last one started, and the earliest the
-  /// next may start.
-  var sweeping = false
+  var levels = Levels()
+  /// The reaper (`JetsamPolicy+Reaper.swift`).
+  var reaper = Reaper()
   /// The victim of a purge just made, the reason it dies for if the purge is not enough, and when.
   var purged: (app: Int, reason: KillReason, atMs: Int)?
-  private var sweepStartMs = -1
-  private var nextSweepMs = 0
   private var swapDevice = false
   /// Jetsam loop detection: when the evaluation window started, the aggressive actions in it, and
   /// the march under way.
@@ -322,13 +319,13 @@ public struct JetsamPolicy: EvictionPolicy {
 
   public mutating func start(_ device: DeviceView) {
     let count = device.apps.count
-    (sweeping, purged, march, sweepStartMs, nextSweepMs) = (false, nil, nil, -1, 0)
+    (reaper, purged, march) = (Reaper(), nil, nil)
     sustained = SustainedPressure()
     members = Array(repeating: Member(), count: count)
     (order, highwater, swappable) = (
       .init(capacity: count), .init(capacity: count), .init(capacity: count)
     )
-    (reapable, agingEnds) = (.init(capacity: count), .init(capacity: count))
+    (reapable, agingLists) = (.init(capacity: count), AgingLists(capacity: count))
     systemProcesses = device.device.systemProcesses
     appCount = device.appCount
     swapDevice = device.device.appSwap != nil
@@ -464,7 +461,7 @@ public struct JetsamPolicy: EvictionPolicy {
     reapable.update(
       app, key: resident && member.band == bands.idle && member.reapable ? key : nil)
     let aging = resident && member.requested == bands.idle && member.band != bands.idle
-    agingEnds.update(app, key: aging ? member.entryMs + member.agingMs : nil)
+    fileAging(app, key: key, aging: aging)
     let counted = Counted(
       idle: resident && member.band == bands.idle, low: resident && low,
       lowRelaunching: resident && low && member.relaunchesAtOnce,
@@ -490,36 +487,6 @@ public struct JetsamPolicy: EvictionPolicy {
     return Key(
       band: member.band, order: sorted ? Int.min / 2 + member.sortedRank : member.entryMs,
       seq: member.entrySeq)
-  }
-
-  /// Moves every process whose aging time has ended by `nowMs` to the tail of IDLE, as it entered
-  /// at the end of its aging time.
-  ///
-  /// - Complexity: O(log *r*) per process moved.
-  private mutating func advance(to nowMs: Int) {
-    while let app = agingEnds.first, let end = agingEnds.key(of: app), end <= nowMs {
-      members[app].band = parameters.bands.idle
-      members[app].entryMs = end
-      // In IDLE a process that may idle exit is inactive: its inactive limit comes into force.
-      members[app].overSoftLimit = members[app].isOverLimit(isSystemProcess: app >= appCount)
-      file(app)
-    }
-  }
-
-  /// Process `app`'s band at `nowMs`, and its place in that band's list (when it entered it, and in
-  /// what order).
-  func position(_ app: Int, nowMs: Int) -> (band: Int, entryMs: Int, entrySeq: Int) {
-    let member = members[app]
-    if member.requested == parameters.bands.idle, member.agingMs > 0 {
-      let agingEnd = member.entryMs + member.agingMs
-      let aging = member.band != parameters.bands.idle
-      let start = aging ? member.entryMs : member.entryMs - member.agingMs
-      // The demotion from the aging band is an entry into IDLE at the end of the aging time.
-      return nowMs < (aging ? agingEnd : member.entryMs)
-        ? (member.agingBand, start, member.entrySeq)
-        : (member.requested, aging ? agingEnd : member.entryMs, member.entrySeq)
-    }
-    return (member.requested, member.entryMs, member.entrySeq)
   }
 
   /// Whether process `app`'s active limit is in force at `nowMs`, in its band then
@@ -561,13 +528,13 @@ public struct JetsamPolicy: EvictionPolicy {
   /// - Complexity: O(1).
   @inline(__always)
   public func actsNowBelowFreeKB(nowMs: Int) -> Int {
-    if let app = agingEnds.first, let end = agingEnds.key(of: app), end <= nowMs { return .max }
+    if let demotion = nextDemotionMs(), demotion <= nowMs { return .max }
     var level = levels.criticalKB
     if !highwater.isEmpty || (levels.killsOnLowSwap && waitingForSwap > 0) {
       level = max(level, levels.warningKB)
     }
     if idleCount > 0 { level = max(level, levels.idleCriticalKB) }
-    if let reaperKB = levels.reaperKB, let sweep = nextReaperMs(nowMs: nowMs), sweep <= nowMs {
+    if let reaperKB = levels.reaperKB, let attempt = nextReaperMs(nowMs: nowMs), attempt <= nowMs {
       level = max(level, reaperKB)
     }
     if sustained.acts(byMs: nowMs) { level = max(level, levels.warningKB) }
@@ -581,11 +548,12 @@ public struct JetsamPolicy: EvictionPolicy {
       decide(device) ?? sustainedPressureEviction(device, excluded: device.allocatingApp ?? -1)
     switch eviction?.reason {
     case nil:
-      // Nothing to do: no sweep goes on past it.
-      (foregroundSortPending, sweeping) = (true, false)
+      foregroundSortPending = true
     case .vmPageshortage?, .idleExit?, .longIdleExit?, .lowSwap?, .sustainedPressure?:
-      // A priority kill (`memorystatus_do_priority_kill`): the first of a pass sorts FOREGROUND.
+      // A priority kill (`memorystatus_do_priority_kill`): the first of a pass sorts FOREGROUND;
+      // it begins with the reaper's walk (`memorystatus_kill_top_process`, line 6447).
       sortForegroundIfPending()
+      walkForReapable(nowMs: device.nowMs)
     default: break
     }
     return eviction
@@ -603,6 +571,7 @@ public struct JetsamPolicy: EvictionPolicy {
     }
     if let kill = afterPurge(device, excluded: excluded) { return kill }
     let available = device.availableKB
+    startSweepIfDue(availableKB: available, nowMs: now)
     let belowPressure = available < levels.warningKB
     // 1. App swap running short below the pressure level: the head of the bands below BACKGROUND
     //    among the swappable coalitions' members, so that those waiting in memory can go to swap
@@ -625,7 +594,10 @@ public struct JetsamPolicy: EvictionPolicy {
     }
     // 4. The top process: the head of the lowest band, FOREGROUND sorted first in a pass.
     sortForegroundIfPending()
-    guard let victim = order.first(excluding: excluded) else { return nil }
+    guard let victim = order.first(excluding: excluded) else {
+      walkForReapable(nowMs: now)
+      return nil
+    }
     if parameters.purgeBeforeKill, device.apps[victim].purgeableKB > 0 {
       return purge(victim, else: .vmPageshortage, nowMs: now)
     }
@@ -667,23 +639,9 @@ public struct JetsamPolicy: EvictionPolicy {
       }
       return Eviction(app: victim, reason: .idleExit)
     }
-    // A sweep starts below the reaper level (`memstat_evaluate_page_shortage`,
-    // kern_memorystatus.c:4232) and then goes on whatever the memory while the system is healthy
-    // (`memorystatus_pick_action`, kern_memorystatus_policy.c:219), until no process is reapable
-    // (`memorystatus_kill_top_process` ends it, kern_memorystatus.c:6601–6605): in one instant.
-    let goesOn = sweeping && sweepStartMs == now
-    let minAge = levels.reaperMinAgeMs
-    guard let level = levels.reaperKB, goesOn || (available < level && now >= nextSweepMs),
-      let victim = reapable.first(excluding: excluded), members[victim].entryMs + minAge <= now
-    else {
-      sweeping = false
-      return nil
-    }
-    if !goesOn {
-      (sweeping, sweepStartMs) = (true, now)
-      nextSweepMs = now + levels.reaperPeriodMs
-    }
-    return Eviction(app: victim, reason: .longIdleExit)
+    // A sweep under way, started below the reaper level (`startSweepIfDue`), goes on whatever the
+    // memory while the system is healthy.
+    return sweepEviction(nowMs: now, excluded: excluded)
   }
 
   /// A process's place in the kill order: band, then its order in the band, then ties.
@@ -693,17 +651,6 @@ public struct JetsamPolicy: EvictionPolicy {
     var seq: Int
 
     static func < (a: Key, b: Key) -> Bool { (a.band, a.order, a.seq) < (b.band, b.order, b.seq) }
-  }
-
-  /// The earliest moment the reaper may act, below its level: when a sweep may start and the
-  /// oldest reapable entrant of IDLE has been in it long enough. Nil when IDLE holds none.
-  ///
-  /// - Complexity: O(1).
-  @inline(__always)
-  func nextReaperMs(nowMs: Int) -> Int? {
-    guard let oldest = reapable.first else { return nil }
-    let sweepAt = sweepStartMs == nowMs ? nowMs : max(nextSweepMs, nowMs)
-    return max(sweepAt, members[oldest].entryMs + levels.reaperMinAgeMs)
   }
 
   /// The end of the next aging time (a process entering IDLE may lower the critical level, become
@@ -716,11 +663,15 @@ public struct JetsamPolicy: EvictionPolicy {
     let now = device.nowMs
     let available = device.availableKB
     let sustainedAt = device.level == .normal ? nil : sustained.actsAtMs.map { max($0, now) }
-    let reaper = levels.reaperKB.map { available < $0 } ?? false
+    let belowReaper = levels.reaperKB.map { available < $0 } ?? false
     let highwater = limitedProcesses > 0 && available < levels.warningKB
-    guard available < levels.idleCriticalKB || reaper || highwater else { return sustainedAt }
-    let agingEnd = agingEnds.first.flatMap { agingEnds.key(of: $0) }.map { max($0, now) }
-    let reaperAt = reaper ? nextReaperMs(nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
+    guard available < levels.idleCriticalKB || belowReaper || highwater else { return sustainedAt }
+    let agingEnd = nextDemotionMs().map { max($0, now) }
+    // With no process in IDLE the reaper may take, an attempt can only find no one: it comes at
+    // the next check of memory, without a wake-up of its own (a run with no end time would
+    // otherwise never end).
+    let canReap = belowReaper && reapable.first != nil
+    let reaperAt = canReap ? nextReaperMs(nowMs: now).flatMap { $0 > now ? $0 : nil } : nil
     let earliest = min(agingEnd ?? .max, reaperAt ?? .max, sustainedAt ?? .max)
     return earliest == .max ? nil : earliest
   }
