@@ -5,6 +5,7 @@ import JetsimCLI
   import Darwin
 #endif
 
+Interruption.install(arguments: Array(CommandLine.arguments.dropFirst()))
 var output = StandardStream.output
 var errors = StandardStream.error
 let code = JetsimCommandLine.main(

@@ -32,6 +32,7 @@ package struct StagingArea: Sendable {
         "\(parent)/\(Self.prefix)\(Self.host)-\(FileSystem.processID)-\(FileSystem.randomSuffix())"
       do {
         try FileSystem.makeDirectoryExclusively(candidate, mode: 0o700)
+        InterruptCleanup.track(tree: candidate)
         path = candidate
         createdFolders = created
         return
@@ -51,6 +52,7 @@ package struct StagingArea: Sendable {
   /// are empty now (after a commit they hold the output, so they stay).
   package func discard() {
     try? FileSystem.removeTree(path)
+    InterruptCleanup.forget(path)
     FileSystem.removeEmptyFolders(createdFolders)
   }
 
@@ -202,6 +204,7 @@ package final class OutputLock: @unchecked Sendable {
         held.st_dev == named.st_dev
       {
         descriptor = candidate
+        InterruptCleanup.track(file: path)
         return
       }
       _ = closeDescriptor(candidate)
@@ -216,6 +219,7 @@ package final class OutputLock: @unchecked Sendable {
   package func release() {
     guard descriptor >= 0 else { return }
     unlink(path)
+    InterruptCleanup.forget(path)
     _ = closeDescriptor(descriptor)
     descriptor = -1
     FileSystem.removeEmptyFolders(createdFolders)
