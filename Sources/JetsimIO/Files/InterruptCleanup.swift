@@ -5,38 +5,65 @@
 #endif
 
 /// What jetsim removes if the process is interrupted (SIGINT or SIGTERM) while it writes: the
-/// staging areas it has open and the lock files it holds. Each is registered while it exists and
-/// forgotten once discarded or released, so an interruption leaves nothing that was not there
-/// before, as a failure does (docs/hardening.md); the output itself is never touched, since it is
-/// only ever replaced whole.
+/// staging areas it has open, the lock files it holds, and the folders it created on the way to
+/// them that are still empty. Each is registered while it exists and forgotten once discarded or
+/// released, so an interruption leaves nothing that was not there before, as a failure does
+/// (docs/hardening.md); the output itself is never touched, since it is only ever replaced whole.
 package enum InterruptCleanup {
   private static let lock = Lock()
   nonisolated(unsafe) private static var trees: Set<String> = []
   nonisolated(unsafe) private static var files: Set<String> = []
+  /// Folders made on the way to an area or a lock, each list deepest first.
+  nonisolated(unsafe) private static var folders: [[String]] = []
+  nonisolated(unsafe) private static var interrupted = false
 
-  /// Registers the folder `path`, removed whole on an interruption.
-  package static func track(tree path: String) { lock.withLock { _ = trees.insert(path) } }
+  /// Registers the folder `path`, removed whole on an interruption, and the folders `created` on
+  /// the way to it (deepest first), removed if empty. After an interruption it is removed at once.
+  package static func track(tree path: String, created: [String] = []) {
+    let late = lock.withLock {
+      if !interrupted { trees.insert(path) }
+      if !created.isEmpty { folders.append(created) }
+      return interrupted
+    }
+    if late { try? FileSystem.removeTree(path) }
+  }
 
-  /// Registers the file `path`, removed on an interruption.
-  package static func track(file path: String) { lock.withLock { _ = files.insert(path) } }
+  /// Registers the file `path`, removed on an interruption (at once after one), and the folders
+  /// `created` on the way to it.
+  package static func track(file path: String, created: [String] = []) {
+    let late = lock.withLock {
+      if !interrupted { files.insert(path) }
+      if !created.isEmpty { folders.append(created) }
+      return interrupted
+    }
+    if late { unlink(path) }
+  }
 
   /// Forgets `path`: it was discarded, released or put in place.
   package static func forget(_ path: String) {
     lock.withLock {
+      guard !interrupted else { return }
       trees.remove(path)
       files.remove(path)
     }
   }
 
-  /// Removes everything registered; returns how many were. Called once, by the handler of an
-  /// interruption: what is registered then stays registered, so that a write racing the handler
-  /// cannot bring a forgotten area back.
-  @discardableResult
-  package static func removeAll() -> Int {
+  /// Whether the process has been interrupted: what it would print or write then is dropped.
+  package static var isInterrupted: Bool { lock.withLock { interrupted } }
+
+  /// Marks the process interrupted and removes everything registered; false if it already was
+  /// (a second signal), in which case nothing is done.
+  package static func interrupt() -> Bool {
     lock.withLock {
-      for tree in trees { try? FileSystem.removeTree(tree) }
+      guard !interrupted else { return false }
+      interrupted = true
+      for tree in trees {
+        // A file a writer made while the tree was being removed: one more try.
+        if (try? FileSystem.removeTree(tree)) == nil { try? FileSystem.removeTree(tree) }
+      }
       for file in files { unlink(file) }
-      return trees.count + files.count
+      for created in folders { FileSystem.removeEmptyFolders(created) }
+      return true
     }
   }
 }

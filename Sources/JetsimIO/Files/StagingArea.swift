@@ -32,7 +32,7 @@ package struct StagingArea: Sendable {
         "\(parent)/\(Self.prefix)\(Self.host)-\(FileSystem.processID)-\(FileSystem.randomSuffix())"
       do {
         try FileSystem.makeDirectoryExclusively(candidate, mode: 0o700)
-        InterruptCleanup.track(tree: candidate)
+        InterruptCleanup.track(tree: candidate, created: created)
         path = candidate
         createdFolders = created
         return
@@ -204,7 +204,7 @@ package final class OutputLock: @unchecked Sendable {
         held.st_dev == named.st_dev
       {
         descriptor = candidate
-        InterruptCleanup.track(file: path)
+        InterruptCleanup.track(file: path, created: createdFolders)
         return
       }
       _ = closeDescriptor(candidate)
