@@ -11,9 +11,10 @@ extension JetsamPolicy {
     var daemons = IndexedHeap<Key>(capacity: 0)
     /// The apps' aging band (`applications_aging_band`).
     var apps = IndexedHeap<Key>(capacity: 0)
-    /// When the lists last changed: a demotion due before then (its head had not left) is made
-    /// then, as the kernel reschedules its timer whenever a process leaves an aging band
-    /// (`memorystatus_remove`, line 3284; `memstat_update_priority_locked`, line 2959).
+    /// The latest moment the policy caught up with (every change to the lists comes at such a
+    /// moment, after the demotions due by then): a demotion that came due earlier because its
+    /// head left is made then, as the kernel reschedules its timer whenever a process leaves an
+    /// aging band (`memorystatus_remove`, line 3284; `memstat_update_priority_locked`, line 2959).
     var changedMs = 0
 
     init(capacity: Int) {

@@ -32,7 +32,7 @@
 ///
 /// - Complexity: O(log *r*) per change and per decision for *r* processes in memory: each
 ///   candidate list (kill order, over the soft limit, above IDLE, swappable, reapable) is an indexed
-///   heap kept in order as processes change, and aging ends are a heap of their own.
+///   heap kept in order as processes change, and so is each aging band's list.
 public struct JetsamPolicy: EvictionPolicy {
   /// The band each kind of process is in (XNU's, `JetsamPriority`, unless settings change them): the
   /// lower, the sooner killed.
