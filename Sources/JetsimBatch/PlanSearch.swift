@@ -15,8 +15,7 @@ struct SeedOutcome: Sendable {
 
   init(_ summary: RunSummary, metric: SummaryMetric) {
     value = metric.value(summary.metrics)
-    let metrics = summary.metrics
-    failedOpens = max(0, metrics.opens - metrics.coldLaunches - metrics.warmResumes)
+    failedOpens = summary.metrics.failedOpens
     killsByReason = summary.metrics.killsByReason
     appKills = summary.apps.prefix(summary.appCount).enumerated().compactMap { app, stats in
       let kills = stats.killsByReason

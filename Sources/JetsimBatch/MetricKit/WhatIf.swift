@@ -132,7 +132,7 @@ public struct WhatIf: Sendable {
     let index = try index(of: app, in: scenario)
     let devices = devices.isEmpty ? [scenario.device] : devices
     let today = todayKB(of: index, in: scenario)
-    let sizes = residentsKB.contains(today) ? residentsKB : residentsKB + [today]
+    let sizes = sizesRun(residentsKB, todayKB: today)
     let grid = devices.flatMap { device in sizes.map { (device, $0) } }
     let total = grid.count * seeds.count
     var finished: (@Sendable (Int) -> Void)?
@@ -167,6 +167,12 @@ public struct WhatIf: Sendable {
         limitKB: limit ?? cell.0.foregroundLimitKB, limitIsTheDevices: limit == nil)
     }
     return pairedWithToday(points, sizes: sizes.count, asked: residentsKB.count)
+  }
+
+  /// The sizes run on each device for `residentsKB` asked: those, then today's size unless it is
+  /// among them.
+  public static func sizesRun(_ residentsKB: [Int], todayKB: Int) -> [Int] {
+    residentsKB.contains(todayKB) ? residentsKB : residentsKB + [todayKB]
   }
 
   /// The points asked for (the first `asked` of every `sizes` a device), each with its device's

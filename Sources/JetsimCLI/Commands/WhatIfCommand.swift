@@ -106,8 +106,7 @@ extension WhatIfOptions {
     guard !printing.quiet else { return result }
     let today = WhatIf.todayKB(of: try WhatIf.index(of: app, in: scenario), in: scenario)
     let runs =
-      max(profiles.count, 1) * (residentsKB.count + (residentsKB.contains(today) ? 0 : 1))
-      * seeds.count
+      max(profiles.count, 1) * WhatIf.sizesRun(residentsKB, todayKB: today).count * seeds.count
     switch printing.format {
     case .text:
       result.output = Self.text(

@@ -2,11 +2,10 @@ import Jetsim
 
 /// The short summary `jetsim run` prints: opens, launches, resumes, kills by reason, memory.
 enum RunReport {
-  /// The opens that failed (`opens` − `cold_launches` − `warm_resumes`: the app died before it
-  /// reached the screen, its launch or resume finding no room even after kills, or crossing a
-  /// fatal limit), as `, failed 36: died before reaching the screen`; empty when none did.
+  /// The opens that failed (`RunMetrics.failedOpens`), as `, failed 36: died before reaching the
+  /// screen`; empty when none did.
   static func failedOpens(_ metrics: RunMetrics) -> String {
-    let failed = metrics.opens - metrics.coldLaunches - metrics.warmResumes
+    let failed = metrics.failedOpens
     return failed > 0 ? ", failed \(failed): died before reaching the screen" : ""
   }
 

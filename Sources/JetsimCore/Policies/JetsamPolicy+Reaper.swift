@@ -57,7 +57,7 @@ extension JetsamPolicy {
   /// oldest entrant of IDLE the reaper may take (the head of its list: IDLE is in order of entry).
   mutating func walkForReapable(nowMs: Int) {
     guard levels.reaperKB != nil, nowMs >= reaper.walkExpiresMs else { return }
-    if let head = reapable.first, members[head].entryMs + levels.reaperMinAgeMs <= nowMs {
+    if let head = reapable.first, hasReaperAge(head, nowMs: nowMs) {
       reaper.oldest = .enteredAtMs(members[head].entryMs)
       reaper.reapableAtMs = members[head].entryMs + levels.reaperMinAgeMs
     } else {
@@ -66,15 +66,20 @@ extension JetsamPolicy {
     reaper.walkExpiresMs = nowMs + levels.reaperPeriodMs
   }
 
+  /// Whether process `app` has been in IDLE the reaper's minimum age by `nowMs`
+  /// (`_memstat_proc_is_reapable`: the age is the time in the band).
+  @inline(__always)
+  private func hasReaperAge(_ app: Int, nowMs: Int) -> Bool {
+    members[app].entryMs + levels.reaperMinAgeMs <= nowMs
+  }
+
   /// The sweep's next kill (`MEMORYSTATUS_KILL_LONG_IDLE`): the head of IDLE's reapable
   /// processes if it has been in IDLE the reaper's age; with none, the sweep ends and the period
   /// starts (`memorystatus_kill_top_process`, lines 6601–6605).
   mutating func sweepEviction(nowMs: Int, excluded: Int) -> Eviction? {
     guard reaper.sweeping else { return nil }
     walkForReapable(nowMs: nowMs)
-    if let victim = reapable.first(excluding: excluded),
-      members[victim].entryMs + levels.reaperMinAgeMs <= nowMs
-    {
+    if let victim = reapable.first(excluding: excluded), hasReaperAge(victim, nowMs: nowMs) {
       return Eviction(app: victim, reason: .longIdleExit)
     }
     reaper.sweeping = false

@@ -108,6 +108,9 @@ public struct RunMetrics: Sendable, Equatable {
   public var systemKills: Int {
     KillReason.allCases.filter(\.isSystemKill).reduce(0) { $0 + kills($1) }
   }
+  /// Opens that were neither cold launches nor warm resumes: the app died before it reached the
+  /// screen (its launch or resume found no room even after kills, or crossed a fatal limit).
+  public var failedOpens: Int { max(0, opens - coldLaunches - warmResumes) }
   /// Warm resumes ÷ opens of apps launched before (nil when there were none).
   public var warmResumeRatio: Double? {
     opensOfLaunchedApps == 0 ? nil : Double(warmResumes) / Double(opensOfLaunchedApps)

@@ -236,6 +236,30 @@ package enum FileSystem {
     return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
   }
 
+  /// `path` with `.`, `..` and repeated slashes folded lexically (no link is followed): `..` at the
+  /// root of an absolute path stays there; a relative path keeps the `..` it cannot fold, and is
+  /// `.` when nothing is left.
+  package static func folded(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".":
+        continue
+      case "..":
+        if let last = parts.last, last != ".." {
+          parts.removeLast()
+        } else if !absolute {
+          parts.append(part)
+        }
+      default:
+        parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+
   /// One spelling for every way of writing the path of the same file or folder: absolute, with
   /// `.`, `..`, repeated slashes and symbolic links resolved. A path that does not exist yet (an
   /// output) is resolved through its nearest folder that does, and the rest is kept as written.
@@ -244,17 +268,12 @@ package enum FileSystem {
       defer { free(resolved) }
       return String(cString: resolved)
     }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let here = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "/"
-    var parts: [Substring] = []
-    for part in ((path.hasPrefix("/") ? "" : here + "/") + path).split(separator: "/") {
-      switch part {
-      case ".": continue
-      case "..": _ = parts.popLast()
-      default: parts.append(part)
-      }
+    var here = "/"
+    if let current = getcwd(nil, 0) {
+      defer { free(current) }
+      here = String(cString: current)
     }
-    let absolute = "/" + parts.joined(separator: "/")
+    let absolute = folded(path.hasPrefix("/") ? path : here + "/" + path)
     let (folder, name) = split(absolute)
     guard folder != absolute, name != "" else { return absolute }
     let parent = canonical(folder)

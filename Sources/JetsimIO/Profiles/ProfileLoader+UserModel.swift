@@ -9,21 +9,22 @@ extension ProfileLoader {
   public static func userModel(at path: String, apps: [AppProfile]) throws(JetsimError)
     -> UserModel
   {
+    try userModelFile(at: path).model(apps: apps, path: path)
+  }
+
+  /// The user model file at `path`, read and decoded, its app ids not yet checked.
+  private static func userModelFile(at path: String) throws(JetsimError) -> UserModelFile {
     let bytes = try InputFile.bytes(at: path)
-    let file = try decode(bytes, path: path) { node throws(FieldError) in
+    return try decode(bytes, path: path) { node throws(FieldError) in
       try UserModelFile(json: node, at: "")
     }
-    return try file.model(apps: apps, path: path)
   }
 
   /// Checks the user model in the JSON file at `path` as `userModel(at:apps:)` reads it, but for
   /// its app ids: without the apps of a scenario that uses it, there is nothing to check them
   /// against.
   package static func checkUserModel(at path: String) throws(JetsimError) {
-    let bytes = try InputFile.bytes(at: path)
-    let file = try decode(bytes, path: path) { node throws(FieldError) in
-      try UserModelFile(json: node, at: "")
-    }
+    let file = try userModelFile(at: path)
     if file.apps?.isEmpty == true {
       throw .invalidValue(
         path: path, keyPath: "apps", value: "empty", expected: "at least one app id")

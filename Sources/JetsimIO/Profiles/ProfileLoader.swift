@@ -267,24 +267,6 @@ public enum ProfileLoader {
 
   /// `reference` relative to `folder`, with `.` and `..` folded lexically.
   package static func resolve(_ reference: String, from folder: String) -> String {
-    if reference.hasPrefix("/") { return reference }
-    let absolute = folder.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in (folder + "/" + reference).split(separator: "/") {
-      switch part {
-      case ".":
-        continue
-      case "..":
-        if let last = parts.last, last != ".." {
-          parts.removeLast()
-        } else if !absolute {
-          parts.append(part)
-        }
-      default:
-        parts.append(part)
-      }
-    }
-    let joined = parts.joined(separator: "/")
-    return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    reference.hasPrefix("/") ? reference : FileSystem.folded(folder + "/" + reference)
   }
 }
