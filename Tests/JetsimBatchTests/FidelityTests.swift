@@ -360,4 +360,15 @@ import Testing
     #expect(result.kills.map { $0.lmkd?.minScoreAdj } == [701, 701, 201])
     #expect(result.kills.last?.reason == .lmkLowMemAndThrashing)
   }
+
+  /// An app woken into the background that has never been on screen is an empty process once its
+  /// work is over (OomAdjuster "cch-empty"): at 905 it dies before the cached app at 900, though
+  /// it was used more recently; the previous app (700) is out of LOW_MEM's reach.
+  @Test func aWokenAppWhoseWorkIsOverDiesOnTheEmptyLadder() throws {
+    let result = try run("8-lmkd-woken-app-is-empty")
+    let lowMem = result.kills.filter { $0.timeMs == 30_000 }
+    #expect(lowMem.map { result.summary.appIDs[$0.app] } == ["w", "a"])
+    #expect(lowMem.allSatisfy { $0.reason == .lmkLowMem && $0.lmkd?.minScoreAdj == 701 })
+    #expect(!result.kills.contains { result.summary.appIDs[$0.app] == "b" && $0.timeMs == 30_000 })
+  }
 }

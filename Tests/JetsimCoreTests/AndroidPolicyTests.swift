@@ -388,6 +388,69 @@ import Testing
       ])
   }
 
+  /// An app woken into the background that has not been on screen in its present life holds no
+  /// activity: once its work is over it is an empty process ("cch-empty", OomAdjuster
+  /// `computeOomAdjLSP` lines 1970–1977 at frameworks/base 02978520, with the process state
+  /// `PROCESS_STATE_CACHED_EMPTY`), on the empty processes' ladder from 905. "left" was on screen
+  /// until 30 s and is cached (900); "woken" was woken at 40 s, more recently: as a cached app it
+  /// would be at 900 and "left" at 910, so legacy mode at its lowest level would kill "left"
+  /// first. It is at 905 and dies first. oom-badness keeps jetsim 0.3's ranking: both cached, by
+  /// recency.
+  @Test func aWokenAppWhoseWorkIsOverIsAnEmptyProcess() {
+    let cast: [PolicyHarness.App] = [
+      .init(id: "screen", state: .active, footprintMB: 1_500, enteredMs: 60_000),
+      .init(id: "left", state: .suspended, footprintMB: 100, lastUsedMs: 30_000, enteredMs: 30_000),
+      .init(
+        id: "woken", state: .suspended, footprintMB: 100, lastUsedMs: 40_000, enteredMs: 45_000,
+        shownUI: false),
+    ]
+    var harness = PolicyHarness(device: legacyPhone, cast)
+    #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 900, 905])
+    #expect(adjustments(harness) == [0, 901, 900])
+    #expect(
+      harness.decisions(Self.legacy()).prefix(2) == [
+        "kill woken (lmk-none)", "kill left (lmk-none)",
+      ])
+  }
+
+  /// The same app, opened by the user after it was woken, holds activities for the rest of its
+  /// life: suspended again, it is a cached app; and a snapshot's suspended app is taken as one
+  /// the user left (a cached app), while it stays as the snapshot placed it and after.
+  @Test func anAppThatHasBeenOnScreenOrIsASnapshotsSuspendedAppIsCached() {
+    let cast: [PolicyHarness.App] = [
+      .init(id: "screen", state: .active, footprintMB: 300, enteredMs: 60_000),
+      .init(
+        id: "woken", state: .suspended, footprintMB: 100, lastUsedMs: 40_000, enteredMs: 45_000,
+        shownUI: false),
+    ]
+    let harness = PolicyHarness(device: phone, cast)
+    var importance = AndroidImportance(ranking: .activityManager)
+    importance.start(harness.view(seed: 1))
+    var woken = harness.apps[1]
+    importance.appDidChange(1, woken, nowMs: 45_000)
+    #expect(importance.cachedKind(1, woken) == .empty)
+    woken.state = .active
+    importance.appDidChange(1, woken, nowMs: 50_000)
+    woken.state = .suspended
+    importance.appDidChange(1, woken, nowMs: 55_000)
+    #expect(importance.cachedKind(1, woken) == .cached)
+    // Killed and woken again: a new life, with no activity.
+    woken.state = .notRunning
+    importance.appDidChange(1, woken, nowMs: 56_000)
+    woken.state = .suspended
+    importance.appDidChange(1, woken, nowMs: 57_000)
+    #expect(importance.cachedKind(1, woken) == .empty)
+    importance.start(harness.view(seed: 1))
+    var placed = harness.apps[1]
+    placed.placeBySnapshot(band: nil)
+    importance.appDidChange(1, placed, nowMs: 0)
+    #expect(importance.cachedKind(1, placed) == .cached)
+    placed.enter(.background, atMs: 10_000, bySnapshot: false)
+    placed.enter(.suspended, atMs: 20_000, bySnapshot: false)
+    importance.appDidChange(1, placed, nowMs: 20_000)
+    #expect(importance.cachedKind(1, placed) == .cached)
+  }
+
   /// The empty processes' ladder shares its slots by the count of empty processes alone
   /// (`numEmptyProcs`, OomAdjuster.java line 1178 at 02978520): eleven started services and no
   /// empty process take one slot each, 905 to 995 and then 999; counted, they would share slots

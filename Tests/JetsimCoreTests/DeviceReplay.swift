@@ -38,8 +38,12 @@ struct DeviceReplay {
     /// Whether its memory is in swap (app swap), and since when it is suspended.
     var swapped = false
     var suspendedMs = 0
-    /// Whether it has been on screen in this life (Android's "has shown UI").
+    /// Whether it has been on screen in this life (Android's "has shown UI"): an app that has not
+    /// holds no activity, an empty process once its work is over.
     var shownUI = false
+    /// Whether it holds no activity (ActivityManager's empty processes): a system process, or an
+    /// app not on screen in this life.
+    var isEmptyProcess: Bool { isSystem || !shownUI }
     /// XNU's freezer (`DeviceReplay+Freezer.swift`): frozen in this life, pinned to band 75,
     /// thawed since its last freeze, its thaws, and its memory in swap.
     var frozen = false
@@ -209,8 +213,11 @@ struct DeviceReplay {
       processes[index].started = starts
     }
     processes[index].state = to
-    // ActivityManager's `mHasShownUi`: on screen at some time in this life.
-    processes[index].shownUI = to.isResident && (processes[index].shownUI || to.isForeground)
+    // ActivityManager's `mHasShownUi`: on screen at some time in this life; a snapshot's
+    // suspended app was left by the user.
+    let leftByUser = row.kind == .snapshot && to == .suspended
+    processes[index].shownUI =
+      to.isResident && (processes[index].shownUI || to.isForeground || leftByUser)
     processes[index].footprintKB = row.footprintKB
     // Android's previous app (ActivityManager's mPreviousProcess).
     if old.isForeground, !to.isForeground, to.isResident {

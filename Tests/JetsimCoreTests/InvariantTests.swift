@@ -524,7 +524,8 @@ import Testing
     case .amTooManyCached, .amTooManyEmpty, .amTrimEmpty:
       // ActivityManager trims by count, never an app at work: lmkd's runs only.
       if policy != "lmkd" { fail(row, "an ActivityManager kill under \(policy)") }
-      if (kill.reason == .amTooManyCached) == process.isSystem || process.state != .suspended {
+      if (kill.reason == .amTooManyCached) == process.isEmptyProcess || process.state != .suspended
+      {
         fail(row, "\(kill.reason) of \(process.name), which is not cached or empty")
       }
     }

@@ -23,6 +23,9 @@ struct PolicyHarness {
     var enteredMs = 0
     /// Whether it was on screen before it entered its current state.
     var leftScreen = false
+    /// Whether it has been on screen in its present life (Android's "has shown UI"); nil: unless it
+    /// is working in the background (woken).
+    var shownUI: Bool?
   }
 
   /// An app woken into the background at `atMs` and working there (a started service under
@@ -60,6 +63,9 @@ struct PolicyHarness {
       status.activeModes = app.modes.reduce(0) { $0 | $1.bit }
       status.hasBackgroundWork = app.working
       status.enteredStateMs = app.enteredMs
+      if !app.state.isForeground, app.shownUI ?? !app.working {
+        status.leftForegroundMs = app.lastUsedMs
+      }
       return status
     }
   }

@@ -352,11 +352,11 @@ enum PolicyRule {
   }
 
   /// Every resident process's adj under lmkd: fixed ones, then OomAdjuster's slots for cached apps
-  /// (from 900) and, apart, for empty processes (idle system processes, from 905): most recent
-  /// first, `ceil(n / 10)` to a slot, slots 10 apart. An app that has been on screen and works in
-  /// the background (a started service) steps the empty processes' ladder without being counted
-  /// in its `n`, ahead of every empty process (it holds activities: ActivityManager's LRU list
-  /// keeps it above them).
+  /// (from 900) and, apart, for empty processes (idle system processes, and apps not on screen in
+  /// this life, from 905): most recent first, `ceil(n / 10)` to a slot, slots 10 apart. An app
+  /// that has been on screen and works in the background (a started service) steps the empty
+  /// processes' ladder without being counted in its `n`, ahead of every empty process (it holds
+  /// activities: ActivityManager's LRU list keeps it above them).
   static func lmkdAdjustments(_ device: DeviceReplay) -> [Int?] {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var cached: [Int] = []
@@ -366,7 +366,7 @@ enum PolicyRule {
     for (index, process) in device.processes.enumerated() where process.state.isResident {
       if let fixed = fixedAdjs[index] {
         adj[index] = fixed
-      } else if process.isSystem {
+      } else if process.isEmptyProcess {
         empty.append(index)
         emptyCount += 1
       } else if process.state == .background {
@@ -377,7 +377,7 @@ enum PolicyRule {
     }
     for (list, first, counted) in [(cached, 900, cached.count), (empty, 905, emptyCount)] {
       let sorted = list.sorted {
-        let (a, b) = (device.processes[$0].isSystem, device.processes[$1].isSystem)
+        let (a, b) = (device.processes[$0].isEmptyProcess, device.processes[$1].isEmptyProcess)
         return a != b ? b : isMoreRecent(device, $0, $1)
       }
       let perSlot = max(1, (counted + 9) / 10)

@@ -19,9 +19,10 @@
 ///   suspended, then is cached (`computeOomAdjLSP`, adj type "previous-expired"); cached
 ///   processes share slots (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900,
 ///   910, ... 990, 999, most recent first, `ceil(n / 10)` to a slot; processes without activities
-///   (idle daemons and extensions) are empty processes at the odd fives 905, 915, ..., in their
-///   own slots, and with them, stepping the same ladder, an app that has shown UI and works in the
-///   background (its process state is SERVICE, not a cached one: `CachedKind.service`), before them.
+///   (idle daemons and extensions, and apps not on screen in their present life) are empty
+///   processes at the odd fives 905, 915, ..., in their own slots, and with them, stepping the
+///   same ladder, an app that has shown UI and works in the background (its process state is
+///   SERVICE, not a cached one: `CachedKind.service`), before them.
 ///
 /// The state is kept as processes change, so a decision allocates nothing once warmed up.
 package struct AndroidImportance: Sendable {
@@ -57,7 +58,9 @@ package struct AndroidImportance: Sendable {
   package private(set) var previousApp: Int?
   private var onScreen: [Bool] = []
   /// Whether each process has been on screen in its present life (`ProcessStateRecord`'s
-  /// `mHasShownUi`, cleared when a process starts: OomAdjuster `setAttachingProcessStatesLSP`).
+  /// `mHasShownUi`, cleared when a process starts: OomAdjuster `setAttachingProcessStatesLSP`):
+  /// in jetsim, whether it holds activities, which an app gets on screen and keeps (stopped) until
+  /// it dies. A snapshot's suspended apps count as having shown UI.
   private var shownUI: [Bool] = []
   private var appCount = 0
   private var activeDaemons: [Bool] = []
@@ -102,7 +105,11 @@ package struct AndroidImportance: Sendable {
     }
     if !status.state.isResident, previousApp == app { previousApp = nil }
     onScreen[app] = nowOnScreen
-    shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen)
+    // A snapshot does not say what a process showed before time 0: an app it places suspended is
+    // taken as one the user left, holding its activities.
+    let leftByUser =
+      status.leftForegroundMs != nil || (status.isFromSnapshot && status.state == .suspended)
+    shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen || leftByUser)
     if !servicesMoved.isEmpty { servicesMoved.removeAll(keepingCapacity: true) }
     if ranking == .activityManager {
       // (Most changes are of processes with no background work: that is asked first.)
@@ -193,15 +200,21 @@ package struct AndroidImportance: Sendable {
     /// process (ProcessList `updateLruProcessLocked` keeps processes with activities above
     /// `mLruProcessActivityStart`), and the ladder, walked from the top, reaches it first.
     case service
-    /// A process without activities (an idle daemon or extension, `.activityManager`): the empty
-    /// processes' ladder from 905, counted by the trim as empty.
+    /// A process without activities (`.activityManager`): an idle daemon or extension, or an app
+    /// that has not been on screen in its present life, such as one woken into the background
+    /// whose work is over. `computeOomAdjLSP` leaves such a process "cch-empty" (its last branch
+    /// before the activities are examined, lines 1970–1977, and they are examined only when it has
+    /// some), with the process state `PROCESS_STATE_CACHED_EMPTY`: the empty processes' ladder
+    /// from 905, counted by the trim as empty. (A recent task would make it `CACHED_RECENT`, but a
+    /// task's root process is cleared when its process dies, so a new life holds none until an
+    /// activity starts in it.)
     case empty
   }
 
   /// The kind of process `app` in `status`, when it is cached (`fixedAdj` nil).
   package func cachedKind(_ app: Int, _ status: AppStatus) -> CachedKind {
     guard ranking == .activityManager else { return .cached }
-    if app >= appCount { return .empty }
+    if app >= appCount || !shownUI[app] { return .empty }
     return status.hasBackgroundWork ? .service : .cached
   }
 
