@@ -369,6 +369,15 @@ import Testing
     let lowMem = result.kills.filter { $0.timeMs == 30_000 }
     #expect(lowMem.map { result.summary.appIDs[$0.app] } == ["w", "a"])
     #expect(lowMem.allSatisfy { $0.reason == .lmkLowMem && $0.lmkd?.minScoreAdj == 701 })
-    #expect(!result.kills.contains { result.summary.appIDs[$0.app] == "b" && $0.timeMs == 30_000 })
+  }
+
+  /// The app on screen when the device locks stays the top app (OomAdjuster "top-sleeping", adj 0):
+  /// LOW_MEM kills the previous app, expired, and not the app behind the lock.
+  @Test func lowMemSparesTheAppBehindTheLock() throws {
+    let result = try run("8-lmkd-top-app-behind-the-lock")
+    let lowMem = result.kills.filter { $0.timeMs == 110_000 }
+    #expect(lowMem.map { result.summary.appIDs[$0.app] } == ["c"])
+    #expect(lowMem.first?.reason == .lmkLowMem)
+    #expect(!result.kills.contains { result.summary.appIDs[$0.app] == "a" })
   }
 }

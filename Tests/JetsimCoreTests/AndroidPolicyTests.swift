@@ -413,6 +413,23 @@ import Testing
       ])
   }
 
+  /// On the empty processes' ladder, a woken app whose work is over is an empty process: after the
+  /// started services that have shown UI, by recency among the other empty processes. "used" (a
+  /// started service, last used at 40 s) is at 905 and "woken" (used at 45 s) at 915, in the scan
+  /// as in the kept lists; with `kill_heaviest_task` the scan decides, and kills "woken" first.
+  @Test func aWokenEmptyAppStandsAfterTheStartedServicesOnTheEmptyLadder() {
+    let woken = PolicyHarness.App(
+      id: "woken", state: .suspended, footprintMB: 10, lastUsedMs: 45_000, enteredMs: 50_000,
+      shownUI: false)
+    let harness = PolicyHarness(device: legacyPhone, Self.serviceCast + [woken])
+    #expect(lmkdAdjustments(harness, nowMs: 60_000) == [0, 905, 700, 915])
+    for killHeaviest in [false, true] {
+      var run = harness
+      #expect(
+        run.decisions(Self.legacy(killHeaviest: killHeaviest)).first == "kill woken (lmk-none)")
+    }
+  }
+
   /// The same app, opened by the user after it was woken, holds activities for the rest of its
   /// life: suspended again, it is a cached app; and a snapshot's suspended app is taken as one
   /// the user left (a cached app), while it stays as the snapshot placed it and after.
@@ -449,6 +466,56 @@ import Testing
     placed.enter(.suspended, atMs: 20_000, bySnapshot: false)
     importance.appDidChange(1, placed, nowMs: 20_000)
     #expect(importance.cachedKind(1, placed) == .cached)
+  }
+
+  /// The app on screen when the device locks stays ActivityManager's top app: `computeOomAdjLSP`
+  /// gives the top app `FOREGROUND_APP_ADJ` while the top process state is not
+  /// `PROCESS_STATE_TOP` ("top-sleeping", lines 1960–1965 at frameworks/base 02978520), though it
+  /// has left the screen as an iOS app does. The app that was the previous one stays so. When
+  /// another app opens, the app behind the lock becomes the previous app, and its 60 s start then
+  /// (its process state becomes `LAST_ACTIVITY` only then), not at its suspension. jetsim 0.3's
+  /// ranking (`oom-badness`) does not know the lock: it is the previous app at once.
+  @Test func theAppBehindTheLockStaysTheTopApp() {
+    let cast: [PolicyHarness.App] = [
+      .init(id: "a", state: .active, footprintMB: 100, enteredMs: 5_000),
+      .init(id: "p", state: .suspended, footprintMB: 100, lastUsedMs: 5_000, enteredMs: 5_000),
+      .init(id: "b", state: .suspended, footprintMB: 100, lastUsedMs: 1_000, enteredMs: 1_000),
+    ]
+    let harness = PolicyHarness(device: phone, cast)
+    for ranking in [AndroidImportance.Ranking.activityManager, .recency] {
+      var importance = AndroidImportance(ranking: ranking)
+      importance.start(harness.view(seed: 1))
+      var p = harness.apps[1]
+      p.state = .active
+      importance.appDidChange(1, p, nowMs: 1_000)
+      p.state = .suspended
+      importance.appDidChange(1, p, nowMs: 5_000)
+      var a = harness.apps[0]
+      importance.appDidChange(0, a, nowMs: 5_000)
+      #expect(importance.previousApp == 1)
+      // The device locks at 10 s: "a" leaves the screen behind the lock, suspended at 20 s.
+      a.isBehindLock = true
+      a.enter(.background, atMs: 10_000, bySnapshot: false)
+      importance.appDidChange(0, a, nowMs: 10_000)
+      a.enter(.suspended, atMs: 20_000, bySnapshot: false)
+      importance.appDidChange(0, a, nowMs: 20_000)
+      let locked = importance.fixedAdj(0, a, nowMs: 90_000)
+      #expect(locked == (ranking == .activityManager ? 0 : 700))
+      #expect(importance.previousApp == (ranking == .activityManager ? 1 : 0))
+      guard ranking == .activityManager else { continue }
+      // "b" opens at 100 s: "a" is behind the lock no more, and is the previous app until 160 s.
+      a.isBehindLock = false
+      importance.appDidChange(0, a, nowMs: 100_000)
+      var b = harness.apps[2]
+      b.enter(.active, atMs: 100_000, bySnapshot: false)
+      importance.appDidChange(2, b, nowMs: 100_000)
+      #expect(importance.previousApp == 0)
+      #expect(importance.fixedAdj(0, a, nowMs: 159_999) == 700)
+      #expect(importance.fixedAdj(0, a, nowMs: 160_000) == 900)
+      var statuses = harness.apps
+      statuses[0] = a
+      #expect(importance.previousExpiryMs(statuses, nowMs: 100_000) == 160_000)
+    }
   }
 
   /// The empty processes' ladder shares its slots by the count of empty processes alone

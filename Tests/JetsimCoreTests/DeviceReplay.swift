@@ -69,8 +69,15 @@ struct DeviceReplay {
   var nowMs = 0
   /// Processes started so far.
   var starts = 0
-  /// Android's previous app: the last app that left the screen, until it returns or dies.
+  /// Android's previous app: the last app that left the screen, until it returns or dies; and
+  /// since when. ActivityManager's (lmkd's) knows the lock (`behindLock`); jetsim 0.3's
+  /// (`oom-badness`) takes an app leaving the screen as the device locks as any other.
   var previousApp: Int?
+  var previousSinceMs = 0
+  var recencyPreviousApp: Int?
+  /// The app that was on screen when the device locked, until an app comes on screen or it dies
+  /// (the rows say so): Android's top app ("top-sleeping").
+  var behindLock: Int?
   /// lmkd: when each process got its present adj class (see `PolicyRule.lmkdFixedAdjs`), and the
   /// class; the settings of the run; in the current instant, whether lmkd killed and whether
   /// available memory fell after its last kill.
@@ -219,13 +226,30 @@ struct DeviceReplay {
     processes[index].shownUI =
       to.isResident && (processes[index].shownUI || to.isForeground || leftByUser)
     processes[index].footprintKB = row.footprintKB
-    // Android's previous app (ActivityManager's mPreviousProcess).
-    if old.isForeground, !to.isForeground, to.isResident {
+    // Android's previous app (ActivityManager's mPreviousProcess). An app leaving the screen as
+    // the device locks stays the top app until an app comes on screen: then, if another, it is
+    // the previous app.
+    if row.isBehindLock, old.isForeground { behindLock = index }
+    if to.isForeground, !old.isForeground, let top = behindLock {
+      behindLock = nil
+      if top != index {
+        previousApp = top
+        previousSinceMs = row.timeMs
+      }
+    }
+    if old.isForeground, !to.isForeground, to.isResident, !row.isBehindLock {
       previousApp = index
+      previousSinceMs = row.timeMs
     } else if to.isForeground, previousApp == index {
       previousApp = nil
     }
     if !to.isResident, previousApp == index { previousApp = nil }
+    if !to.isResident, behindLock == index { behindLock = nil }
+    if old.isForeground, !to.isForeground, to.isResident {
+      recencyPreviousApp = index
+    } else if (to.isForeground || !to.isResident), recencyPreviousApp == index {
+      recencyPreviousApp = nil
+    }
     // jetsam: a change of band is an entry at the tail of the new band's list.
     if row.kind == .snapshot {
       processes[index].snapshotBand = snapshotBands[processes[index].name]

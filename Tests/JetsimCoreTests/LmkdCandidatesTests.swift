@@ -26,7 +26,8 @@ import Testing
   }
 
   /// On seeded random devices (apps on screen, perceptible, at work, previous, started services
-  /// that have been on screen, cached with ties of recency; idle daemons, the empty processes), at
+  /// that have been on screen, cached with ties of recency, behind the lock, never on screen and
+  /// empty; idle daemons, the empty processes), at
   /// every floor and with or without a process whose allocation waits, the kept lists name the
   /// victim the scan names: at 10 s, and at 70 s, when the previous app has expired to adj 900
   /// beside the cached apps of the first slot.
@@ -42,7 +43,7 @@ import Testing
       var app = PolicyHarness.App(
         id: "a\(index)", state: .suspended, footprintMB: 1 + random.below(4),
         lastUsedMs: random.below(8) * 1_000)
-      switch random.below(6) {
+      switch random.below(8) {
       case 0: app.state = .background; app.modes = [.audio]
       case 1: app.state = .background; app.working = true
       case 2: app.leftScreen = true; app.enteredMs = random.below(5) * 1_000
@@ -50,6 +51,12 @@ import Testing
         // A started service in an app that has been on screen: on the empty processes' ladder.
         (app.state, app.working, app.leftScreen) = (.background, true, true)
         app.enteredMs = random.below(5) * 1_000
+      case 4:
+        // Woken, never on screen, its work over: an empty process.
+        app.shownUI = false
+      case 5:
+        // On screen when the device locked: the top app.
+        app.behindLock = true
       default: break
       }
       app.enteredMs = max(app.enteredMs, random.below(4) * 1_000)

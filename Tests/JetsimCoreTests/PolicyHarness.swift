@@ -24,8 +24,10 @@ struct PolicyHarness {
     /// Whether it was on screen before it entered its current state.
     var leftScreen = false
     /// Whether it has been on screen in its present life (Android's "has shown UI"); nil: unless it
-    /// is working in the background (woken).
+    /// is working in the background (woken). `leftScreen` makes it true.
     var shownUI: Bool?
+    /// Whether it was on screen when the device locked, with the device locked since.
+    var behindLock = false
   }
 
   /// An app woken into the background at `atMs` and working there (a started service under
@@ -63,7 +65,8 @@ struct PolicyHarness {
       status.activeModes = app.modes.reduce(0) { $0 | $1.bit }
       status.hasBackgroundWork = app.working
       status.enteredStateMs = app.enteredMs
-      if !app.state.isForeground, app.shownUI ?? !app.working {
+      status.isBehindLock = app.behindLock
+      if app.state.isResident, !app.state.isForeground, app.shownUI ?? !app.working {
         status.leftForegroundMs = app.lastUsedMs
       }
       return status

@@ -292,7 +292,7 @@ enum PolicyRule {
     var adj = [Int?](repeating: nil, count: device.processes.count)
     var cached: [Int] = []
     for index in device.processes.indices where device.processes[index].state.isResident {
-      adj[index] = fixedAdj(device, index, previousExpires: false)
+      adj[index] = fixedAdj(device, index, activityManager: false)
       if adj[index] == nil { cached.append(index) }
     }
     cached.sort { isMoreRecent(device, $0, $1) }
@@ -301,17 +301,19 @@ enum PolicyRule {
   }
 
   /// The adj of resident process `index` that does not depend on the others: persistent -800,
-  /// foreground 0, perceptible 200, the previous app 700 (900 once expired, when
-  /// `previousExpires`: 60 s after it was suspended, never while it runs in the background), 500
-  /// in the background if it has not been on screen in this life; nil for a cached one.
-  static func fixedAdj(_ device: DeviceReplay, _ index: Int, previousExpires: Bool) -> Int? {
+  /// foreground 0, perceptible 200, the previous app 700, 500 in the background if it has not been
+  /// on screen in this life; nil for a cached one. With `activityManager` (lmkd's adj), the app
+  /// behind the lock is the top app (0), and the previous app is at 900 once expired: 60 s after
+  /// it was suspended and was the previous app, never while it runs in the background.
+  static func fixedAdj(_ device: DeviceReplay, _ index: Int, activityManager: Bool) -> Int? {
     let process = device.processes[index]
     if process.systemKind == .activeDaemon { return -800 }
-    if process.state.isForeground { return 0 }
+    if process.state.isForeground || (activityManager && device.behindLock == index) { return 0 }
     if device.keepsRunning(index) { return 200 }
-    if device.previousApp == index {
-      let expired = process.state == .suspended && device.nowMs >= process.suspendedMs + 60_000
-      return previousExpires && expired ? 900 : 700
+    if (activityManager ? device.previousApp : device.recencyPreviousApp) == index {
+      let since = max(process.suspendedMs, device.previousSinceMs)
+      let expired = process.state == .suspended && device.nowMs >= since + 60_000
+      return activityManager && expired ? 900 : 700
     }
     return process.state == .background && !process.shownUI ? 500 : nil
   }
@@ -341,7 +343,7 @@ enum PolicyRule {
     var services: [Int] = []
     for index in device.processes.indices where device.processes[index].state.isResident {
       // An expired previous app is at 900, outside the cached slots ("previous-expired").
-      let fixed = fixedAdj(device, index, previousExpires: true)
+      let fixed = fixedAdj(device, index, activityManager: true)
       if fixed == 500 { services.append(index) } else { adj[index] = fixed }
     }
     let mostRecentFirst = services.sorted { isMoreRecent(device, $0, $1) }

@@ -1,6 +1,6 @@
 /// Android's `oom_score_adj` for the processes in memory, as ActivityManager sets it and `lmkd` and
 /// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): foreground
-/// 0; perceptible (audio, location or VoIP in use) 200; the previous app 700; service (background
+/// 0 (and, `.activityManager`, the app behind the lock: `isTop`); perceptible (audio, location or VoIP in use) 200; the previous app 700; service (background
 /// work under way in a process that has not been on screen in its life: a started service) 500, or
 /// 800 for those of them past the first third (`.activityManager`: see `ServiceRanks`); cached 900
 /// to 999. An active system daemon is persistent (-800: never lmkd's victim,
@@ -54,8 +54,10 @@ package struct AndroidImportance: Sendable {
 
   /// The ranking in use.
   package let ranking: Ranking
-  /// The previous app, if any.
+  /// The previous app, if any, and since when.
   package private(set) var previousApp: Int?
+  private var previousSinceMs = 0
+  /// Whether each process is the top app (`isTop`).
   private var onScreen: [Bool] = []
   /// Whether each process has been on screen in its present life (`ProcessStateRecord`'s
   /// `mHasShownUi`, cleared when a process starts: OomAdjuster `setAttachingProcessStatesLSP`):
@@ -93,13 +95,15 @@ package struct AndroidImportance: Sendable {
     servicesMoved.removeAll(keepingCapacity: true)
     servicesMoved.reserveCapacity(device.apps.count)
     previousApp = nil
+    previousSinceMs = 0
   }
 
   /// Follows process `app` into its new status at `nowMs`.
   package mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int = 0) {
-    let nowOnScreen = status.state.isForeground
+    let nowOnScreen = isTop(status)
     if onScreen[app], !nowOnScreen, status.state.isResident {
       previousApp = app
+      previousSinceMs = nowMs
     } else if nowOnScreen, previousApp == app {
       previousApp = nil
     }
@@ -137,7 +141,7 @@ package struct AndroidImportance: Sendable {
   /// still the previous app at `nowMs`.
   package func previousExpiryMs(_ apps: [AppStatus], nowMs: Int) -> Int? {
     guard ranking == .activityManager, let app = previousApp,
-      let expiry = Self.expiryMs(ofPrevious: apps[app])
+      let expiry = expiryMs(ofPrevious: apps[app])
     else { return nil }
     return expiry > nowMs ? expiry : nil
   }
@@ -145,11 +149,23 @@ package struct AndroidImportance: Sendable {
   /// When the previous app in `status` is "previous-expired": `MAX_PREVIOUS_TIME` after its process
   /// state last became `LAST_ACTIVITY` (`computeOomAdjLSP` lines 2163–2165 read `lastStateTime`,
   /// which `applyOomAdjLSP` sets at a change of memory state, lines 3482–3485), that is after it
-  /// was suspended, its background work and modes over. Never while it runs in the background: a
-  /// started service keeps its state at `PROCESS_STATE_SERVICE`.
+  /// was suspended, its background work and modes over, and was the previous app (an app behind
+  /// the lock is the top app until another opens, suspended or not). Never while it runs in the
+  /// background: a started service keeps its state at `PROCESS_STATE_SERVICE`.
   @inline(__always)
-  private static func expiryMs(ofPrevious status: AppStatus) -> Int? {
-    status.state == .suspended ? status.enteredStateMs + maxPreviousTimeMs : nil
+  private func expiryMs(ofPrevious status: AppStatus) -> Int? {
+    guard status.state == .suspended else { return nil }
+    return max(status.enteredStateMs, previousSinceMs) + Self.maxPreviousTimeMs
+  }
+
+  /// Whether the process in `status` is ActivityManager's top app: on screen, or (`.activityManager`)
+  /// behind the lock, which keeps it at `FOREGROUND_APP_ADJ` ("top-sleeping", `computeOomAdjLSP`
+  /// lines 1960–1965: the top app while the top process state is not `PROCESS_STATE_TOP`).
+  /// jetsim 0.3's ranking, kept for `oom-badness`, does not know the lock.
+  @inline(__always)
+  private func isTop(_ status: AppStatus) -> Bool {
+    status.state.isForeground
+      || (ranking == .activityManager && status.isBehindLock && status.state.isResident)
   }
 
   /// The adj of process `app` in `status` at `nowMs`, if it is not cached (cached processes' adj
@@ -163,7 +179,7 @@ package struct AndroidImportance: Sendable {
   @inline(__always)
   private func adjBeforeB(_ app: Int, _ status: AppStatus, nowMs: Int) -> Int? {
     if activeDaemons[app] { return Self.persistent }
-    if status.state.isForeground { return Self.foreground }
+    if isTop(status) { return Self.foreground }
     if status.keepsRunning { return Self.perceptible }
     if app == previousApp {
       // OomAdjuster computeOomAdjLSP (line 2157, before services): "previous-expired" once
@@ -171,7 +187,7 @@ package struct AndroidImportance: Sendable {
       // LAST_ACTIVITY: outside the cached slots (`assignCachedAdjIfNecessary` skips an adj already
       // set) and not counted as cached by the trim (`updateAndTrimProcessLSP` counts
       // CACHED_ACTIVITY only), until another app is the previous one.
-      if ranking == .activityManager, let expiry = Self.expiryMs(ofPrevious: status),
+      if ranking == .activityManager, let expiry = expiryMs(ofPrevious: status),
         expiry <= nowMs
       {
         return Self.cachedMin
@@ -257,10 +273,10 @@ package struct AndroidImportance: Sendable {
       }
       return
     }
-    // The started services (apps, below `appCount`) first, then the empty processes.
-    let appCount = appCount
+    // The started services (apps that have shown UI) first, then the empty processes.
+    let (appCount, shownUI) = (appCount, shownUI)
     emptyLadder.sort { a, b in
-      let (serviceA, serviceB) = (a < appCount, b < appCount)
+      let (serviceA, serviceB) = (a < appCount && shownUI[a], b < appCount && shownUI[b])
       return serviceA != serviceB ? serviceA : Self.isMoreRecent(apps[a], apps[b])
     }
     Self.assignSlots(cached, first: Self.cachedMin, body)

@@ -34,6 +34,7 @@ extension Simulation {
     }
     refreshInline(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
+    if behindLock >= 0, state.isForeground, !old.isForeground { endLock() }
     if thawed { note(app, .thaw) }
     if state == .suspended, memory.swapKB > 0 { swapOut(app) }
   }
@@ -210,6 +211,10 @@ extension Simulation {
     guard !locked else { return }
     locked = true
     lockedApp = foreground
+    if foreground >= 0 {
+      behindLock = foreground
+      apps[foreground].isBehindLock = true
+    }
     goHome()
   }
 
@@ -221,6 +226,16 @@ extension Simulation {
     locked = false
     lockedApp = -1
     if app >= 0 { open(app) }
+  }
+
+  /// An app has come on screen (from off it): the app behind the lock is so no more. When it is another app, the
+  /// policy hears of it (on Android the app behind the lock stops being the top app and becomes
+  /// the previous one); when it is the same, its coming on screen says it all.
+  mutating func endLock() {
+    let app = behindLock
+    behindLock = -1
+    apps[app].isBehindLock = false
+    if !apps[app].state.isForeground { statusChanged(app) }
   }
 
   /// The foreground app becomes inactive for `durationMs` (a call, an alert). A second interruption

@@ -277,6 +277,8 @@ extension Simulation {
     apps[app].activeModes = 0
     apps[app].hasBackgroundWork = false
     apps[app].leftForegroundMs = nil
+    apps[app].isBehindLock = false
+    if behindLock == app { behindLock = -1 }
     apps[app].priority = PriorityRequest()
     move(app, to: .notRunning, .kill, callback: callback, reason: reason)
     killCount += 1

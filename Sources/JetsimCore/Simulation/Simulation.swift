@@ -87,6 +87,9 @@ package struct Simulation<Policy: EvictionPolicy> {
   var interrupted = false
   var locked = false
   var lockedApp = -1
+  /// The app on screen when the device last locked, until an app comes on screen or it dies
+  /// (`AppStatus.isBehindLock`); -1: none.
+  var behindLock = -1
   /// Whether free memory is below critical with nothing left to kill (a shortfall is recorded once
   /// each time this becomes true).
   var inShortfall = false
@@ -376,6 +379,7 @@ package struct Simulation<Policy: EvictionPolicy> {
       reason: reason, mode: mode, footprintKB: app >= 0 ? apps[app].footprintKB : 0,
       memory: memory, allocatingApp: exemptApp, pressure: level)
     record.assertedBand = assertedBand
+    record.isBehindLock = app >= 0 && apps[app].isBehindLock
     observer.record(record)
   }
 
