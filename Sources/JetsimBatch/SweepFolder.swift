@@ -24,8 +24,8 @@ struct SweepFolder {
         throw JetsimError.outputNotWritable(
           path: path,
           reason:
-            "it holds '\(stranger.excerpt())', which a sweep does not write, so jetsim will not use it; move it out or choose another folder"
-        )
+            "it holds '\(stranger.excerpt())', which a sweep does not write, so jetsim will not use it",
+          remedy: "move it out")
       }
       let manifestPath = "\(path)/\(Sweep.manifestFile)"
       let existing: SweepManifest? =

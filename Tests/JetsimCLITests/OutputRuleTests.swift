@@ -1,4 +1,5 @@
 import Foundation
+import Jetsim
 import JetsimTestSupport
 import Testing
 
@@ -56,6 +57,30 @@ import Testing
     return try tool(
       "sh",
       ["-c", "trap '' XFSZ; ulimit -f \(blocks); exec \"$0\" \"$@\"", binary] + arguments)
+  }
+
+  /// The library's error names no option: what is in the way has its remedy, and choosing another
+  /// output is the other way out. The command line names the flag that chooses it, or, where no
+  /// flag does, gives the remedy alone; a reason without one gets the flag after it.
+  @Test func theFlagThatChoosesAnotherOutputIsTheCommandLines() {
+    let inTheWay = JetsimError.outputNotWritable(
+      path: "out", reason: "it holds 'x'", remedy: "move it out")
+    #expect(
+      "\(inTheWay)"
+        == "out: cannot write the reports (it holds 'x'; move it out or choose another folder)")
+    #expect(
+      ErrorMessage.line(for: inTheWay)
+        == "jetsim: out: cannot write the reports (it holds 'x'; move it out or choose another folder with --out)\n"
+    )
+    #expect(
+      ErrorMessage.line(for: inTheWay, flag: nil)
+        == "jetsim: out: cannot write the reports (it holds 'x'; move it out)")
+    let full = JetsimError.outputNotWritable(
+      path: "s.json", reason: "file too large", output: .scenario)
+    #expect(
+      ErrorMessage.line(for: full, flag: "--expect")
+        == "jetsim: s.json: cannot write the scenario (file too large); choose another path with --expect\n"
+    )
   }
 
   /// A run into new nested folders on a full disk fails with one line naming the folder asked

@@ -133,9 +133,10 @@ extension CheckOptions {
     let files: [(file: String, written: Bool)]
     do {
       files = try GoldenCheck.update(scenario, in: expect, events: events, durationMs: durationMs)
-    } catch .outputNotWritable(let path, let reason, let output) {
+    } catch .outputNotWritable(let path, let reason, let output, let remedy) {
       // The golden folder is --expect's: name that flag, not --out.
-      let error = JetsimError.outputNotWritable(path: path, reason: reason, output: output)
+      let error = JetsimError.outputNotWritable(
+        path: path, reason: reason, output: output, remedy: remedy)
       return CommandResult(
         errors: ErrorMessage.line(for: error, flag: "--expect"), code: .cannotCreate)
     }

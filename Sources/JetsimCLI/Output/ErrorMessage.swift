@@ -9,23 +9,19 @@ enum ErrorMessage {
   static func line(for error: JetsimError, flag: String? = "--out") -> String {
     var text = "jetsim: \(error)"
     switch error {
-    case .outputNotWritable(let path, let reason, let output):
-      let what = output == .reports ? "folder" : "path"
-      let advice = " or choose another \(what)"
-      guard let flag else {
-        // No flag chooses this output: only removing what is in the way helps.
-        let reason = reason.hasSuffix(advice) ? String(reason.dropLast(advice.count)) : reason
-        return
-          "jetsim: \(JetsimError.outputNotWritable(path: path, reason: reason, output: output))"
+    case .outputNotWritable(let path, let reason, let output, let remedy):
+      // The library's advice to choose another output names no option: here it names the flag
+      // that chooses it, or goes when none does (only the remedy then helps).
+      let advised: String
+      switch (remedy, flag) {
+      case (let remedy?, let flag?):
+        advised = "\(reason); \(remedy) or choose another \(output.noun) with \(flag)"
+      case (let remedy?, nil): advised = "\(reason); \(remedy)"
+      case (nil, _): advised = reason
       }
-      if reason.hasSuffix(advice) {
-        // The reason ends in that advice already: the flag goes there, not in a second one.
-        let advised = JetsimError.outputNotWritable(
-          path: path, reason: reason + " with \(flag)", output: output)
-        text = "jetsim: \(advised)"
-      } else {
-        text += "; choose another \(what) with \(flag)"
-      }
+      text = "jetsim: \(JetsimError.outputNotWritable(path: path, reason: advised, output: output))"
+      guard let flag else { return text }
+      if remedy == nil { text += "; choose another \(output.noun) with \(flag)" }
     case .badGolden: text += " with --update"
     case .invalidValue(_, "memory range", _, _): text += "; set the range with --min and --max"
     default: break

@@ -34,8 +34,11 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A policy name that no built-in policy has.
   case unknownPolicy(name: String, valid: [String])
   /// An output (a report folder, an imported scenario, a profile) that cannot be created or
-  /// written; `output` says which kind, in the words of the message.
-  case outputNotWritable(path: String, reason: String, output: Output = .reports)
+  /// written; `output` says which kind, in the words of the message; `remedy`, what removes the
+  /// obstacle there ("remove it"), when something is in the way: choosing another output is
+  /// always the other way out.
+  case outputNotWritable(
+    path: String, reason: String, output: Output = .reports, remedy: String? = nil)
   /// An output another jetsim process is writing at this moment.
   case folderInUse(path: String)
   /// A golden report that has not been recorded yet.
@@ -56,6 +59,9 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
     case trace = "the trace"
     /// A profile file.
     case profile = "the profile"
+
+    /// What another one is chosen as: a folder for reports, a path for a file.
+    public var noun: String { self == .reports ? "folder" : "path" }
   }
 
   public var description: String {
@@ -97,9 +103,10 @@ public enum JetsimError: Error, Equatable, Sendable, CustomStringConvertible {
       let hint = Suggestion.closest(to: name, in: valid).map { "did you mean '\($0)'? " } ?? ""
       return
         "unknown policy '\(name.excerpt())'; \(hint)valid policies: \(valid.joined(separator: ", "))"
-    case .outputNotWritable(let path, let reason, let output):
+    case .outputNotWritable(let path, let reason, let output, let remedy):
+      let advised = remedy.map { "\(reason); \($0) or choose another \(output.noun)" } ?? reason
       return
-        "\(Self.quoted(path)): cannot write \(output.rawValue) (\(reason.excerpt(limit: 200)))"
+        "\(Self.quoted(path)): cannot write \(output.rawValue) (\(advised.excerpt(limit: 200)))"
     case .folderInUse(let path):
       return
         "\(Self.quoted(path)): another jetsim is writing there now; wait for it to finish, or write elsewhere"

@@ -169,16 +169,15 @@ public struct ReportFolder: Sendable {
         throw .outputNotWritable(
           path: destination,
           reason:
-            "the folder is not a \(kind.rawValue) folder jetsim wrote (it has no \(marker) marker of that kind), so jetsim will not replace it; remove it or choose another folder"
-        )
+            "the folder is not a \(kind.rawValue) folder jetsim wrote (it has no \(marker) marker of that kind), so jetsim will not replace it",
+          remedy: "remove it")
       }
     }
     if let stranger = stranger(in: destination, kind: kind) {
       throw .outputNotWritable(
         path: destination,
-        reason:
-          "it holds '\(stranger.excerpt())', which jetsim did not write; move it out or choose another folder"
-      )
+        reason: "it holds '\(stranger.excerpt())', which jetsim did not write",
+        remedy: "move it out")
     }
   }
 
