@@ -380,4 +380,18 @@ import Testing
     #expect(lowMem.first?.reason == .lmkLowMem)
     #expect(!result.kills.contains { result.summary.appIDs[$0.app] == "a" })
   }
+
+  /// When another app opens after the lock, the app behind the lock becomes the previous app, and
+  /// its 60 s run from then, not from its suspension: at 105 s it is still at 700, out of LOW_MEM's
+  /// reach, and dies only when thrashing lowers the minimum to 201.
+  @Test func theAppBehindTheLockIsThePreviousAppFromTheNextOpen() throws {
+    let result = try run("8-lmkd-app-behind-the-lock-becomes-previous")
+    let ids = result.kills.map { result.summary.appIDs[$0.app] }
+    #expect(
+      result.kills.filter { $0.timeMs == 105_000 }.map { result.summary.appIDs[$0.app] } == ["c"])
+    let a = result.kills.first { result.summary.appIDs[$0.app] == "a" }
+    #expect(a?.reason == .lmkLowMemAndThrashing)
+    #expect(a?.lmkd?.minScoreAdj == 201)
+    #expect(ids.prefix(2) == ["c", "a"])
+  }
 }

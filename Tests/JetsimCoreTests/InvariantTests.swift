@@ -359,6 +359,18 @@ import Testing
       }
       // A freeze: the app the freezer's rule picks, when its pass may freeze.
       if row.kind == .freeze, let problem = replay.freezeProblem(row.app) { fail(row, problem) }
+      // The lock, as the rows show it: only the app behind it carries the flag, on every row of
+      // its from the one on which it leaves the screen until an app comes on screen (its own
+      // row coming back included) or it dies (its kill row not).
+      if row.app >= 0, let from = row.from, let to = row.to {
+        let startsLock = row.isBehindLock && from.isForeground
+        let expected = replay.behindLock == row.app && to.isResident
+        if row.isBehindLock != expected && !startsLock {
+          fail(
+            row, "\(replay.processes[row.app].name)'s row says behind the lock: \(row.isBehindLock)"
+          )
+        }
+      }
       let availableBefore = replay.availableKB
       replay.apply(row)
       if policy == "lmkd" { noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay) }

@@ -1,22 +1,24 @@
 /// Android's `oom_score_adj` for the processes in memory, as ActivityManager sets it and `lmkd` and
-/// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): foreground
-/// 0 (and, `.activityManager`, the app behind the lock: `isTop`); perceptible (audio, location or VoIP in use) 200; the previous app 700; service (background
+/// `oom-badness` read it (docs/policies.md; frameworks/base ProcessList and OomAdjuster): the top
+/// app 0 (the foreground app, and with `.activityManager` the app behind the lock: `isTop`);
+/// perceptible (audio, location or VoIP in use) 200; the previous app 700; service (background
 /// work under way in a process that has not been on screen in its life: a started service) 500, or
 /// 800 for those of them past the first third (`.activityManager`: see `ServiceRanks`); cached 900
 /// to 999. An active system daemon is persistent (-800: never lmkd's victim,
 /// `oom-badness`'s last resort).
 ///
-/// The previous app is one process, ActivityManager's `mPreviousProcess`: the app that was on screen
-/// before the current one. It is set when an app leaves the screen, and cleared when that app comes
-/// back to the screen (`updateTopResumedActivityIfNeeded`) or dies
-/// (`cleanUpApplicationRecordLocked`); no older app inherits it.
+/// The previous app is one process, ActivityManager's `mPreviousProcess`: the app that was the top
+/// app before the current one. It is set when an app stops being the top app (leaves the screen,
+/// or, behind the lock, when another app comes on screen), and cleared when that app comes back to
+/// the screen (`updateTopResumedActivityIfNeeded`) or dies (`cleanUpApplicationRecordLocked`); no
+/// older app inherits it.
 ///
 /// Two ways to rank what is cached (`Ranking`):
 /// - `.recency` (jetsim 0.3, kept for `oom-badness`): 900 for the most recently used, then 901, ...;
 ///   the previous app keeps 700 for as long as it is the previous app.
 /// - `.activityManager` (`lmkd`), as OomAdjuster of Android 15/16 ranks them: the previous app
 ///   keeps 700 while it runs in the background and for `MAX_PREVIOUS_TIME` (60 s) after it is
-///   suspended, then is cached (`computeOomAdjLSP`, adj type "previous-expired"); cached
+///   suspended (or, if later, after it became the previous app), then is cached (`computeOomAdjLSP`, adj type "previous-expired"); cached
 ///   processes share slots (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900,
 ///   910, ... 990, 999, most recent first, `ceil(n / 10)` to a slot; processes without activities
 ///   (idle daemons and extensions, and apps not on screen in their present life) are empty
@@ -58,7 +60,7 @@ package struct AndroidImportance: Sendable {
   package private(set) var previousApp: Int?
   private var previousSinceMs = 0
   /// Whether each process is the top app (`isTop`).
-  private var onScreen: [Bool] = []
+  private var isTopApp: [Bool] = []
   /// Whether each process has been on screen in its present life (`ProcessStateRecord`'s
   /// `mHasShownUi`, cleared when a process starts: OomAdjuster `setAttachingProcessStatesLSP`):
   /// in jetsim, whether it holds activities, which an app gets on screen and keeps (stopped) until
@@ -83,8 +85,8 @@ package struct AndroidImportance: Sendable {
   package init(ranking: Ranking = .recency) { self.ranking = ranking }
 
   package mutating func start(_ device: DeviceView) {
-    onScreen = Array(repeating: false, count: device.apps.count)
-    shownUI = onScreen
+    isTopApp = Array(repeating: false, count: device.apps.count)
+    shownUI = isTopApp
     appCount = device.appCount
     activeDaemons = device.apps.indices.map { device.systemProcess($0)?.kind == .activeDaemon }
     adjSince = Array(repeating: 0, count: device.apps.count)
@@ -100,20 +102,20 @@ package struct AndroidImportance: Sendable {
 
   /// Follows process `app` into its new status at `nowMs`.
   package mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int = 0) {
-    let nowOnScreen = isTop(status)
-    if onScreen[app], !nowOnScreen, status.state.isResident {
+    let nowTop = Self.isTop(status, ranking)
+    if isTopApp[app], !nowTop, status.state.isResident {
       previousApp = app
       previousSinceMs = nowMs
-    } else if nowOnScreen, previousApp == app {
+    } else if nowTop, previousApp == app {
       previousApp = nil
     }
     if !status.state.isResident, previousApp == app { previousApp = nil }
-    onScreen[app] = nowOnScreen
+    isTopApp[app] = nowTop
     // A snapshot does not say what a process showed before time 0: an app it places suspended is
     // taken as one the user left, holding its activities.
     let leftByUser =
       status.leftForegroundMs != nil || (status.isFromSnapshot && status.state == .suspended)
-    shownUI[app] = status.state.isResident && (shownUI[app] || nowOnScreen || leftByUser)
+    shownUI[app] = status.state.isResident && (shownUI[app] || nowTop || leftByUser)
     if !servicesMoved.isEmpty { servicesMoved.removeAll(keepingCapacity: true) }
     if ranking == .activityManager {
       // (Most changes are of processes with no background work: that is asked first.)
@@ -141,7 +143,7 @@ package struct AndroidImportance: Sendable {
   /// still the previous app at `nowMs`.
   package func previousExpiryMs(_ apps: [AppStatus], nowMs: Int) -> Int? {
     guard ranking == .activityManager, let app = previousApp,
-      let expiry = expiryMs(ofPrevious: apps[app])
+      let expiry = Self.expiryMs(ofPrevious: apps[app], since: previousSinceMs)
     else { return nil }
     return expiry > nowMs ? expiry : nil
   }
@@ -153,9 +155,9 @@ package struct AndroidImportance: Sendable {
   /// the lock is the top app until another opens, suspended or not). Never while it runs in the
   /// background: a started service keeps its state at `PROCESS_STATE_SERVICE`.
   @inline(__always)
-  private func expiryMs(ofPrevious status: AppStatus) -> Int? {
+  private static func expiryMs(ofPrevious status: AppStatus, since previousSinceMs: Int) -> Int? {
     guard status.state == .suspended else { return nil }
-    return max(status.enteredStateMs, previousSinceMs) + Self.maxPreviousTimeMs
+    return max(status.enteredStateMs, previousSinceMs) + maxPreviousTimeMs
   }
 
   /// Whether the process in `status` is ActivityManager's top app: on screen, or (`.activityManager`)
@@ -163,13 +165,14 @@ package struct AndroidImportance: Sendable {
   /// lines 1960–1965: the top app while the top process state is not `PROCESS_STATE_TOP`).
   /// jetsim 0.3's ranking, kept for `oom-badness`, does not know the lock.
   @inline(__always)
-  private func isTop(_ status: AppStatus) -> Bool {
+  private static func isTop(_ status: AppStatus, _ ranking: Ranking) -> Bool {
     status.state.isForeground
       || (ranking == .activityManager && status.isBehindLock && status.state.isResident)
   }
 
   /// The adj of process `app` in `status` at `nowMs`, if it is not cached (cached processes' adj
   /// depends on their rank: see `forEachCached`); nil for a cached one.
+  @inline(__always)
   package func fixedAdj(_ app: Int, _ status: AppStatus, nowMs: Int = 0) -> Int? {
     let adj = adjBeforeB(app, status, nowMs: nowMs)
     return adj == Self.service && services.isB(app) ? Self.serviceB : adj
@@ -179,7 +182,7 @@ package struct AndroidImportance: Sendable {
   @inline(__always)
   private func adjBeforeB(_ app: Int, _ status: AppStatus, nowMs: Int) -> Int? {
     if activeDaemons[app] { return Self.persistent }
-    if isTop(status) { return Self.foreground }
+    if Self.isTop(status, ranking) { return Self.foreground }
     if status.keepsRunning { return Self.perceptible }
     if app == previousApp {
       // OomAdjuster computeOomAdjLSP (line 2157, before services): "previous-expired" once
@@ -187,7 +190,8 @@ package struct AndroidImportance: Sendable {
       // LAST_ACTIVITY: outside the cached slots (`assignCachedAdjIfNecessary` skips an adj already
       // set) and not counted as cached by the trim (`updateAndTrimProcessLSP` counts
       // CACHED_ACTIVITY only), until another app is the previous one.
-      if ranking == .activityManager, let expiry = expiryMs(ofPrevious: status),
+      if ranking == .activityManager,
+        let expiry = Self.expiryMs(ofPrevious: status, since: previousSinceMs),
         expiry <= nowMs
       {
         return Self.cachedMin

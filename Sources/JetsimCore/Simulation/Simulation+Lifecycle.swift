@@ -228,9 +228,11 @@ extension Simulation {
     if app >= 0 { open(app) }
   }
 
-  /// An app has come on screen (from off it): the app behind the lock is so no more. When it is another app, the
-  /// policy hears of it (on Android the app behind the lock stops being the top app and becomes
-  /// the previous one); when it is the same, its coming on screen says it all.
+  /// An app has come on screen (from off it): the app behind the lock is so no more. When it is
+  /// another app, the policy hears of it (on Android the app behind the lock stops being the top
+  /// app and becomes the previous one); when it is the same, its coming on screen says it all.
+  /// An open that fails before any app reaches the screen leaves the lock as it was: the app behind
+  /// it stays the top app until an app comes on screen.
   mutating func endLock() {
     let app = behindLock
     behindLock = -1
