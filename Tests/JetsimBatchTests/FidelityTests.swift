@@ -394,4 +394,19 @@ import Testing
     #expect(a?.lmkd?.minScoreAdj == 201)
     #expect(ids.prefix(2) == ["c", "a"])
   }
+
+  /// An open that unlocks the device and fails on the way (the app is killed for its memory limit
+  /// as it resumes) ends the lock all the same: the app behind it is the previous app from then,
+  /// expired 60 s later, and LOW_MEM kills it after c.
+  @Test func aFailedOpenEndsTheLock() throws {
+    let result = try run("8-lmkd-failed-open-ends-the-lock")
+    let ids = result.kills.map { result.summary.appIDs[$0.app] }
+    #expect(result.kills.first?.reason == .perProcessLimit)
+    #expect(
+      result.kills.filter { $0.timeMs == 110_000 }.map { result.summary.appIDs[$0.app] } == [
+        "c", "a",
+      ])
+    #expect(result.kills.filter { $0.timeMs == 110_000 }.allSatisfy { $0.reason == .lmkLowMem })
+    #expect(ids.first == "b")
+  }
 }

@@ -75,8 +75,9 @@ struct DeviceReplay {
   var previousApp: Int?
   var previousSinceMs = 0
   var recencyPreviousApp: Int?
-  /// The app that was on screen when the device locked, until an app comes on screen or it dies
-  /// (the rows say so): Android's top app ("top-sleeping").
+  /// The app that was on screen when the device locked, until an app comes on screen, an open
+  /// that unlocked the device fails on the way, or it dies (the rows say so): Android's top app
+  /// ("top-sleeping").
   var behindLock: Int?
   /// lmkd: when each process got its present adj class (see `PolicyRule.lmkdFixedAdjs`), and the
   /// class; the settings of the run; in the current instant, whether lmkd killed and whether
@@ -230,7 +231,7 @@ struct DeviceReplay {
     // the device locks stays the top app until an app comes on screen: then, if another, it is
     // the previous app.
     if row.isBehindLock, old.isForeground { behindLock = index }
-    if to.isForeground, !old.isForeground, let top = behindLock {
+    if (to.isForeground && !old.isForeground) || row.endsLock, let top = behindLock {
       behindLock = nil
       if top != index {
         previousApp = top

@@ -26,7 +26,7 @@ struct PolicyHarness {
     /// Whether it has been on screen in its present life (Android's "has shown UI"); nil: unless it
     /// is working in the background (woken). `leftScreen` makes it true.
     var shownUI: Bool?
-    /// Whether it was on screen when the device locked, with the device locked since.
+    /// Whether it was on screen when the device last locked, until an app comes on screen.
     var behindLock = false
   }
 

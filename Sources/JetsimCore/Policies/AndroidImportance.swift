@@ -18,13 +18,14 @@
 ///   the previous app keeps 700 for as long as it is the previous app.
 /// - `.activityManager` (`lmkd`), as OomAdjuster of Android 15/16 ranks them: the previous app
 ///   keeps 700 while it runs in the background and for `MAX_PREVIOUS_TIME` (60 s) after it is
-///   suspended (or, if later, after it became the previous app), then is cached (`computeOomAdjLSP`, adj type "previous-expired"); cached
-///   processes share slots (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900,
-///   910, ... 990, 999, most recent first, `ceil(n / 10)` to a slot; processes without activities
-///   (idle daemons and extensions, and apps not on screen in their present life) are empty
-///   processes at the odd fives 905, 915, ..., in their own slots, and with them, stepping the
-///   same ladder, an app that has shown UI and works in the background (its process state is
-///   SERVICE, not a cached one: `CachedKind.service`), before them.
+///   suspended (or, if later, after it became the previous app), then is cached
+///   (`computeOomAdjLSP`, adj type "previous-expired"); cached processes share slots
+///   (`assignCachedAdjIfNecessary`): apps, which hold activities, at 900, 910, ... 990, 999, most
+///   recent first, `ceil(n / 10)` to a slot; processes without activities (idle daemons and
+///   extensions, and apps not on screen in their present life) are empty processes at the odd
+///   fives 905, 915, ..., in their own slots, and with them, stepping the same ladder, an app that
+///   has shown UI and works in the background (its process state is SERVICE, not a cached one:
+///   `CachedKind.service`), before them.
 ///
 /// The state is kept as processes change, so a decision allocates nothing once warmed up.
 package struct AndroidImportance: Sendable {
@@ -160,10 +161,10 @@ package struct AndroidImportance: Sendable {
     return max(status.enteredStateMs, previousSinceMs) + maxPreviousTimeMs
   }
 
-  /// Whether the process in `status` is ActivityManager's top app: on screen, or (`.activityManager`)
-  /// behind the lock, which keeps it at `FOREGROUND_APP_ADJ` ("top-sleeping", `computeOomAdjLSP`
-  /// lines 1960–1965: the top app while the top process state is not `PROCESS_STATE_TOP`).
-  /// jetsim 0.3's ranking, kept for `oom-badness`, does not know the lock.
+  /// Whether the process in `status` is ActivityManager's top app: on screen, or
+  /// (`.activityManager`) behind the lock, which keeps it at `FOREGROUND_APP_ADJ` ("top-sleeping",
+  /// `computeOomAdjLSP` lines 1960–1965: the top app while the top process state is not
+  /// `PROCESS_STATE_TOP`). jetsim 0.3's ranking, kept for `oom-badness`, does not know the lock.
   @inline(__always)
   private static func isTop(_ status: AppStatus, _ ranking: Ranking) -> Bool {
     status.state.isForeground

@@ -153,6 +153,9 @@ public struct EventRecord: Sendable, Equatable {
   /// Whether the process is the app that was on screen when the device last locked, until an app
   /// comes on screen or it dies (`AppStatus.isBehindLock`). Not written to the reports.
   public var isBehindLock = false
+  /// Whether this row ends the lock without an app coming on screen: the kill of an app whose open
+  /// unlocked the device, on its way back to the screen. Not written to the reports.
+  public var endsLock = false
 
   /// For `assert`: the band the process asserted; nil for other events.
   public var assertedBand: Int? {

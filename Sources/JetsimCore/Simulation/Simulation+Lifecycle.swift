@@ -125,12 +125,20 @@ extension Simulation {
       // A warm resume: caches and backing stores come back (and, on a device that compresses
       // memory, the suspended app's memory is decompressed) once there is room.
       let onScreen = footprint(of: app, onScreen: true, cachesKB: profile.cachesKB)
+      // Killed on the way, the app ends the lock at its kill (`EventRecord.endsLock`): no app
+      // comes on screen to end it.
+      unlockingApp = behindLock >= 0 ? app : -1
+      defer { unlockingApp = -1 }
       if crossesFatalLimit(app, to: onScreen) {
         killOverLimit(app, growth: onScreen - apps[app].footprintKB)
+        if behindLock >= 0 { endLock() }
         return
       }
       let killsBefore = killCount
-      guard reserve(app, onScreen - apps[app].physicalKB) else { return }
+      guard reserve(app, onScreen - apps[app].physicalKB) else {
+        if behindLock >= 0 { endLock() }
+        return
+      }
       if killCount > killsBefore { metrics.launchesWaited += 1 }
       if apps[app].state == .suspended { move(app, to: .background, .resume) }
       apps[app].cachesKB = profile.cachesKB
@@ -228,11 +236,10 @@ extension Simulation {
     if app >= 0 { open(app) }
   }
 
-  /// An app has come on screen (from off it): the app behind the lock is so no more. When it is
-  /// another app, the policy hears of it (on Android the app behind the lock stops being the top
-  /// app and becomes the previous one); when it is the same, its coming on screen says it all.
-  /// An open that fails before any app reaches the screen leaves the lock as it was: the app behind
-  /// it stays the top app until an app comes on screen.
+  /// An app has come on screen (from off it), or an open that unlocked the device failed before
+  /// any did: the app behind the lock is so no more. When it is not on screen, the policy hears of
+  /// it (on Android the app behind the lock stops being the top app and becomes the previous one);
+  /// when it is, its coming on screen says it all.
   mutating func endLock() {
     let app = behindLock
     behindLock = -1

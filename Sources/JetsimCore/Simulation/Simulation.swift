@@ -90,6 +90,9 @@ package struct Simulation<Policy: EvictionPolicy> {
   /// The app on screen when the device last locked, until an app comes on screen or it dies
   /// (`AppStatus.isBehindLock`); -1: none.
   var behindLock = -1
+  /// The app whose open unlocked the device while the app behind the lock is the top app, during
+  /// its warm resume (-1: none): its kill on the way ends the lock (`EventRecord.endsLock`).
+  var unlockingApp = -1
   /// Whether free memory is below critical with nothing left to kill (a shortfall is recorded once
   /// each time this becomes true).
   var inShortfall = false
@@ -380,6 +383,7 @@ package struct Simulation<Policy: EvictionPolicy> {
       memory: memory, allocatingApp: exemptApp, pressure: level)
     record.assertedBand = assertedBand
     record.isBehindLock = app >= 0 && apps[app].isBehindLock
+    if unlockingApp >= 0 { record.endsLock = kind == .kill && app == unlockingApp }
     observer.record(record)
   }
 
