@@ -63,9 +63,9 @@ public struct AppStatus: Sendable, Equatable {
   public internal(set) var isSwapped = false
   /// Whether the compressor holds its memory (suspended on a device that compresses).
   public internal(set) var isCompressed = false
-  /// Whether it was on screen when the device last locked, until an app comes on screen or it
-  /// dies: it has left the screen as an app does on iOS, but Android keeps its activity the top
-  /// one (ActivityManager's "top-sleeping").
+  /// Whether it was on screen when the device last locked, until an app comes on screen (or an
+  /// open that unlocked the device fails on the way) or it dies: it has left the screen as an app
+  /// does on iOS, but Android keeps its activity the top one (ActivityManager's "top-sleeping").
   public internal(set) var isBehindLock = false
   /// Whether XNU's freezer has frozen it in this life (`P_MEMSTAT_FROZEN`: kept when it thaws and
   /// when it is demoted, until it exits).

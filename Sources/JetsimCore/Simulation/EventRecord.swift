@@ -150,8 +150,8 @@ public struct EventRecord: Sendable, Equatable {
   /// The pressure level the system has registered after the event: the level of the available
   /// memory left once the pending allocation lands.
   public var pressure: PressureLevel
-  /// Whether the process is the app that was on screen when the device last locked, until an app
-  /// comes on screen or it dies (`AppStatus.isBehindLock`). Not written to the reports.
+  /// Whether the process is the app that was on screen when the device last locked, until the
+  /// lock ends (`AppStatus.isBehindLock`). Not written to the reports.
   public var isBehindLock = false
   /// Whether this row ends the lock without an app coming on screen: the kill of an app whose open
   /// unlocked the device, on its way back to the screen. Not written to the reports.

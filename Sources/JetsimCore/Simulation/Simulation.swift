@@ -87,7 +87,7 @@ package struct Simulation<Policy: EvictionPolicy> {
   var interrupted = false
   var locked = false
   var lockedApp = -1
-  /// The app on screen when the device last locked, until an app comes on screen or it dies
+  /// The app on screen when the device last locked, until the lock ends or it dies
   /// (`AppStatus.isBehindLock`); -1: none.
   var behindLock = -1
   /// The app whose open unlocked the device while the app behind the lock is the top app, during
