@@ -32,7 +32,8 @@ extension LmkdPolicy {
     public var swapUtilMax = 100
     /// `ro.lmk.filecache_min_kb`: LOW_FILECACHE_AFTER_THRASHING below this cache.
     public var filecacheMinKB = 0
-    /// `ro.lmk.stall_limit_critical`, in percent of PSI full over 10 s.
+    /// `ro.lmk.stall_limit_critical`, in percent of PSI full (lmkd reads `avg10`; jetsim its
+    /// estimate of the full stall at the moment).
     public var stallLimitCritical = 100
     /// `ro.lmk.direct_reclaim_threshold_ms`: DIRECT_RECL_STUCK once direct reclaim has lasted
     /// longer than this; 0 (the default, `DEF_DIRECT_RECL_THRESH_MS`) turns it off.
