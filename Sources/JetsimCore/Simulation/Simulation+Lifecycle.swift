@@ -34,7 +34,13 @@ extension Simulation {
     }
     refreshInline(app)
     emit(app, kind, from: old, to: state, callback: callback, reason: reason)
-    if behindLock >= 0, state.isForeground, !old.isForeground { endLock() }
+    // The lock ends where the row says so: an app comes on screen, or the app whose open unlocked
+    // the device is killed on the way (`EventRecord.endsLock`).
+    if behindLock >= 0,
+      (state.isForeground && !old.isForeground) || (kind == .kill && app == unlockingApp)
+    {
+      endLock()
+    }
     if thawed { note(app, .thaw) }
     if state == .suspended, memory.swapKB > 0 { swapOut(app) }
   }
@@ -125,20 +131,15 @@ extension Simulation {
       // A warm resume: caches and backing stores come back (and, on a device that compresses
       // memory, the suspended app's memory is decompressed) once there is room.
       let onScreen = footprint(of: app, onScreen: true, cachesKB: profile.cachesKB)
-      // Killed on the way, the app ends the lock at its kill (`EventRecord.endsLock`): no app
-      // comes on screen to end it.
+      // Killed on the way, the app ends the lock at its kill (`move`): no app comes on screen.
       unlockingApp = behindLock >= 0 ? app : -1
       defer { unlockingApp = -1 }
       if crossesFatalLimit(app, to: onScreen) {
         killOverLimit(app, growth: onScreen - apps[app].footprintKB)
-        if behindLock >= 0 { endLock() }
         return
       }
       let killsBefore = killCount
-      guard reserve(app, onScreen - apps[app].physicalKB) else {
-        if behindLock >= 0 { endLock() }
-        return
-      }
+      guard reserve(app, onScreen - apps[app].physicalKB) else { return }
       if killCount > killsBefore { metrics.launchesWaited += 1 }
       if apps[app].state == .suspended { move(app, to: .background, .resume) }
       apps[app].cachesKB = profile.cachesKB
