@@ -371,6 +371,18 @@ import Testing
     #expect(lowMem.allSatisfy { $0.reason == .lmkLowMem && $0.lmkd?.minScoreAdj == 701 })
   }
 
+  /// Inside a shared cached slot lmkd kills the process registered at that adj longest ago
+  /// (`proc_adj_tail`), and ActivityManager registers a process again each time the ladder moves
+  /// it, most recent first: a21's arrival makes three to a slot and moves a3, a2 and a1 to 960 in
+  /// that order, so a3 dies first; each death re-slots the rest (two to a slot), and the next
+  /// tails are a2 at 990, then a1, then a5 at 980. The least recently used first would kill a1,
+  /// a2, a3, a4.
+  @Test func insideASlotTheProcessRegisteredThereFirstDies() throws {
+    let result = try run("9-lmkd-slot-order-is-registration-order")
+    #expect(result.kills.map { result.summary.appIDs[$0.app] } == ["a3", "a2", "a1", "a5"])
+    #expect(result.kills.allSatisfy { $0.timeMs == 30_000 && $0.reason == .lmkNone })
+  }
+
   /// The app on screen when the device locks stays the top app (OomAdjuster "top-sleeping", adj 0):
   /// LOW_MEM kills the previous app, expired, and not the app behind the lock.
   @Test func lowMemSparesTheAppBehindTheLock() throws {

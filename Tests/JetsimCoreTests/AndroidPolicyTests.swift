@@ -236,15 +236,16 @@ import Testing
   /// 910) and are counted without it.
   @Test func thePreviousAppExpiresAfterSixtySeconds() {
     var harness = PolicyHarness(device: phone, apps)
-    #expect(lmkdAdjustments(harness, nowMs: 68_999) == [0, 200, 200, 500, 700, 900, 910])
-    #expect(lmkdAdjustments(harness, nowMs: 69_000) == [0, 200, 200, 500, 900, 900, 910])
+    // Expired strictly after the 60 s (`lastStateTime + MAX_PREVIOUS_TIME < now`, line 2164).
+    #expect(lmkdAdjustments(harness, nowMs: 69_000) == [0, 200, 200, 500, 700, 900, 910])
+    #expect(lmkdAdjustments(harness, nowMs: 69_001) == [0, 200, 200, 500, 900, 900, 910])
     // lmkd is asked again at the expiry, as memory stays short.
     var policy = harness.started(LmkdPolicy())
     harness.nowMs = 30_000
-    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) == 69_000)
-    harness.nowMs = 69_000
+    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) == 69_001)
+    harness.nowMs = 69_001
     _ = policy.nextEviction(harness.view(seed: 1))
-    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) != 69_000)
+    #expect(policy.reconsiderAtMs(harness.view(seed: 1)) != 69_001)
   }
 
   /// The app on screen (1,500 MB: legacy mode's lowest level on `legacyPhone`), "used" (on screen
@@ -286,8 +287,8 @@ import Testing
       .suspended, false, 120_000
     )
     let later = PolicyHarness(device: phone, suspended)
-    #expect(lmkdAdjustments(later, nowMs: 179_999)[2] == 700)
-    #expect(lmkdAdjustments(later, nowMs: 180_000)[2] == 900)
+    #expect(lmkdAdjustments(later, nowMs: 180_000)[2] == 700)
+    #expect(lmkdAdjustments(later, nowMs: 180_001)[2] == 900)
   }
 
   /// Service B (OomAdjuster `computeOomAdjLSP` lines 2452–2491): of `n` started services, visited
@@ -510,11 +511,11 @@ import Testing
       b.enter(.active, atMs: 100_000, bySnapshot: false)
       importance.appDidChange(2, b, nowMs: 100_000)
       #expect(importance.previousApp == 0)
-      #expect(importance.fixedAdj(0, a, nowMs: 159_999) == 700)
-      #expect(importance.fixedAdj(0, a, nowMs: 160_000) == 900)
+      #expect(importance.fixedAdj(0, a, nowMs: 160_000) == 700)
+      #expect(importance.fixedAdj(0, a, nowMs: 160_001) == 900)
       var statuses = harness.apps
       statuses[0] = a
-      #expect(importance.previousExpiryMs(statuses, nowMs: 100_000) == 160_000)
+      #expect(importance.previousExpiryMs(statuses, nowMs: 100_000) == 160_001)
     }
   }
 

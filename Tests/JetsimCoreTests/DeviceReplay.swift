@@ -84,6 +84,11 @@ struct DeviceReplay {
   /// available memory fell after its last kill.
   var adjSince: [Int] = []
   var adjClass: [Int] = []
+  /// lmkd: each process's slot on ActivityManager's ladders as lmkd last had it registered (nil:
+  /// on no ladder), and the order of those registrations (`PolicyRule.lmkdLadderWalk`).
+  var ladderAdj: [Int?] = []
+  var ladderRegistered: [Int] = []
+  var ladderRegistrations = 0
   var lmkd = LmkdPolicy.Parameters()
   var jetsam = JetsamPolicy.Parameters()
   var lmkdKilledInInstant = false
@@ -140,6 +145,8 @@ struct DeviceReplay {
     separateLimits = scenario.apps.map { $0.memoryLimits(on: scenario.device) }
     adjSince = Array(repeating: 0, count: processes.count)
     adjClass = Array(repeating: Int.min, count: processes.count)
+    ladderAdj = Array(repeating: nil, count: processes.count)
+    ladderRegistered = Array(repeating: 0, count: processes.count)
     lmkd = ((try? scenario.makePolicy(.lmkd)) as? LmkdPolicy)?.parameters ?? LmkdPolicy.Parameters()
     jetsam =
       ((try? scenario.makePolicy(.jetsam)) as? JetsamPolicy)?.parameters

@@ -127,6 +127,11 @@ import Testing
         .init(process: "maps", state: .active),
       ])
     }
+    // lmkd: on one seed in three, 16 more small apps, so that more than ten are cached and
+    // ActivityManager's slots hold several (their order inside is lmkd's registration order).
+    if policy == "lmkd", seed % 3 == 1 {
+      scenario.apps += (0..<16).map { Fixture.app("small\($0)", resident: 20 + $0 % 4 * 10) }
+    }
     // lmkd: PSI mode (the default) on even seeds, legacy minfree mode on odd ones.
     if policy == "lmkd", seed % 2 == 1 {
       scenario.policySettings = PolicySettings(["lmkd": ["useMinfreeLevels": .flag(true)]])
@@ -150,7 +155,7 @@ import Testing
   ) {
     let scenario = scenario(seed: seed, policy: name)
     var workload = PriorityMix(
-      RandomWorkload(seed: UInt64(seed), apps: apps, count: 300), seed: UInt64(seed),
+      RandomWorkload(seed: UInt64(seed), apps: scenario.apps, count: 300), seed: UInt64(seed),
       scenario: scenario)
     var log = EventLog()
     _ = try Simulator.run(scenario, policy: policy, workload: &workload, observer: &log)
@@ -296,6 +301,7 @@ import Testing
       if position > 0, events[position - 1].timeMs != row.timeMs {
         endOfInstant(events[position - 1], nextTime: row.timeMs)
         (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (false, false)
+        if policy == "lmkd" { PolicyRule.registerLadderMoves(&replay) }
       }
       replay.nowMs = row.timeMs
       replay.demoteAging(upTo: row.timeMs)
@@ -382,8 +388,10 @@ import Testing
     return problems
   }
 
-  /// What lmkd's rule needs beyond the processes: when each got its adj class, and in this instant
-  /// whether lmkd killed and whether available memory fell after its last kill.
+  /// What lmkd's rule needs beyond the processes: when each got its adj class, the order in which
+  /// lmkd registered the processes on ActivityManager's ladders (after a death, and at the end of
+  /// each instant: `PolicyRule.registerLadderMoves`), and in this instant whether lmkd killed and
+  /// whether available memory fell after its last kill.
   static func noteLmkd(_ row: EventRecord, availableBeforeKB: Int, replay: inout DeviceReplay) {
     let fixedAdjs = PolicyRule.lmkdFixedAdjs(replay)
     for index in replay.processes.indices {
@@ -393,6 +401,10 @@ import Testing
         replay.adjClass[index] = adjClass
         replay.adjSince[index] = row.timeMs
       }
+    }
+    // ActivityManager's update after a death.
+    if row.from?.isResident == true, row.to?.isResident == false {
+      PolicyRule.registerLadderMoves(&replay)
     }
     if row.kind == .kill, row.reason?.isLmk == true {
       (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (true, false)

@@ -105,4 +105,93 @@ import Testing
     #expect(scanning.scanVictim(view, minAdj: 900) == first)
     #expect(policy.victim(view, minAdj: 900) == first)
   }
+
+  /// Inside a shared slot, the process lmkd registered there first dies first (`proc_adj_tail`),
+  /// not the least recently used. Fifteen cached apps c0...c14 (c15, the last to leave the screen,
+  /// is the previous app), two to a slot: c1 and c0 last, at 960 and 970. When c11 dies the ones
+  /// behind it move up a place, and ActivityManager's update moves c0 into 960, registered there
+  /// after c1, which stayed: lmkd kills c1, the more recently used (by least recent use, c0).
+  @Test func aProcessMovedUpIntoASlotDiesAfterTheOneThatWasThere() {
+    let apps: [PolicyHarness.App] = (0..<16).map { index in
+      .init(
+        id: "c\(index)", state: .suspended, footprintMB: 10, lastUsedMs: (index + 1) * 1_000,
+        enteredMs: (index + 1) * 1_000, leftScreen: true)
+    }
+    var harness = PolicyHarness(nowMs: 20_000, apps)
+    var policy = harness.started(LmkdPolicy())
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 0)
+    harness.apps[11].state = .notRunning
+    harness.apps[11].footprintKB = 0
+    policy.appDidChange(11, harness.apps[11], nowMs: 20_000)
+    let view = harness.view(seed: 1)
+    var scanning = policy
+    #expect(scanning.scanVictim(view, minAdj: 900) == 1)
+    #expect(policy.victim(view, minAdj: 900) == 1)
+  }
+
+  /// The registrations `registerMoves` makes by looking only where changes may have moved a
+  /// process are those of a walk of every process: on seeded random ladders of up to 300 processes
+  /// (cached apps, started services and empty processes, many sharing a time of last use), after
+  /// one to six changes at a time (processes used, arriving, leaving, changing kind), every
+  /// process on a ladder has the slot and the registration a full walk gives it.
+  @Test(arguments: 1...12)
+  func registrationsAreThoseOfAWalkOfEveryProcess(seed: Int) {
+    var random = RandomStream(seed: UInt64(seed), stream: 9)
+    let count = 300
+    var candidates = LmkdCandidates(count: count)
+    var statuses = (0..<count).map { AppStatus(idRank: $0, isSystemProcess: false) }
+    let kinds: [AndroidImportance.CachedKind] = [.cached, .cached, .service, .empty]
+    var kind = [AndroidImportance.CachedKind](repeating: .cached, count: count)
+    var slot = [Int?](repeating: nil, count: count)
+    var registered = [Int](repeating: 0, count: count)
+    var registrations = 0
+    for step in 0..<600 {
+      for _ in 0...random.below(6) {
+        let app = random.below(step < 100 ? count : 120)
+        if random.below(4) == 0 {
+          statuses[app].state = .notRunning
+        } else {
+          statuses[app].state = .suspended
+          statuses[app].lastUsedMs = random.below(50) * 1_000
+          kind[app] = kinds[random.below(kinds.count)]
+        }
+        candidates.file(app, statuses[app], adj: nil, since: 0, kind: kind[app])
+      }
+      candidates.registerMoves()
+      // The walk of every process: the cached apps from 900; the services, then the empty
+      // processes, from 905, stepped by the empty processes alone.
+      let resident = (0..<count).filter { statuses[$0].state.isResident }
+      let cached = resident.filter { kind[$0] == .cached }.sorted {
+        AndroidImportance.isMoreRecent(statuses[$0], statuses[$1])
+      }
+      let services = resident.filter { kind[$0] == .service }.sorted {
+        AndroidImportance.isMoreRecent(statuses[$0], statuses[$1])
+      }
+      let empties = resident.filter { kind[$0] == .empty }.sorted {
+        AndroidImportance.isMoreRecent(statuses[$0], statuses[$1])
+      }
+      var onLadder = [Bool](repeating: false, count: count)
+      for (ladder, first, counted) in [
+        (cached, 900, cached.count), (services + empties, 905, empties.count),
+      ] {
+        AndroidImportance.assignSlots(ladder, first: first, counted: counted) { app, adj in
+          onLadder[app] = true
+          if slot[app] != adj {
+            (slot[app], registered[app]) = (adj, registrations)
+            registrations += 1
+          }
+        }
+      }
+      for app in 0..<count where !onLadder[app] { slot[app] = nil }
+      for app in resident {
+        #expect(
+          candidates.registry.slotAdj[app] == slot[app],
+          "seed \(seed), step \(step), process \(app)")
+        #expect(
+          candidates.registry.registered[app] == registered[app],
+          "seed \(seed), step \(step), process \(app)")
+      }
+      if resident.contains(where: { candidates.registry.slotAdj[$0] != slot[$0] }) { return }
+    }
+  }
 }

@@ -303,8 +303,8 @@ enum PolicyRule {
   /// The adj of resident process `index` that does not depend on the others: persistent -800,
   /// foreground 0, perceptible 200, the previous app 700, 500 in the background if it has not been
   /// on screen in this life; nil for a cached one. With `activityManager` (lmkd's adj), the app
-  /// behind the lock is the top app (0), and the previous app is at 900 once expired: 60 s after
-  /// it was suspended and was the previous app, never while it runs in the background.
+  /// behind the lock is the top app (0), and the previous app is at 900 once expired: more than
+  /// 60 s after it was suspended and was the previous app, never while it runs in the background.
   static func fixedAdj(_ device: DeviceReplay, _ index: Int, activityManager: Bool) -> Int? {
     let process = device.processes[index]
     if process.systemKind == .activeDaemon { return -800 }
@@ -312,7 +312,7 @@ enum PolicyRule {
     if device.keepsRunning(index) { return 200 }
     if (activityManager ? device.previousApp : device.recencyPreviousApp) == index {
       let since = max(process.suspendedMs, device.previousSinceMs)
-      let expired = process.state == .suspended && device.nowMs >= since + 60_000
+      let expired = process.state == .suspended && device.nowMs > since + 60_000
       return activityManager && expired ? 900 : 700
     }
     return process.state == .background && !process.shownUI ? 500 : nil
@@ -360,15 +360,21 @@ enum PolicyRule {
   /// processes' ladder without being counted in its `n`, ahead of every empty process (it holds
   /// activities: ActivityManager's LRU list keeps it above them).
   static func lmkdAdjustments(_ device: DeviceReplay) -> [Int?] {
-    var adj = [Int?](repeating: nil, count: device.processes.count)
+    var adj = lmkdFixedAdjs(device)
+    for (index, slot) in lmkdLadderWalk(device, fixedAdjs: adj) { adj[index] = slot }
+    return adj
+  }
+
+  /// The processes on the two ladders and their slots, in the order ActivityManager walks its LRU
+  /// list: the cached apps most recent first, then the empty processes' ladder (apps with
+  /// activities first).
+  static func lmkdLadderWalk(_ device: DeviceReplay, fixedAdjs: [Int?]) -> [(Int, Int)] {
     var cached: [Int] = []
     var empty: [Int] = []
     var emptyCount = 0
-    let fixedAdjs = lmkdFixedAdjs(device)
-    for (index, process) in device.processes.enumerated() where process.state.isResident {
-      if let fixed = fixedAdjs[index] {
-        adj[index] = fixed
-      } else if process.isEmptyProcess {
+    for (index, process) in device.processes.enumerated()
+    where process.state.isResident && fixedAdjs[index] == nil {
+      if process.isEmptyProcess {
         empty.append(index)
         emptyCount += 1
       } else if process.state == .background {
@@ -377,6 +383,7 @@ enum PolicyRule {
         cached.append(index)
       }
     }
+    var walk: [(Int, Int)] = []
     for (list, first, counted) in [(cached, 900, cached.count), (empty, 905, emptyCount)] {
       let sorted = list.sorted {
         let (a, b) = (device.processes[$0].isEmptyProcess, device.processes[$1].isEmptyProcess)
@@ -384,17 +391,42 @@ enum PolicyRule {
       }
       let perSlot = max(1, (counted + 9) / 10)
       for (rank, index) in sorted.enumerated() {
-        adj[index] = min(999, first + rank / perSlot * 10)
+        walk.append((index, min(999, first + rank / perSlot * 10)))
       }
     }
-    return adj
+    return walk
+  }
+
+  /// ActivityManager's update as lmkd sees it: of the processes on the ladders, walked most recent
+  /// first, each whose slot changed since the last update is registered at its new adj, after
+  /// every process registered before; a process off the ladders will be registered anew.
+  static func registerLadderMoves(_ device: inout DeviceReplay) {
+    var onLadder = [Bool](repeating: false, count: device.processes.count)
+    for (index, slot) in lmkdLadderWalk(device, fixedAdjs: lmkdFixedAdjs(device)) {
+      onLadder[index] = true
+      if device.ladderAdj[index] != slot {
+        device.ladderAdj[index] = slot
+        device.ladderRegistered[index] = device.ladderRegistrations
+        device.ladderRegistrations += 1
+      }
+    }
+    for index in device.processes.indices where !onLadder[index] { device.ladderAdj[index] = nil }
   }
 
   /// The process lmkd kills at `minAdj` or above: the highest adj; inside one adj, at 200 and below
   /// (or with kill_heaviest_task) the largest RSS (no swapped or compressed page), on a tie the one
-  /// that got the adj last; above 200 the one that got it first, cached ones by least recent use.
+  /// that got the adj last; above 200 the one that got it first: cached ones the one registered
+  /// at its slot first, an expired previous app against the first slot's by least recent use.
   static func lmkdTop(_ device: DeviceReplay, minAdj: Int, exempt: Set<Int>) -> Int? {
-    let adj = lmkdAdjustments(device)
+    var adj = lmkdFixedAdjs(device)
+    // Inside a slot: registered there at an update, in the order of registration, before those
+    // moved there since, which the next update registers in the order of the walk.
+    var slotPlace = [(Int, Int)?](repeating: nil, count: device.processes.count)
+    for (position, (index, slot)) in lmkdLadderWalk(device, fixedAdjs: adj).enumerated() {
+      adj[index] = slot
+      slotPlace[index] =
+        device.ladderAdj[index] == slot ? (0, device.ladderRegistered[index]) : (1, position)
+    }
     func rss(_ index: Int) -> Int {
       let process = device.processes[index]
       let compressed = process.state == .suspended && device.device.compressionPermille > 1000
@@ -413,6 +445,7 @@ enum PolicyRule {
           return device.adjSince[a] > device.adjSince[b]
         }
       } else if adjA >= 900 {
+        if let placeA = slotPlace[a], let placeB = slotPlace[b] { return placeA < placeB }
         if x.lastUsedMs != y.lastUsedMs { return x.lastUsedMs < y.lastUsedMs }
       } else if device.adjSince[a] != device.adjSince[b] {
         return device.adjSince[a] < device.adjSince[b]

@@ -14,7 +14,7 @@ import Testing
     let capacity = 60
     let headCapacity = 1 + random.below(12)
     var split = Split(capacity: capacity, headCapacity: headCapacity)
-    var model: [Int: (recency: Split.Recency, key: Int)] = [:]
+    var model: [Int: (recency: Recency, key: Int)] = [:]
     for _ in 0..<3_000 {
       let app = random.below(capacity)
       if random.below(4) == 0 {
@@ -22,7 +22,7 @@ import Testing
         model[app] = nil
       } else {
         // Few distinct times, so that ties fall to the app's rank.
-        let recency = Split.Recency(lastUsedMs: random.below(20), idRank: app)
+        let recency = Recency(lastUsedMs: random.below(20), idRank: app)
         let key = random.below(50)
         split.set(app, recency: recency, tailKey: key)
         model[app] = (recency, key)

@@ -149,16 +149,17 @@ package struct AndroidImportance: Sendable {
     return expiry > nowMs ? expiry : nil
   }
 
-  /// When the previous app in `status` is "previous-expired": `MAX_PREVIOUS_TIME` after its process
-  /// state last became `LAST_ACTIVITY` (`computeOomAdjLSP` lines 2163–2165 read `lastStateTime`,
-  /// which `applyOomAdjLSP` sets at a change of memory state, lines 3482–3485), that is after it
-  /// was suspended, its background work and modes over, and was the previous app (an app behind
-  /// the lock is the top app until another opens, suspended or not). Never while it runs in the
+  /// The first millisecond at which the previous app in `status` is "previous-expired": more than
+  /// `MAX_PREVIOUS_TIME` after its process state last became `LAST_ACTIVITY` (`computeOomAdjLSP`
+  /// lines 2163–2165 compare `lastStateTime + MAX_PREVIOUS_TIME < now`, strictly; `applyOomAdjLSP`
+  /// sets `lastStateTime` at a change of memory state, lines 3482–3485), that is after it was
+  /// suspended, its background work and modes over, and was the previous app (an app behind the
+  /// lock is the top app until another opens, suspended or not). Never while it runs in the
   /// background: a started service keeps its state at `PROCESS_STATE_SERVICE`.
   @inline(__always)
   private static func expiryMs(ofPrevious status: AppStatus, since previousSinceMs: Int) -> Int? {
     guard status.state == .suspended else { return nil }
-    return max(status.enteredStateMs, previousSinceMs) + maxPreviousTimeMs
+    return max(status.enteredStateMs, previousSinceMs) + maxPreviousTimeMs + 1
   }
 
   /// Whether the process in `status` is ActivityManager's top app: on screen, or

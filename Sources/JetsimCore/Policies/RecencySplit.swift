@@ -5,16 +5,6 @@
 /// Recency is ActivityManager's order of the LRU list: the latest `lastUsedMs` first, ties by app
 /// id (`AppStatus.idRank`). Every change is O(log *n*); nothing is scanned.
 struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
-  /// Where a process stands in the LRU order: the more recent compares smaller.
-  struct Recency: Comparable, Sendable {
-    var lastUsedMs: Int
-    var idRank: Int
-
-    static func < (a: Recency, b: Recency) -> Bool {
-      a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
-    }
-  }
-
   /// The reverse order, so that a min-heap's first is the least recent.
   struct LeastRecent: Comparable, Sendable {
     var recency: Recency
@@ -118,5 +108,16 @@ struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
   private mutating func putInTail(_ app: Int) {
     tailByRecency.set(app, key: recency[app])
     if let key = tailKeys[app] { tail.set(app, key: key) }
+  }
+}
+
+/// Where a process stands in ActivityManager's LRU list: the more recent compares smaller (the
+/// latest `lastUsedMs` first, ties by app id).
+struct Recency: Comparable, Sendable {
+  var lastUsedMs: Int
+  var idRank: Int
+
+  static func < (a: Recency, b: Recency) -> Bool {
+    a.lastUsedMs != b.lastUsedMs ? a.lastUsedMs > b.lastUsedMs : a.idRank < b.idRank
   }
 }

@@ -1,12 +1,21 @@
 /// lmkd's candidates kept in kill order as processes change, so that `find_and_kill_process`'s
 /// choice (lmkd.cpp line 2539) needs no scan of the processes: the processes of each fixed adj in
 /// their order inside it, and the two ladders of `assignCachedAdjIfNecessary` (cached apps; empty
-/// processes and started services) split by ActivityManager's LRU order (`RecencySplit`) so that
-/// the last slot, the highest adj of a ladder, is the tail; the empty processes, which the trim
-/// counts, are kept apart too.
+/// processes and started services) in ActivityManager's LRU order (`CachedLadder`), whose last
+/// slot holds the highest adj of each; the empty processes, which the trim counts, are kept apart
+/// too.
 ///
-/// - Complexity: O(log *n*) per change and per choice; a choice where the process whose allocation
-///   waits is alone in the last slot is left to the scan (`choice` answers nil).
+/// Inside a slot lmkd kills the process registered at its adj longest ago (`proc_adj_tail`), and
+/// ActivityManager registers a process again each time its update moves it to another slot
+/// (`registerMoves`). Its update is taken to follow each instant's changes (and each death): a
+/// process's slot is registered as the instant leaves it, not at each of jetsim's steps inside
+/// one.
+///
+/// - Complexity: O(log *n*) per change of a fixed adj, O(log *c*) per change of a ladder of *c*
+///   processes (and a move in memory: `CachedLadder`), and for ActivityManager's update after *k*
+///   changes O(*k* log *c*), O(*c*) when the processes to a slot change; O(*f*) per choice, for *f*
+///   processes to a slot. A choice where the process whose allocation waits is alone in the last
+///   slot is left to the scan (`choice` answers nil).
 struct LmkdCandidates: Sendable {
   /// The larger RSS first (`proc_get_heaviest`), then the one that got its adj last, then the name.
   struct Heavier: Comparable, Sendable {
@@ -25,7 +34,8 @@ struct LmkdCandidates: Sendable {
     static func < (a: Earlier, b: Earlier) -> Bool { (a.since, a.idRank) < (b.since, b.idRank) }
   }
 
-  /// Inside a cached slot: the least recently used first, then the name.
+  /// The least recently used first, then the name: expired previous apps, and the empty processes
+  /// as the trim walks them.
   struct LeastRecentFirst: Comparable, Sendable {
     var lastUsedMs: Int
     var idRank: Int
@@ -44,12 +54,23 @@ struct LmkdCandidates: Sendable {
   /// Expired previous apps, at the fixed adj 900 outside the cached slots ("previous-expired"),
   /// least recently used first.
   private var expired = IndexedHeap<LeastRecentFirst>(capacity: 0)
-  private var cached = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
-  /// The empty processes, which ActivityManager's trim counts.
-  private var empty = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
+  /// The cached apps (`CachedKind.cached`), from 900.
+  private var cached = CachedLadder()
   /// The empty processes and the cached started services, which share the ladder from 905
-  /// (`AndroidImportance.CachedKind.service`).
-  private var emptyLadder = RecencySplit<LeastRecentFirst>(capacity: 0, headCapacity: 0)
+  /// (`AndroidImportance.CachedKind.service`), the services first.
+  private var emptyLadder = CachedLadder()
+  /// The empty processes alone, which ActivityManager's trim counts.
+  private var empty = CachedLadder()
+  /// What lmkd has registered of the processes on the ladders.
+  private(set) var registry = SlotRegistry(count: 0)
+  /// Whether a ladder changed since the last `registerMoves`, and the processes that left one.
+  private var laddersChanged = false
+  private var leftLadders: [Int] = []
+  /// Each ladder's processes to a slot at the last `registerMoves`.
+  private var cachedFactor = 1
+  private var emptyFactor = 1
+  /// The ranks `registerMoves` looks at (kept to be reused).
+  private var ranks: [Int] = []
 
   /// The list a candidate is filed in.
   enum List: Equatable, Sendable {
@@ -84,10 +105,12 @@ struct LmkdCandidates: Sendable {
     heavier = Self.heavierAdjs.map { _ in IndexedHeap(capacity: count) }
     earlier = Self.earlierAdjs.map { _ in IndexedHeap(capacity: count) }
     expired = IndexedHeap(capacity: count)
-    cached = RecencySplit(capacity: count, headCapacity: 0)
-    empty = RecencySplit(capacity: count, headCapacity: 0)
-    emptyLadder = RecencySplit(capacity: count, headCapacity: 0)
+    cached = CachedLadder(capacity: count)
+    emptyLadder = CachedLadder(capacity: count)
+    empty = CachedLadder(capacity: count)
     filed = Array(repeating: nil, count: count)
+    registry = SlotRegistry(count: count)
+    leftLadders.reserveCapacity(count)
   }
 
   /// Files `app` with `status` under `adj` (its fixed adj), or, when `adj` is nil, by its `kind`;
@@ -95,57 +118,127 @@ struct LmkdCandidates: Sendable {
   mutating func file(
     _ app: Int, _ status: AppStatus, adj: Int?, since: Int, kind: AndroidImportance.CachedKind
   ) {
-    remove(app)
-    guard status.state.isResident else { return }
-    let recency = RecencySplit<LeastRecentFirst>.Recency(
-      lastUsedMs: status.lastUsedMs, idRank: status.idRank)
-    let inSlot = LeastRecentFirst(lastUsedMs: status.lastUsedMs, idRank: status.idRank)
-    if let adj {
-      if let index = Self.heavierAdjs.firstIndex(of: adj) {
-        heavier[index].set(
-          app,
-          key: Heavier(rssKB: LmkdPolicy.rssKB(status), since: since, idRank: status.idRank))
-        filed[app] = .heavier(index)
-      } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
-        earlier[index].set(app, key: Earlier(since: since, idRank: status.idRank))
-        filed[app] = .earlier(index)
-      } else if adj == AndroidImportance.cachedMin {
-        expired.set(app, key: inSlot)
-        filed[app] = .expired
-      }
-    } else {
-      switch kind {
-      case .cached:
-        cached.set(app, recency: recency, tailKey: inSlot)
-        filed[app] = .cached
-      case .service:
-        // Above every empty process in the LRU list (`CachedKind.service`).
-        var lifted = recency
-        lifted.lastUsedMs += Self.activitySection
-        emptyLadder.set(app, recency: lifted, tailKey: inSlot)
-        filed[app] = .service
-      case .empty:
-        empty.set(app, recency: recency, tailKey: inSlot)
-        emptyLadder.set(app, recency: recency, tailKey: inSlot)
-        filed[app] = .empty
-      }
+    let wasOnLadder = isOnLadder(app)
+    let recency = Recency(lastUsedMs: status.lastUsedMs, idRank: status.idRank)
+    if status.state.isResident, adj == nil {
+      fileOnLadder(app, recency, kind)
+      return
+    }
+    removeFromHeaps(app)
+    if wasOnLadder { leaveLadders(app) }
+    guard status.state.isResident, let adj else { return }
+    if let index = Self.heavierAdjs.firstIndex(of: adj) {
+      heavier[index].set(
+        app, key: Heavier(rssKB: LmkdPolicy.rssKB(status), since: since, idRank: status.idRank))
+      filed[app] = .heavier(index)
+    } else if let index = Self.earlierAdjs.firstIndex(of: adj) {
+      earlier[index].set(app, key: Earlier(since: since, idRank: status.idRank))
+      filed[app] = .earlier(index)
+    } else if adj == AndroidImportance.cachedMin {
+      expired.set(app, key: LeastRecentFirst(recency))
+      filed[app] = .expired
     }
   }
 
-  /// Takes `app` out of every list.
-  mutating func remove(_ app: Int) {
+  /// Puts `app` on its ladder for `kind` at `recency`, or leaves it where it is when it is there
+  /// already.
+  private mutating func fileOnLadder(
+    _ app: Int, _ recency: Recency, _ kind: AndroidImportance.CachedKind
+  ) {
+    let list: List
+    var key = recency
+    switch kind {
+    case .cached: list = .cached
+    case .service:
+      // Above every empty process in the LRU list (`CachedKind.service`).
+      key.lastUsedMs += Self.activitySection
+      list = .service
+    case .empty: list = .empty
+    }
+    if filed[app] == list,
+      list == .cached ? cached.holds(app, at: key) : emptyLadder.holds(app, at: key)
+    {
+      return
+    }
+    removeFromHeaps(app)
+    if isOnLadder(app) { leaveLadders(app) }
+    switch list {
+    case .cached: cached.set(app, at: key)
+    case .empty:
+      empty.set(app, at: key)
+      emptyLadder.set(app, at: key)
+    default: emptyLadder.set(app, at: key)
+    }
+    filed[app] = list
+    laddersChanged = true
+  }
+
+  /// Whether `app` is on a ladder.
+  private func isOnLadder(_ app: Int) -> Bool {
+    switch filed[app] {
+    case .cached, .service, .empty: true
+    default: false
+    }
+  }
+
+  /// Takes `app` off the ladders.
+  private mutating func leaveLadders(_ app: Int) {
+    if filed[app] == .cached { cached.remove(app) } else { emptyLadder.remove(app) }
+    empty.remove(app)
+    filed[app] = nil
+    leftLadders.append(app)
+    laddersChanged = true
+  }
+
+  /// Takes `app` out of the heaps of fixed adjs.
+  private mutating func removeFromHeaps(_ app: Int) {
     switch filed[app] {
     case .heavier(let index): heavier[index].remove(app)
     case .earlier(let index): earlier[index].remove(app)
     case .expired: expired.remove(app)
-    case .cached: cached.remove(app)
-    case .empty:
-      empty.remove(app)
-      emptyLadder.remove(app)
-    case .service: emptyLadder.remove(app)
-    case nil: return
+    default: return
     }
     filed[app] = nil
+  }
+
+  /// ActivityManager's update: walks the ladders most recent first, as `updateAndTrimProcessLSP`
+  /// walks its LRU list (OomAdjuster.java line 1332 at frameworks/base 02978520) applying each
+  /// process's adj (`applyOomAdjLSP`, which sends lmkd a process's adj only when it changed,
+  /// `ProcessList.setOomAdj`), and registers anew each process whose slot changed since the last
+  /// update, as lmkd puts it at the head of its new adj's list (lmkd.cpp `register_oom_adj_proc`,
+  /// line 1224). Of the processes one walk moves into a slot, the most recently used is
+  /// registered first, and so is the tail of the slot's list among them.
+  ///
+  /// - Complexity: O(1) when no ladder changed; O(*k* log *c*) for *k* changes to a ladder of *c*
+  ///   processes; O(*c*) when the processes to a slot change (ActivityManager then sends lmkd most
+  ///   adjs anew).
+  mutating func registerMoves() {
+    guard laddersChanged else { return }
+    laddersChanged = false
+    for app in leftLadders where !isOnLadder(app) { registry.forget(app) }
+    leftLadders.removeAll(keepingCapacity: true)
+    settle()
+    let (cachedNow, emptyNow) = (
+      AndroidImportance.slotFactor(cached.count), AndroidImportance.slotFactor(empty.count)
+    )
+    cached.registerMoves(
+      first: AndroidImportance.cachedMin, factor: cachedNow, since: cachedFactor, in: &registry,
+      ranks: &ranks)
+    emptyLadder.registerMoves(
+      first: Self.emptyLadderFirst, factor: emptyNow, since: emptyFactor, in: &registry,
+      ranks: &ranks)
+    (cachedFactor, emptyFactor) = (cachedNow, emptyNow)
+  }
+
+  /// The adj of the empty processes' first slot.
+  private static let emptyLadderFirst =
+    AndroidImportance.cachedMin + AndroidImportance.importanceLevels
+
+  /// Where `app` stands in its slot's list, at `adj`; nil when it is on no ladder.
+  func slotPlace(_ app: Int, adj: Int) -> SlotPlace? {
+    guard isOnLadder(app) else { return nil }
+    let rank = filed[app] == .cached ? cached.rank(of: app) : emptyLadder.rank(of: app)
+    return registry.place(app, adj: adj, rank: rank)
   }
 
   /// The adj of the last slot of `count` cached (or empty) processes whose first slot is `first`,
@@ -174,6 +267,7 @@ struct LmkdCandidates: Sendable {
   /// The victim at `floor` or above, never `excluded`: the highest adj, inside it the order of its
   /// list.
   mutating func choice(floor: Int, excluded: Int) -> Choice {
+    settle()
     var best: (app: Int, adj: Int)?
     func offer(_ app: Int?, _ adj: Int) {
       guard let app, adj >= floor, adj > (best?.adj ?? Int.min) else { return }
@@ -185,18 +279,18 @@ struct LmkdCandidates: Sendable {
     for (index, adj) in Self.earlierAdjs.enumerated() {
       offer(earlier[index].first(excluding: excluded), adj)
     }
-    let emptyFirst = AndroidImportance.cachedMin + AndroidImportance.importanceLevels
     guard
-      let fromCached = Self.lastSlot(
-        &cached, counted: cached.count, first: AndroidImportance.cachedMin, excluded),
-      let fromEmpty = Self.lastSlot(&emptyLadder, counted: empty.count, first: emptyFirst, excluded)
+      let fromCached = cached.lastSlot(
+        counted: cached.count, first: AndroidImportance.cachedMin, excluding: excluded, registry),
+      let fromEmpty = emptyLadder.lastSlot(
+        counted: empty.count, first: Self.emptyLadderFirst, excluding: excluded, registry)
     else { return .needsScan }
     // An expired previous app shares adj 900 with the cached apps of the first slot: of the two
     // lists' firsts, the least recently used goes first.
     var fromExpired = expired.first(excluding: excluded)
     if let app = fromExpired, let other = fromCached.app,
-      fromCached.adj == AndroidImportance.cachedMin,
-      let key = expired.key(of: app), let otherKey = cached.tail.key(of: other), otherKey < key
+      fromCached.adj == AndroidImportance.cachedMin, let key = expired.key(of: app),
+      LeastRecentFirst(cached.key(of: other)) < key
     {
       fromExpired = nil
     }
@@ -207,36 +301,34 @@ struct LmkdCandidates: Sendable {
 
   /// Of the empty (or cached) processes, the most recently used beyond the `keep` most recent:
   /// the first that ActivityManager's walk of its LRU list finds over a limit of `keep`.
-  ///
-  /// - Complexity: O(*d* log *n*), *d* the change of the split's head.
   mutating func firstBeyond(_ keep: Int, empty isEmpty: Bool) -> Int? {
-    func first(_ split: inout RecencySplit<LeastRecentFirst>) -> Int? {
-      guard split.count > keep else { return nil }
-      split.setHeadCapacity(keep)
-      return split.firstOfTail
-    }
-    return isEmpty ? first(&empty) : first(&cached)
+    settle()
+    if isEmpty { return empty.count > keep ? empty.member(atRank: keep) : nil }
+    return cached.count > keep ? cached.member(atRank: keep) : nil
   }
 
   /// The least recently used empty process.
-  var leastRecentEmpty: Int? { empty.leastRecent }
+  mutating func leastRecentEmpty() -> Int? {
+    settle()
+    return empty.count > 0 ? empty.member(atRank: empty.count - 1) : nil
+  }
+
+  /// Puts every ladder's processes in place (`CachedLadder.settle`): before `slotPlace` is read.
+  mutating func settle() {
+    cached.settle()
+    emptyLadder.settle()
+    empty.settle()
+  }
+
   /// How many empty processes there are.
   var emptyCount: Int { empty.count }
   /// How many cached processes (apps with activities) there are.
   var cachedCount: Int { cached.count }
   /// Whether `app` is filed as an empty process.
   func isEmpty(_ app: Int) -> Bool { filed[app] == .empty }
+}
 
-  /// The best of `split`'s last slot other than `excluded`, and that slot's adj (`app` nil when
-  /// the split is empty); nil when `excluded` is alone in it.
-  private static func lastSlot(
-    _ split: inout RecencySplit<LeastRecentFirst>, counted: Int, first: Int, _ excluded: Int
-  ) -> (app: Int?, adj: Int)? {
-    guard split.count > 0 else { return (nil, Int.min) }
-    let slot = lastSlot(count: split.count, counted: counted, first: first)
-    split.setHeadCapacity(slot.before)
-    let app = split.tail.first(excluding: excluded)
-    if app == nil, split.tail.contains(excluded) { return nil }
-    return (app, slot.adj)
-  }
+extension LmkdCandidates.LeastRecentFirst {
+  /// The key of a process at `recency`.
+  init(_ recency: Recency) { self.init(lastUsedMs: recency.lastUsedMs, idRank: recency.idRank) }
 }

@@ -41,7 +41,7 @@ extension LmkdPolicy {
     }
     // The age rule can kill only if the least recently used is old, beyond those kept.
     guard candidates.emptyCount > parameters.trimEmptyProcesses,
-      let last = candidates.leastRecentEmpty, statuses[last].lastUsedMs < oldBefore
+      let last = candidates.leastRecentEmpty(), statuses[last].lastUsedMs < oldBefore
     else { return nil }
     // Rare (the default age is 1,000 hours): walk the empty processes.
     let empties = statuses.indices.filter { candidates.isEmpty($0) }.sorted {

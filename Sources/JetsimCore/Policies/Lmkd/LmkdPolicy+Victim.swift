@@ -39,11 +39,14 @@ extension LmkdPolicy {
     let allocating = device.allocatingApp
     let apps = device.apps
     let since = importance.adjSince
+    candidates.settle()
+    let candidates = candidates
     importance.forEachResident(in: resident, apps, nowMs: device.nowMs) { app, adj in
       guard adj >= floor, app != allocating else { return }
       if let current = best,
         !Self.precedes(
-          app, adj, current.app, current.adj, apps, since: since, killHeaviest: heaviest)
+          app, adj, current.app, current.adj, apps, since: since, candidates,
+          killHeaviest: heaviest)
       {
         return
       }
@@ -55,11 +58,12 @@ extension LmkdPolicy {
   /// Whether `a` (at `adjA`) dies before `b` (at `adjB`): the higher adj; inside one adj, at 200
   /// and below or with `killHeaviest`, the larger RSS (`proc_get_heaviest`, line 2232: on a tie the
   /// first found from the head, the one that got the adj last); otherwise the tail of the adj's
-  /// list (`proc_adj_tail`), the one that got it longest ago; cached processes, which share slots,
-  /// by least recent use.
+  /// list (`proc_adj_tail`), the one that got it longest ago: for cached processes, the one
+  /// registered at its slot first (`LmkdCandidates.slotPlace`); an expired previous app
+  /// against the cached apps of the first slot, by least recent use.
   private static func precedes(
     _ a: Int, _ adjA: Int, _ b: Int, _ adjB: Int, _ apps: [AppStatus], since: [Int],
-    killHeaviest: Bool
+    _ candidates: LmkdCandidates, killHeaviest: Bool
   ) -> Bool {
     if adjA != adjB { return adjA > adjB }
     let (x, y) = (apps[a], apps[b])
@@ -69,6 +73,11 @@ extension LmkdPolicy {
       if rssA != rssB { return rssA > rssB }
       if sinceA != sinceB { return sinceA > sinceB }
     } else if adjA >= AndroidImportance.cachedMin {
+      if let placeA = candidates.slotPlace(a, adj: adjA),
+        let placeB = candidates.slotPlace(b, adj: adjB)
+      {
+        return placeA < placeB
+      }
       if x.lastUsedMs != y.lastUsedMs { return x.lastUsedMs < y.lastUsedMs }
     } else if sinceA != sinceB {
       return sinceA < sinceB

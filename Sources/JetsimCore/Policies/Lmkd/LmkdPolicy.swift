@@ -11,7 +11,7 @@
 ///
 /// The victim (`find_and_kill_process`, line 2539): the highest adj at or above the minimum, never
 /// a negative one; inside one adj the process that got it longest ago (the tail of lmkd's adj list;
-/// among cached processes, which share slots, the least recently used), or at adj 200 and below
+/// a cached process gets its slot's adj again each time the ladder moves it), or at adj 200 and below
 /// (and with `killHeaviest` everywhere) the largest RSS, counting no swapped or compressed page.
 ///
 /// - Complexity: O(*n* log *n*) per evaluation for *n* processes in memory; no allocation once
@@ -36,6 +36,8 @@ public struct LmkdPolicy: EvictionPolicy {
   var candidates = LmkdCandidates(count: 0)
   var statuses: [AppStatus] = []
   var appCount = 0
+  /// The time of the last change seen.
+  private var lastChangeMs = Int.min
   private var pressure: LmkdPressure
   /// Whether PSI events that can only repeat the last evaluation, killing nothing, are left out of
   /// the schedule and accounted for at the next wake-up (`LmkdPressure.catchUp`).
@@ -77,6 +79,7 @@ public struct LmkdPolicy: EvictionPolicy {
     candidates = LmkdCandidates(count: device.apps.count)
     statuses = device.apps
     appCount = device.appCount
+    lastChangeMs = Int.min
     pressure = LmkdPressure(
       parameters: parameters, watermarks: watermarks,
       fileKB: LmkdMeminfo(device.memory, watermarks: watermarks).fileKB, nowMs: device.nowMs)
@@ -85,6 +88,11 @@ public struct LmkdPolicy: EvictionPolicy {
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
+    // ActivityManager's update of the instant before: lmkd registers anew the processes it moved
+    // to another slot (`LmkdCandidates.registerMoves`).
+    if nowMs > lastChangeMs { candidates.registerMoves() }
+    lastChangeMs = nowMs
+    let died = statuses[app].state.isResident && !status.state.isResident
     let previous = importance.previousApp
     importance.appDidChange(app, status, nowMs: nowMs)
     resident.update(app, isMember: status.state.isResident)
@@ -97,6 +105,8 @@ public struct LmkdPolicy: EvictionPolicy {
     // So do the started services it moved between 500 and 800 (service B).
     for other in importance.servicesMoved { refile(other, nowMs: nowMs) }
     refreshPrevious(nowMs: nowMs)
+    // And its update after a death, before lmkd's next kill.
+    if died { candidates.registerMoves() }
     // The PSI events left out while nothing changed end here: memory may now read otherwise.
     pressure.catchUp(beforeMs: nowMs)
     // Memory reads otherwise from now: until lmkd is next asked, out of its range (no refaults).
