@@ -301,7 +301,9 @@ import Testing
       if position > 0, events[position - 1].timeMs != row.timeMs {
         endOfInstant(events[position - 1], nextTime: row.timeMs)
         (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (false, false)
-        if policy == "lmkd" { PolicyRule.registerLadderMoves(&replay) }
+        if policy == "lmkd" {
+          PolicyRule.registerLadderMoves(&replay, atStart: events[position - 1].timeMs == 0)
+        }
       }
       replay.nowMs = row.timeMs
       replay.demoteAging(upTo: row.timeMs)
@@ -404,7 +406,7 @@ import Testing
     }
     // ActivityManager's update after a death.
     if row.from?.isResident == true, row.to?.isResident == false {
-      PolicyRule.registerLadderMoves(&replay)
+      PolicyRule.registerLadderMoves(&replay, atStart: row.timeMs == 0)
     }
     if row.kind == .kill, row.reason?.isLmk == true {
       (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (true, false)

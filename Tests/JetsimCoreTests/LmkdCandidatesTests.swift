@@ -194,4 +194,26 @@ import Testing
       if resident.contains(where: { candidates.registry.slotAdj[$0] != slot[$0] }) { return }
     }
   }
+
+  /// The processes in memory at the start are registered as if each had come down its ladder, the
+  /// least recently used of a slot first: of twelve cached apps c0...c11 (c12, the last to leave
+  /// the screen, is the previous app), two to a slot, c1 and c0 share the last one, and c0, the
+  /// least recently used, dies first, before any update (in the start's instant) and after the
+  /// first one (a change at 5 s). Registered in one walk, most recent first, c1 would.
+  @Test func theStartsProcessesAreRegisteredLeastRecentFirst() {
+    let apps: [PolicyHarness.App] = (0..<13).map { index in
+      .init(
+        id: "c\(index)", state: .suspended, footprintMB: 10, lastUsedMs: (index + 1) * 100,
+        leftScreen: true)
+    }
+    var harness = PolicyHarness(nowMs: 0, apps)
+    var policy = harness.started(LmkdPolicy())
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 0)
+    harness.nowMs = 5_000
+    policy.appDidChange(12, harness.apps[12], nowMs: 5_000)
+    let view = harness.view(seed: 1)
+    var scanning = policy
+    #expect(scanning.scanVictim(view, minAdj: 900) == 0)
+    #expect(policy.victim(view, minAdj: 900) == 0)
+  }
 }

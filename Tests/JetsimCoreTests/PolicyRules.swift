@@ -399,10 +399,13 @@ enum PolicyRule {
 
   /// ActivityManager's update as lmkd sees it: of the processes on the ladders, walked most recent
   /// first, each whose slot changed since the last update is registered at its new adj, after
-  /// every process registered before; a process off the ladders will be registered anew.
-  static func registerLadderMoves(_ device: inout DeviceReplay) {
+  /// every process registered before; a process off the ladders will be registered anew. The
+  /// processes of the start (`atStart`) are registered the least recent first, as if each had come
+  /// down its ladder.
+  static func registerLadderMoves(_ device: inout DeviceReplay, atStart: Bool) {
     var onLadder = [Bool](repeating: false, count: device.processes.count)
-    for (index, slot) in lmkdLadderWalk(device, fixedAdjs: lmkdFixedAdjs(device)) {
+    let walk = lmkdLadderWalk(device, fixedAdjs: lmkdFixedAdjs(device))
+    for (index, slot) in atStart ? walk.reversed() : walk {
       onLadder[index] = true
       if device.ladderAdj[index] != slot {
         device.ladderAdj[index] = slot
@@ -424,8 +427,10 @@ enum PolicyRule {
     var slotPlace = [(Int, Int)?](repeating: nil, count: device.processes.count)
     for (position, (index, slot)) in lmkdLadderWalk(device, fixedAdjs: adj).enumerated() {
       adj[index] = slot
+      // (The start's processes are registered the least recent first.)
+      let movedPlace = device.nowMs == 0 ? -position : position
       slotPlace[index] =
-        device.ladderAdj[index] == slot ? (0, device.ladderRegistered[index]) : (1, position)
+        device.ladderAdj[index] == slot ? (0, device.ladderRegistered[index]) : (1, movedPlace)
     }
     func rss(_ index: Int) -> Int {
       let process = device.processes[index]

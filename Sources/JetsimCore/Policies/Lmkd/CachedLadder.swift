@@ -123,14 +123,22 @@ struct CachedLadder: Sendable {
   /// whose slot changed (`LmkdCandidates.registerMoves`). With *k* changes since the last update and
   /// the same factor, a process not set itself has moved at most *k* ranks, so its slot changed
   /// only if it stands within *k* of a slot's edge: only those, and the processes set, are looked
-  /// at (in `ranks`, reused). The ladder must be in place.
+  /// at (in `ranks`, reused). With `leastRecentFirst`, every process is looked at, and registered
+  /// the least recent first. The ladder must be in place.
   ///
   /// - Complexity: O(*k* log *c*) for *k* changes; O(*c*) when the factor changed.
   mutating func registerMoves(
-    first: Int, factor: Int, since oldFactor: Int, in registry: inout SlotRegistry,
-    ranks: inout [Int]
+    first: Int, factor: Int, since oldFactor: Int, leastRecentFirst: Bool,
+    in registry: inout SlotRegistry, ranks: inout [Int]
   ) {
     defer { mark() }
+    if leastRecentFirst {
+      for (index, app) in order.enumerated() {
+        registry.register(
+          app, at: Self.slotAdj(rank: count - 1 - index, factor: factor, first: first))
+      }
+      return
+    }
     if factor != oldFactor || 2 * changes >= factor {
       // Every process, its slot's adj stepped as `AndroidImportance.assignSlots` steps it.
       var (adj, inSlot) = (first, 0)
@@ -209,6 +217,9 @@ struct SlotRegistry: Sendable {
   private(set) var slotAdj: [Int]
   private(set) var registered: [Int]
   private var registrations = 0
+  /// Whether the processes moved since the last update are the start's, which the next update
+  /// registers the least recent first (`LmkdCandidates.registerMoves`).
+  var movesAtStart = false
 
   /// Nothing registered, for processes `0..<count`.
   init(count: Int) {
@@ -232,13 +243,14 @@ struct SlotRegistry: Sendable {
   func place(_ app: Int, adj: Int, rank: Int) -> SlotPlace {
     slotAdj[app] == adj
       ? SlotPlace(movedSince: false, order: registered[app])
-      : SlotPlace(movedSince: true, order: rank)
+      : SlotPlace(movedSince: true, order: movesAtStart ? -rank : rank)
   }
 }
 
 /// Where a process stands in its slot's list at lmkd, the tail (the next to die) first: those
 /// registered there before the last update by the order of registration, then those moved there
-/// since, by their place on the ladder (as the next update will register them).
+/// since, by their place on the ladder (as the next update will register them: the most recent
+/// first, or at the start the least recent first).
 struct SlotPlace: Comparable, Sendable {
   var movedSince: Bool
   var order: Int

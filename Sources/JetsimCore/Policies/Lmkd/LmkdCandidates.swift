@@ -209,6 +209,10 @@ struct LmkdCandidates: Sendable {
   /// line 1224). Of the processes one walk moves into a slot, the most recently used is
   /// registered first, and so is the tail of the slot's list among them.
   ///
+  /// The processes in memory at the start (a snapshot's, the device's daemons) are registered as if
+  /// each had come down its ladder to its slot over time, as a ladder fed from the top has them:
+  /// the least recently used of a slot first (`movesAre(atStart:)`), not all in one walk.
+  ///
   /// - Complexity: O(1) when no ladder changed; O(*k* log *c*) for *k* changes to a ladder of *c*
   ///   processes; O(*c*) when the processes to a slot change (ActivityManager then sends lmkd most
   ///   adjs anew).
@@ -221,14 +225,19 @@ struct LmkdCandidates: Sendable {
     let (cachedNow, emptyNow) = (
       AndroidImportance.slotFactor(cached.count), AndroidImportance.slotFactor(empty.count)
     )
+    let atStart = registry.movesAtStart
     cached.registerMoves(
-      first: AndroidImportance.cachedMin, factor: cachedNow, since: cachedFactor, in: &registry,
-      ranks: &ranks)
+      first: AndroidImportance.cachedMin, factor: cachedNow, since: cachedFactor,
+      leastRecentFirst: atStart, in: &registry, ranks: &ranks)
     emptyLadder.registerMoves(
-      first: Self.emptyLadderFirst, factor: emptyNow, since: emptyFactor, in: &registry,
-      ranks: &ranks)
+      first: Self.emptyLadderFirst, factor: emptyNow, since: emptyFactor,
+      leastRecentFirst: atStart, in: &registry, ranks: &ranks)
     (cachedFactor, emptyFactor) = (cachedNow, emptyNow)
   }
+
+  /// Says whether the changes since the last `registerMoves` are the start's: its processes are
+  /// registered the least recent first, as if each had come down its ladder.
+  mutating func movesAre(atStart: Bool) { registry.movesAtStart = atStart }
 
   /// The adj of the empty processes' first slot.
   private static let emptyLadderFirst =

@@ -36,8 +36,9 @@ public struct LmkdPolicy: EvictionPolicy {
   var candidates = LmkdCandidates(count: 0)
   var statuses: [AppStatus] = []
   var appCount = 0
-  /// The time of the last change seen.
+  /// The time of the last change seen, and of the start.
   private var lastChangeMs = Int.min
+  private var startMs = 0
   private var pressure: LmkdPressure
   /// Whether PSI events that can only repeat the last evaluation, killing nothing, are left out of
   /// the schedule and accounted for at the next wake-up (`LmkdPressure.catchUp`).
@@ -80,6 +81,7 @@ public struct LmkdPolicy: EvictionPolicy {
     statuses = device.apps
     appCount = device.appCount
     lastChangeMs = Int.min
+    startMs = device.nowMs
     pressure = LmkdPressure(
       parameters: parameters, watermarks: watermarks,
       fileKB: LmkdMeminfo(device.memory, watermarks: watermarks).fileKB, nowMs: device.nowMs)
@@ -92,6 +94,7 @@ public struct LmkdPolicy: EvictionPolicy {
     // to another slot (`LmkdCandidates.registerMoves`).
     if nowMs > lastChangeMs { candidates.registerMoves() }
     lastChangeMs = nowMs
+    candidates.movesAre(atStart: nowMs == startMs)
     let died = statuses[app].state.isResident && !status.state.isResident
     let previous = importance.previousApp
     importance.appDidChange(app, status, nowMs: nowMs)
