@@ -373,8 +373,8 @@ import Testing
 
   /// Inside a shared cached slot lmkd kills the process registered at that adj longest ago
   /// (`proc_adj_tail`), and ActivityManager registers a process again each time the ladder moves
-  /// it, most recent first: a21's arrival makes three to a slot and moves a3, a2 and a1 to 960 in
-  /// that order, so a3 dies first; each death re-slots the rest (two to a slot), and the next
+  /// it, most recent first: a21's suspension at 27 s makes three to a slot and moves a3, a2 and a1
+  /// to 960 in that order, so a3 dies first; each death re-slots the rest (two to a slot), and the next
   /// tails are a2 at 990, then a1, then a5 at 980. The least recently used first would kill a1,
   /// a2, a3, a4.
   @Test func insideASlotTheProcessRegisteredThereFirstDies() throws {

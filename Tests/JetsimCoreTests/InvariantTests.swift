@@ -380,6 +380,11 @@ import Testing
         }
       }
       let availableBefore = replay.availableKB
+      // lmkd: ActivityManager's update of the instant's changes before a death (and after it,
+      // `noteLmkd`).
+      if policy == "lmkd", row.from?.isResident == true, row.to?.isResident == false {
+        PolicyRule.registerLadderMoves(&replay, atStart: row.timeMs == 0)
+      }
       replay.apply(row)
       if policy == "lmkd" { noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay) }
       checkMemory(row, replay: replay, fail: fail)

@@ -112,13 +112,9 @@ import Testing
   /// behind it move up a place, and ActivityManager's update moves c0 into 960, registered there
   /// after c1, which stayed: lmkd kills c1, the more recently used (by least recent use, c0).
   @Test func aProcessMovedUpIntoASlotDiesAfterTheOneThatWasThere() {
-    let apps: [PolicyHarness.App] = (0..<16).map { index in
-      .init(
-        id: "c\(index)", state: .suspended, footprintMB: 10, lastUsedMs: (index + 1) * 1_000,
-        enteredMs: (index + 1) * 1_000, leftScreen: true)
-    }
-    var harness = PolicyHarness(nowMs: 20_000, apps)
+    var harness = PolicyHarness(nowMs: 0, Self.leftOneASecond(16))
     var policy = harness.started(LmkdPolicy())
+    harness.nowMs = 20_000
     #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 0)
     harness.apps[11].state = .notRunning
     harness.apps[11].footprintKB = 0
@@ -146,7 +142,8 @@ import Testing
     var registered = [Int](repeating: 0, count: count)
     var registrations = 0
     for step in 0..<600 {
-      for _ in 0...random.below(6) {
+      // (Now and then more than `CachedLadder.settle` puts in place one by one.)
+      for _ in 0...random.below(random.below(5) == 0 ? 14 : 6) {
         let app = random.below(step < 100 ? count : 120)
         if random.below(4) == 0 {
           statuses[app].state = .notRunning
@@ -215,5 +212,48 @@ import Testing
     var scanning = policy
     #expect(scanning.scanVictim(view, minAdj: 900) == 0)
     #expect(policy.victim(view, minAdj: 900) == 0)
+  }
+
+  /// `count` apps c0, c1, ... suspended, each left the screen a second after the one before (from
+  /// 1 s), the last the previous app: the others cached, c0 the least recently used.
+  static func leftOneASecond(_ count: Int) -> [PolicyHarness.App] {
+    (0..<count).map { index in
+      .init(
+        id: "c\(index)", state: .suspended, footprintMB: 10, lastUsedMs: (index + 1) * 1_000,
+        enteredMs: (index + 1) * 1_000, leftScreen: true)
+    }
+  }
+
+  /// A choice made before ActivityManager's update of its instant takes the slots as that update
+  /// will register them: the processes registered there before, then those moved there since. Of
+  /// fifteen cached apps (two to a slot), c11 comes back on screen from the home screen at 20 s, c0
+  /// moves up into c1's slot, and c1, registered there before, is the victim, before any later
+  /// change.
+  @Test func aChoiceBeforeTheUpdateTakesTheProcessRegisteredBefore() {
+    var harness = PolicyHarness(nowMs: 0, Self.leftOneASecond(16))
+    var policy = harness.started(LmkdPolicy())
+    harness.nowMs = 20_000
+    harness.apps[11].state = .active
+    harness.apps[11].lastUsedMs = 20_000
+    policy.appDidChange(11, harness.apps[11], nowMs: 20_000)
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 1)
+  }
+
+  /// A death is an update of its own, and so is what changed before it in its instant: 22 apps left
+  /// the screen a second apart, the last at 22 s, which makes c20 cached, the 21st, and three to a
+  /// slot (c2, c1 and c0 at 960, registered in that order). lmkd kills c2 in that same instant;
+  /// after its death, two to a slot, c1 and c0 move to 990 (c1 first), and c1 is the next victim.
+  /// Taken as one update with the death, c1 and c0 would have stayed at 990 as lmkd registered them
+  /// before 22 s, c0 first, and c0 would die before c1.
+  @Test func aDeathInTheInstantOfAChangeFollowsItsUpdate() {
+    var harness = PolicyHarness(nowMs: 0, Self.leftOneASecond(22))
+    var policy = harness.started(LmkdPolicy())
+    harness.nowMs = 22_000
+    let first = policy.victim(harness.view(seed: 1), minAdj: 900)
+    #expect(first == 2)
+    harness.apps[2].state = .notRunning
+    harness.apps[2].footprintKB = 0
+    policy.appDidChange(2, harness.apps[2], nowMs: 22_000)
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 1)
   }
 }

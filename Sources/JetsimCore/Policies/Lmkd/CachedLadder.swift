@@ -45,15 +45,18 @@ struct CachedLadder: Sendable {
   func holds(_ app: Int, at key: Recency) -> Bool { isMember[app] && keys[app] == key }
 
   /// The process at `rank` (0: the most recent). The ladder must be in place (`settle`).
-  func member(atRank rank: Int) -> Int { order[count - 1 - rank] }
-
-  /// The processes, the most recent first. The ladder must be in place.
-  var mostRecentFirst: ReversedCollection<[Int]> { order.reversed() }
+  func member(atRank rank: Int) -> Int {
+    assert(pending.isEmpty, "a read of a ladder not in place")
+    return order[count - 1 - rank]
+  }
 
   /// The rank of `app`, on the ladder (0: the most recent). The ladder must be in place.
   ///
   /// - Complexity: O(log *c*).
-  func rank(of app: Int) -> Int { count - 1 - index(of: keys[app]) }
+  func rank(of app: Int) -> Int {
+    assert(pending.isEmpty, "a read of a ladder not in place")
+    return count - 1 - index(of: keys[app])
+  }
 
   /// Puts `app` on the ladder at `key`, or moves it there.
   mutating func set(_ app: Int, at key: Recency) {

@@ -206,8 +206,9 @@ struct LmkdCandidates: Sendable {
   /// process's adj (`applyOomAdjLSP`, which sends lmkd a process's adj only when it changed,
   /// `ProcessList.setOomAdj`), and registers anew each process whose slot changed since the last
   /// update, as lmkd puts it at the head of its new adj's list (lmkd.cpp `register_oom_adj_proc`,
-  /// line 1224). Of the processes one walk moves into a slot, the most recently used is
-  /// registered first, and so is the tail of the slot's list among them.
+  /// lines 1133–1226, the slot taken anew at 1224). Of the processes one walk moves into a slot,
+  /// the most recently used is registered first, and so is the tail of the slot's list among
+  /// them.
   ///
   /// The processes in memory at the start (a snapshot's, the device's daemons) are registered as if
   /// each had come down its ladder to its slot over time, as a ladder fed from the top has them:
@@ -233,6 +234,7 @@ struct LmkdCandidates: Sendable {
       first: Self.emptyLadderFirst, factor: emptyNow, since: emptyFactor,
       leastRecentFirst: atStart, in: &registry, ranks: &ranks)
     (cachedFactor, emptyFactor) = (cachedNow, emptyNow)
+    empty.mark()  // (the trim's ladder: nothing to register)
   }
 
   /// Says whether the changes since the last `registerMoves` are the start's: its processes are

@@ -90,12 +90,12 @@ public struct LmkdPolicy: EvictionPolicy {
   }
 
   public mutating func appDidChange(_ app: Int, _ status: AppStatus, nowMs: Int) {
-    // ActivityManager's update of the instant before: lmkd registers anew the processes it moved
-    // to another slot (`LmkdCandidates.registerMoves`).
-    if nowMs > lastChangeMs { candidates.registerMoves() }
+    // ActivityManager's update of the instant before, or of this instant's changes before a death:
+    // lmkd registers anew the processes it moved to another slot (`LmkdCandidates.registerMoves`).
+    let died = statuses[app].state.isResident && !status.state.isResident
+    if nowMs > lastChangeMs || died { candidates.registerMoves() }
     lastChangeMs = nowMs
     candidates.movesAre(atStart: nowMs == startMs)
-    let died = statuses[app].state.isResident && !status.state.isResident
     let previous = importance.previousApp
     importance.appDidChange(app, status, nowMs: nowMs)
     resident.update(app, isMember: status.state.isResident)
