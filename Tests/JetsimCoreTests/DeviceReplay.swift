@@ -89,6 +89,9 @@ struct DeviceReplay {
   var ladderAdj: [Int?] = []
   var ladderRegistered: [Int] = []
   var ladderRegistrations = 0
+  /// lmkd: whether the processes of the start are registered (the first update that finds a process
+  /// on a ladder registers them, the least recent first).
+  var ladderStartRegistered = false
   var lmkd = LmkdPolicy.Parameters()
   var jetsam = JetsamPolicy.Parameters()
   var lmkdKilledInInstant = false

@@ -302,7 +302,7 @@ import Testing
         endOfInstant(events[position - 1], nextTime: row.timeMs)
         (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (false, false)
         if policy == "lmkd" {
-          PolicyRule.registerLadderMoves(&replay, atStart: events[position - 1].timeMs == 0)
+          PolicyRule.registerLadderMoves(&replay)
         }
       }
       replay.nowMs = row.timeMs
@@ -383,7 +383,7 @@ import Testing
       // lmkd: ActivityManager's update of the instant's changes before a death (and after it,
       // `noteLmkd`).
       if policy == "lmkd", row.from?.isResident == true, row.to?.isResident == false {
-        PolicyRule.registerLadderMoves(&replay, atStart: row.timeMs == 0)
+        PolicyRule.registerLadderMoves(&replay)
       }
       replay.apply(row)
       if policy == "lmkd" { noteLmkd(row, availableBeforeKB: availableBefore, replay: &replay) }
@@ -411,7 +411,7 @@ import Testing
     }
     // ActivityManager's update after a death.
     if row.from?.isResident == true, row.to?.isResident == false {
-      PolicyRule.registerLadderMoves(&replay, atStart: row.timeMs == 0)
+      PolicyRule.registerLadderMoves(&replay)
     }
     if row.kind == .kill, row.reason?.isLmk == true {
       (replay.lmkdKilledInInstant, replay.lmkdDroppedAfterKill) = (true, false)

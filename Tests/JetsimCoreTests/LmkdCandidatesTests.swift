@@ -141,6 +141,7 @@ import Testing
     var slot = [Int?](repeating: nil, count: count)
     var registered = [Int](repeating: 0, count: count)
     var registrations = 0
+    var startRegistered = false
     for step in 0..<600 {
       // (Now and then more than `CachedLadder.settle` puts in place one by one.)
       for _ in 0...random.below(random.below(5) == 0 ? 14 : 6) {
@@ -168,10 +169,17 @@ import Testing
         AndroidImportance.isMoreRecent(statuses[$0], statuses[$1])
       }
       var onLadder = [Bool](repeating: false, count: count)
+      // The first walk that finds a process registers the start's, the least recent first.
+      let atStart = !startRegistered && !resident.isEmpty
+      startRegistered = startRegistered || atStart
       for (ladder, first, counted) in [
         (cached, 900, cached.count), (services + empties, 905, empties.count),
       ] {
-        AndroidImportance.assignSlots(ladder, first: first, counted: counted) { app, adj in
+        var walk: [(app: Int, adj: Int)] = []
+        AndroidImportance.assignSlots(ladder, first: first, counted: counted) {
+          walk.append(($0, $1))
+        }
+        for (app, adj) in atStart ? walk.reversed() : walk {
           onLadder[app] = true
           if slot[app] != adj {
             (slot[app], registered[app]) = (adj, registrations)

@@ -400,11 +400,13 @@ enum PolicyRule {
   /// ActivityManager's update as lmkd sees it: of the processes on the ladders, walked most recent
   /// first, each whose slot changed since the last update is registered at its new adj, after
   /// every process registered before; a process off the ladders will be registered anew. The
-  /// processes of the start (`atStart`) are registered the least recent first, as if each had come
-  /// down its ladder.
-  static func registerLadderMoves(_ device: inout DeviceReplay, atStart: Bool) {
+  /// processes of the start (the first update that finds any) are registered the least recent
+  /// first, as if each had come down its ladder.
+  static func registerLadderMoves(_ device: inout DeviceReplay) {
     var onLadder = [Bool](repeating: false, count: device.processes.count)
     let walk = lmkdLadderWalk(device, fixedAdjs: lmkdFixedAdjs(device))
+    let atStart = !device.ladderStartRegistered
+    if !walk.isEmpty { device.ladderStartRegistered = true }
     for (index, slot) in atStart ? walk.reversed() : walk {
       onLadder[index] = true
       if device.ladderAdj[index] != slot {
@@ -428,7 +430,7 @@ enum PolicyRule {
     for (position, (index, slot)) in lmkdLadderWalk(device, fixedAdjs: adj).enumerated() {
       adj[index] = slot
       // (The start's processes are registered the least recent first.)
-      let movedPlace = device.nowMs == 0 ? -position : position
+      let movedPlace = device.ladderStartRegistered ? position : -position
       slotPlace[index] =
         device.ladderAdj[index] == slot ? (0, device.ladderRegistered[index]) : (1, movedPlace)
     }

@@ -220,15 +220,18 @@ struct SlotRegistry: Sendable {
   private(set) var slotAdj: [Int]
   private(set) var registered: [Int]
   private var registrations = 0
-  /// Whether the processes moved since the last update are the start's, which the next update
-  /// registers the least recent first (`LmkdCandidates.registerMoves`).
-  var movesAtStart = false
+  /// Whether no process has been registered yet: the next update registers the processes of the
+  /// start, the least recent first (`LmkdCandidates.registerMoves`).
+  private(set) var movesAtStart = true
 
   /// Nothing registered, for processes `0..<count`.
   init(count: Int) {
     slotAdj = Array(repeating: Int.min, count: count)
     registered = Array(repeating: 0, count: count)
   }
+
+  /// Notes that the processes of the start are registered.
+  mutating func noteStartRegistered() { movesAtStart = false }
 
   /// Registers `app` at `adj`, unless lmkd has it there already.
   @inline(__always)

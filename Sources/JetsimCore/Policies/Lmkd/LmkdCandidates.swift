@@ -212,7 +212,8 @@ struct LmkdCandidates: Sendable {
   ///
   /// The processes in memory at the start (a snapshot's, the device's daemons) are registered as if
   /// each had come down its ladder to its slot over time, as a ladder fed from the top has them:
-  /// the least recently used of a slot first (`movesAre(atStart:)`), not all in one walk.
+  /// the least recently used of a slot first, not all in one walk: the first update that finds a
+  /// process on a ladder does so.
   ///
   /// - Complexity: O(1) when no ladder changed; O(*k* log *c*) for *k* changes to a ladder of *c*
   ///   processes; O(*c*) when the processes to a slot change (ActivityManager then sends lmkd most
@@ -227,6 +228,7 @@ struct LmkdCandidates: Sendable {
       AndroidImportance.slotFactor(cached.count), AndroidImportance.slotFactor(empty.count)
     )
     let atStart = registry.movesAtStart
+    if atStart, cached.count + emptyLadder.count > 0 { registry.noteStartRegistered() }
     cached.registerMoves(
       first: AndroidImportance.cachedMin, factor: cachedNow, since: cachedFactor,
       leastRecentFirst: atStart, in: &registry, ranks: &ranks)
@@ -236,10 +238,6 @@ struct LmkdCandidates: Sendable {
     (cachedFactor, emptyFactor) = (cachedNow, emptyNow)
     empty.mark()  // (the trim's ladder: nothing to register)
   }
-
-  /// Says whether the changes since the last `registerMoves` are the start's: its processes are
-  /// registered the least recent first, as if each had come down its ladder.
-  mutating func movesAre(atStart: Bool) { registry.movesAtStart = atStart }
 
   /// The adj of the empty processes' first slot.
   private static let emptyLadderFirst =

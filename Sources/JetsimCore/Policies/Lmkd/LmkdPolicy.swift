@@ -36,9 +36,8 @@ public struct LmkdPolicy: EvictionPolicy {
   var candidates = LmkdCandidates(count: 0)
   var statuses: [AppStatus] = []
   var appCount = 0
-  /// The time of the last change seen, and of the start.
+  /// The time of the last change seen.
   private var lastChangeMs = Int.min
-  private var startMs = 0
   private var pressure: LmkdPressure
   /// Whether PSI events that can only repeat the last evaluation, killing nothing, are left out of
   /// the schedule and accounted for at the next wake-up (`LmkdPressure.catchUp`).
@@ -81,7 +80,6 @@ public struct LmkdPolicy: EvictionPolicy {
     statuses = device.apps
     appCount = device.appCount
     lastChangeMs = Int.min
-    startMs = device.nowMs
     pressure = LmkdPressure(
       parameters: parameters, watermarks: watermarks,
       fileKB: LmkdMeminfo(device.memory, watermarks: watermarks).fileKB, nowMs: device.nowMs)
@@ -95,7 +93,6 @@ public struct LmkdPolicy: EvictionPolicy {
     let died = statuses[app].state.isResident && !status.state.isResident
     if nowMs > lastChangeMs || died { candidates.registerMoves() }
     lastChangeMs = nowMs
-    candidates.movesAre(atStart: nowMs == startMs)
     let previous = importance.previousApp
     importance.appDidChange(app, status, nowMs: nowMs)
     resident.update(app, isMember: status.state.isResident)
