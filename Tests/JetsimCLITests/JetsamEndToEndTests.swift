@@ -83,6 +83,61 @@ import Testing
     #expect(json.output.contains("\"real_victims\": [\n        \"KodiMusicRemoteP\"\n      ]"))
   }
 
+  /// docs/validation.md's table of the agreement is what `jetsim replay` gives on the shipped
+  /// reports, with the doc's command: for every policy, its pressure kills, the decided kills,
+  /// prefix and tau, the first victim, the victims chosen, the prefix, the pairs in order and tau
+  /// of the freed-total mode (read from `replay-summary.csv`; a tau to the doc's three places).
+  @Test func theValidationDocsTableIsWhatReplayGives() throws {
+    let scratch = try ScratchFolder()
+    let binary = try jetsimBinary().path
+    let run = try tool(
+      "sh",
+      [
+        "-c",
+        "'\(binary)' replay Profiles/jetsam-reports/*.crash Profiles/jetsam-reports/*.ips "
+          + "Profiles/jetsam-reports/held-out/*.crash --out '\(scratch.file("replay"))'",
+      ])
+    #expect(run.status == 0, "\(run.errors)")
+    let summary = try String(
+      contentsOfFile: scratch.file("replay/replay-summary.csv"), encoding: .utf8)
+    var measured: [String: [String: String]] = [:]
+    let lines = summary.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+    for row in lines.dropFirst() {
+      measured[row[0]] = Dictionary(uniqueKeysWithValues: zip(lines[0], row))
+    }
+    let doc = try String(contentsOfFile: packagePath("docs/validation.md"), encoding: .utf8)
+    // The table's rows: ten cells, the ninth "pairs of pairs".
+    let rows = doc.split(separator: "\n").filter { $0.hasPrefix("| `") }
+      .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+      .filter { $0.count == 10 && $0[8].contains(" of ") }
+    #expect(rows.count == measured.count, "a row for each policy replayed")
+    for cells in rows {
+      let policy = String(cells[0].split(separator: "`")[0])
+      guard let figures = measured[policy] else {
+        Issue.record("docs/validation.md: a row for \(policy), which replay does not give")
+        continue
+      }
+      func tau(_ text: String) -> Double {
+        Double(text.replacingOccurrences(of: "−", with: "-")) ?? .nan
+      }
+      let reports = figures["reports"] ?? ""
+      let expected = [
+        figures["kills"], figures["decided_kills"], figures["decided_prefix_matched"], nil,
+        figures["first_victim_matches"] == reports ? "right" : "wrong", figures["victims_matched"],
+        figures["prefix_matched"],
+        "\(figures["pairs_in_order"] ?? "") of \(figures["pairs"] ?? "")",
+        nil,
+      ]
+      for (index, value) in expected.enumerated() where value != nil {
+        #expect(cells[index + 1] == value, "docs/validation.md, \(policy), column \(index + 2)")
+      }
+      for (index, key) in [(4, "decided_kendall_tau"), (9, "kendall_tau")] {
+        let real = Double(figures[key] ?? "") ?? .nan
+        #expect(abs(tau(cells[index]) - real) < 0.0006, "docs/validation.md, \(policy), \(key)")
+      }
+    }
+  }
+
   /// `replay --help`'s examples on the shipped reports run as a shell runs them (patterns
   /// expanded), and score a report: an example that scores nothing shows nothing of replay.
   @Test func theHelpExamplesOnTheShippedReportsScore() throws {
