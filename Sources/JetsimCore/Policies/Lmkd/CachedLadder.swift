@@ -9,7 +9,7 @@
 ///
 /// - Complexity: setting a process is O(1) until the next read, which puts the processes set since
 ///   in place: O(log *c*) for one, O(*c* + *k* log *k*) for *k*. Taking one off is O(log *c*) plus
-///   the move of the less recent ones behind it in memory: the layout keeps the most recent at the
+///   the move in memory of the more recent ones after it: the layout keeps the most recent at the
 ///   end, where a process used again goes and where ActivityManager's trim takes its victims.
 struct CachedLadder: Sendable {
   /// The processes in place, the least recently used first.

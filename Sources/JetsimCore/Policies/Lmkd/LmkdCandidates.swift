@@ -210,10 +210,9 @@ struct LmkdCandidates: Sendable {
   /// the most recently used is registered first, and so is the tail of the slot's list among
   /// them.
   ///
-  /// The processes in memory at the start (a snapshot's, the device's daemons) are registered as if
-  /// each had come down its ladder to its slot over time, as a ladder fed from the top has them:
-  /// the least recently used of a slot first, not all in one walk: the first update that finds a
-  /// process on a ladder does so.
+  /// The first update that finds processes on the ladders (the start's: a snapshot's, the device's
+  /// daemons) registers them as if each had come down its ladder to its slot over time, as a
+  /// ladder fed from the top holds them: the least recently used of a slot first, not in one walk.
   ///
   /// - Complexity: O(1) when no ladder changed; O(*k* log *c*) for *k* changes to a ladder of *c*
   ///   processes; O(*c*) when the processes to a slot change (ActivityManager then sends lmkd most
