@@ -86,7 +86,8 @@ import Testing
   /// docs/validation.md's table of the agreement is what `jetsim replay` gives on the shipped
   /// reports, with the doc's command: for every policy, its pressure kills, the decided kills,
   /// prefix and tau, the first victim, the victims chosen, the prefix, the pairs in order and tau
-  /// of the freed-total mode (read from `replay-summary.csv`; a tau to the doc's three places).
+  /// of the freed-total mode (read from `replay-summary.csv`; a tau to the doc's three places);
+  /// and so are the figures the README quotes from it (as replay prints them).
   @Test func theValidationDocsTableIsWhatReplayGives() throws {
     let scratch = try ScratchFolder()
     let binary = try jetsimBinary().path
@@ -136,6 +137,33 @@ import Testing
         #expect(abs(tau(cells[index]) - real) < 0.0006, "docs/validation.md, \(policy), \(key)")
       }
     }
+    // The README's figures, as replay prints them: policy, reports, kills, decided kills "of"
+    // kills, prefix, tau, first victim, victims, prefix, pairs in order, tau.
+    var printed: [String: [String]] = [:]
+    for line in run.output.split(separator: "\n") {
+      let words = line.split(separator: " ").map(String.init)
+      if words.count == 13, words[4] == "of" { printed[words[0]] = words }
+    }
+    func figure(_ policy: String, _ index: Int) -> String {
+      (printed[policy]?[index] ?? "?").replacingOccurrences(of: "-", with: "−")
+    }
+    let readme = try String(contentsOfFile: packagePath("README.md"), encoding: .utf8)
+      .split(whereSeparator: \.isNewline).joined(separator: " ")
+    let claims = [
+      "it kills \(figure("jetsam", 3)) where the kernel killed \(figure("jetsam", 2)), the kernel's "
+        + "first \(figure("jetsam", 6)) in order (Kendall's tau \(figure("jetsam", 7)); "
+        + "\(figure("jetsam-shuffled", 7)) for its control",
+      "kills one large app and stops (tau \(figure("largest-first", 7)))",
+      "(\(figure("lru", 3)) kills, the first \(figure("lru", 6)) in order, tau \(figure("lru", 7)))",
+      "kills \(figure("lmkd", 3)), none in order (tau \(figure("lmkd", 7)))",
+      "scores tau \(figure("list-order", 7)) on the same count and all \(figure("list-order", 10)) "
+        + "in order (tau \(figure("list-order", 12)))",
+    ]
+    for claim in claims {
+      let says = readme.contains(claim)
+      #expect(says, "README.md should say: \(claim)")
+    }
+    #expect(figure("largest-first", 3) == "1" && figure("lmkd", 6) == "0", "README's words")
   }
 
   /// `replay --help`'s examples on the shipped reports run as a shell runs them (patterns
