@@ -264,4 +264,37 @@ import Testing
     policy.appDidChange(2, harness.apps[2], nowMs: 22_000)
     #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 1)
   }
+
+  /// A death is followed by an update of its own, before the rest of its instant: twelve cached
+  /// apps c0...c11; in one instant two apps arrive or are used, c8 dies, and three more change.
+  /// With the update after the death, c1 is the victim; with the death's update taken together
+  /// with the changes after it, c0 would be. (An instant found by a random search of such
+  /// instants for one where the two differ.)
+  @Test func theUpdateAfterADeathRegistersWhatItMoved() {
+    var apps: [PolicyHarness.App] = (0..<40).map { index in
+      .init(id: "c\(index)", state: .notRunning, footprintMB: 10)
+    }
+    for index in 0..<12 {
+      (apps[index].state, apps[index].lastUsedMs) = (.suspended, (index + 1) * 1_000)
+      apps[index].enteredMs = (index + 1) * 1_000
+    }
+    var harness = PolicyHarness(nowMs: 0, apps)
+    var policy = harness.started(LmkdPolicy())
+    harness.nowMs = 20_000
+    func change(_ app: Int, to state: AppState, usedAtMs: Int? = nil) {
+      harness.apps[app].state = state
+      harness.apps[app].lastUsedMs = usedAtMs ?? harness.apps[app].lastUsedMs
+      harness.apps[app].footprintKB = state.isResident ? mb(10) : 0
+      harness.apps[app].physicalKB = harness.apps[app].footprintKB
+      harness.apps[app].leftForegroundMs = harness.apps[app].lastUsedMs
+      policy.appDidChange(app, harness.apps[app], nowMs: 20_000)
+    }
+    change(31, to: .suspended, usedAtMs: 13_636)
+    change(9, to: .suspended, usedAtMs: 13_444)
+    change(8, to: .notRunning)
+    change(3, to: .suspended, usedAtMs: 14_150)
+    change(26, to: .suspended, usedAtMs: 14_068)
+    change(12, to: .suspended, usedAtMs: 14_004)
+    #expect(policy.victim(harness.view(seed: 1), minAdj: 900) == 1)
+  }
 }
