@@ -58,8 +58,13 @@ package enum InterruptCleanup {
       guard !interrupted else { return false }
       interrupted = true
       for tree in trees {
-        // A file a writer made while the tree was being removed: one more try.
-        if (try? FileSystem.removeTree(tree)) == nil { try? FileSystem.removeTree(tree) }
+        // A writer still at work may make a file while the tree is being removed (a report
+        // folder's files are made as it starts): try again, for up to about a tenth of a second.
+        var attempts = 0
+        while (try? FileSystem.removeTree(tree)) == nil, attempts < 100 {
+          attempts += 1
+          usleep(1_000)
+        }
       }
       for file in files { unlink(file) }
       for created in folders { FileSystem.removeEmptyFolders(created) }
