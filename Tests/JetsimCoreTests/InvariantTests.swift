@@ -396,9 +396,9 @@ import Testing
   }
 
   /// What lmkd's rule needs beyond the processes: when each got its adj class, the order in which
-  /// lmkd registered the processes on ActivityManager's ladders (after a death, and at the end of
-  /// each instant: `PolicyRule.registerLadderMoves`), and in this instant whether lmkd killed and
-  /// whether available memory fell after its last kill.
+  /// lmkd registered the processes on ActivityManager's ladders (before and after a death, and at
+  /// the end of each instant: `PolicyRule.registerLadderMoves`), and in this instant whether lmkd
+  /// killed and whether available memory fell after its last kill.
   static func noteLmkd(_ row: EventRecord, availableBeforeKB: Int, replay: inout DeviceReplay) {
     let fixedAdjs = PolicyRule.lmkdFixedAdjs(replay)
     for index in replay.processes.indices {
