@@ -17,15 +17,20 @@ package enum InterruptCleanup {
   nonisolated(unsafe) private static var folders: [[String]] = []
   nonisolated(unsafe) private static var interrupted = false
 
-  /// Registers the folder `path`, removed whole on an interruption, and the folders `created` on
-  /// the way to it (deepest first), removed if empty. After an interruption it is removed at once.
-  package static func track(tree path: String, created: [String] = []) {
-    let late = lock.withLock {
-      if !interrupted { trees.insert(path) }
-      if !created.isEmpty { folders.append(created) }
-      return interrupted
-    }
-    if late { try? FileSystem.removeTree(path) }
+  /// Makes the folder `path` with `mode` (`FileSystem.makeDirectoryExclusively`) and registers it,
+  /// removed whole on an interruption, with the folders `created` on the way to it (deepest first),
+  /// removed if empty: in one step an interruption cannot come between, since a signal that came
+  /// after the folder was made and before it was registered would leave it behind (the handler
+  /// ends the process). After an interruption nothing is made.
+  package static func makeTree(
+    _ path: String, mode: mode_t, created: [String] = []
+  ) throws(FileSystem.Failure) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !interrupted else { throw FileSystem.Failure(path: path, reason: "interrupted") }
+    try FileSystem.makeDirectoryExclusively(path, mode: mode)
+    trees.insert(path)
+    if !created.isEmpty { folders.append(created) }
   }
 
   /// Registers the file `path`, removed on an interruption (at once after one), and the folders

@@ -31,8 +31,7 @@ package struct StagingArea: Sendable {
       let candidate =
         "\(parent)/\(Self.prefix)\(Self.host)-\(FileSystem.processID)-\(FileSystem.randomSuffix())"
       do {
-        try FileSystem.makeDirectoryExclusively(candidate, mode: 0o700)
-        InterruptCleanup.track(tree: candidate, created: created)
+        try InterruptCleanup.makeTree(candidate, mode: 0o700, created: created)
         path = candidate
         createdFolders = created
         return
