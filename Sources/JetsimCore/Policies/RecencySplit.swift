@@ -1,4 +1,4 @@
-/// The cached processes of an Android policy, split by recency: the `headCapacity` most recently
+/// The cached processes of `oom-badness`, split by recency: the `headCapacity` most recently
 /// used in one part (whose ranks a decision sorts, as their adj differ), every other in the tail
 /// (which share one adj, so a decision needs only the tail's best by `TailKey`).
 ///
@@ -12,7 +12,7 @@ struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
   }
 
   /// How many of the most recent the head holds.
-  private(set) var headCapacity: Int
+  let headCapacity: Int
   /// The head, least recent first (the one to move to the tail when a more recent one comes).
   private(set) var head: IndexedHeap<LeastRecent>
   /// The tail, most recent first (the one to move up when the head has room), and by `TailKey`.
@@ -34,30 +34,8 @@ struct RecencySplit<TailKey: Comparable & Sendable>: Sendable {
   /// How many processes the split holds.
   var count: Int { head.count + tail.count }
 
-  /// Sets how many of the most recent the head holds, moving the processes across.
-  ///
-  /// - Complexity: O(*d* log *n*) for a change of *d*.
-  mutating func setHeadCapacity(_ capacity: Int) {
-    headCapacity = capacity
-    while head.count > capacity, let last = head.first {
-      head.remove(last)
-      putInTail(last)
-    }
-    while head.count < capacity, let next = tailByRecency.first {
-      tailByRecency.remove(next)
-      tail.remove(next)
-      head.set(next, key: LeastRecent(recency: recency[next]))
-    }
-  }
-
   /// Whether `app` is in the split.
   func contains(_ app: Int) -> Bool { head.contains(app) || tail.contains(app) }
-
-  /// The tail's most recently used process: the first beyond the head in the LRU order.
-  var firstOfTail: Int? { tailByRecency.first }
-
-  /// The least recently used process of the split.
-  var leastRecent: Int? { tailByRecency.count > 0 ? tail.first : head.first }
 
   /// The members of the head, in no order.
   var headMembers: [Int] { head.elements }

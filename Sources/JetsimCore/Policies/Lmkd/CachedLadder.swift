@@ -35,9 +35,6 @@ struct CachedLadder: Sendable {
     isPending = isMember
   }
 
-  /// Whether `app` is on the ladder.
-  func contains(_ app: Int) -> Bool { isMember[app] }
-
   /// `app`'s place in the LRU order, as last set.
   func key(of app: Int) -> Recency { keys[app] }
 

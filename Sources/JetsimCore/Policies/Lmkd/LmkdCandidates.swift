@@ -34,8 +34,7 @@ struct LmkdCandidates: Sendable {
     static func < (a: Earlier, b: Earlier) -> Bool { (a.since, a.idRank) < (b.since, b.idRank) }
   }
 
-  /// The least recently used first, then the name: expired previous apps, and the empty processes
-  /// as the trim walks them.
+  /// The least recently used first, then the name: expired previous apps.
   struct LeastRecentFirst: Comparable, Sendable {
     var lastUsedMs: Int
     var idRank: Int
